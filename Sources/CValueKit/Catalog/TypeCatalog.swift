@@ -1,0 +1,228 @@
+import Synchronization
+
+/// What the library knows about C types beyond what an encoding says: readable names, the definitions of
+/// structs and unions referenced by name only, and layout overrides for packed or over-aligned types.
+///
+/// ``shared`` is used by default everywhere; create your own catalog to keep tests isolated. A catalog is
+/// safe to use from any thread, and a registration is never lost or silently replaced: registering a
+/// different definition under a name that is taken throws.
+///
+/// ```swift
+/// let catalog = TypeCatalog()
+/// try catalog.register(name: "vec3", for: TypeEncoding("{vec3=\"x\"f\"y\"f\"z\"f}"))
+/// let layout = try catalog.layout(of: "vec3")   // size 12, fields .x .y .z
+/// ```
+public final class TypeCatalog: Sendable {
+  /// The catalog used when none is given.
+  public static let shared = TypeCatalog()
+
+  struct State: Sendable {
+    var names: [String: TypeEncoding] = [:]
+    var records: [RecordKey: TypeEncoding.Record] = [:]
+    var overrides: [OverrideKey: RegisteredOverride] = [:]
+  }
+
+  private let state: Mutex<State>
+
+  /// Creates a catalog.
+  ///
+  /// - Parameter includingBuiltins: Whether to start with the built-in names (`int8`…`uint64`, `float`,
+  ///   `double`, `bool`, `pointer`, `cstring`, `point`, `size`, `rect`) and the definitions of `CGPoint`,
+  ///   `CGSize`, `CGRect`, `CGVector`, `CGAffineTransform` and `_NSRange` with their member names.
+  public init(includingBuiltins: Bool = true) {
+    var initial = State()
+    if includingBuiltins {
+      initial.names = Self.builtinNames
+      for record in Self.builtinRecords {
+        guard let key = RecordKey(record), case .structure(let body) = record else { continue }
+        initial.records[key] = body
+      }
+    }
+    state = Mutex(initial)
+  }
+
+  var snapshot: State { state.withLock { $0 } }
+
+  // MARK: - Names
+
+  /// Every readable name and the encoding it stands for.
+  public var names: [String: TypeEncoding] { state.withLock { $0.names } }
+
+  /// The encoding a readable name stands for, or `nil`.
+  public func encoding(named name: String) -> TypeEncoding? { state.withLock { $0.names[name] } }
+
+  /// Registers a readable name for an encoding, usable wherever an encoding is accepted.
+  ///
+  /// - Parameters:
+  ///   - name: Letters, digits and `_`, starting with a letter or `_`, and not itself a valid encoding.
+  ///   - encoding: The type the name stands for.
+  /// - Throws: ``CatalogError`` when the name is malformed or already stands for another encoding.
+  ///   Registering the same name for the same encoding again is allowed.
+  public func register(name: String, for encoding: TypeEncoding) throws(CatalogError) {
+    guard Self.isValidName(name) else {
+      var parser = EncodingParser(name, maximumDepth: TypeEncoding.maximumNestingDepth)
+      let isEncoding = (try? parser.parseSingle()) != nil
+      throw CatalogError.invalidName(name, isEncoding: isEncoding)
+    }
+    try state.withLock { (state) throws(CatalogError) in
+      if let existing = state.names[name], existing != encoding {
+        throw CatalogError.nameTaken(name, existing: existing, new: encoding)
+      }
+      state.names[name] = encoding
+    }
+  }
+
+  /// Whether `text` may be a readable name: an identifier that does not parse as an encoding.
+  public static func isValidName(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic,
+      first.isASCII,
+      text.unicodeScalars.allSatisfy({
+        $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+      })
+    else { return false }
+    var parser = EncodingParser(text, maximumDepth: TypeEncoding.maximumNestingDepth)
+    return (try? parser.parseSingle()) == nil
+  }
+
+  // MARK: - Record definitions
+
+  /// Registers the definition of a named struct or union, so that encodings that name it without its
+  /// members (`{Node}`, `A{Node}`) can be laid out, and so that unnamed members of an encoding that matches
+  /// it get the registered member names.
+  ///
+  /// - Parameter definition: A named struct or union with its members, e.g. `{Node="value"i"next"^{Node}}`.
+  /// - Throws: ``CatalogError`` when it is not a named record with members, or a different definition is
+  ///   already registered under its name.
+  public func register(record definition: TypeEncoding) throws(CatalogError) {
+    guard let key = RecordKey(definition), case .named = key, let record = definition.record,
+      record.fields != nil
+    else { throw CatalogError.notANamedRecordDefinition(definition) }
+    try state.withLock { (state) throws(CatalogError) in
+      try Self.insert(record, for: key, into: &state)
+    }
+  }
+
+  /// The registered definition of the struct (or union) called `name`, or `nil`.
+  public func record(named name: String, isUnion: Bool = false) -> TypeEncoding? {
+    let key = RecordKey.named(name, isUnion: isUnion)
+    return state.withLock { $0.records[key] }.map { isUnion ? .union($0) : .structure($0) }
+  }
+
+  private static func insert(
+    _ record: TypeEncoding.Record, for key: RecordKey, into state: inout State
+  ) throws(CatalogError) {
+    if let existing = state.records[key], existing.identity != record.identity {
+      throw CatalogError.recordTaken(key.description, existing: key.encoding(existing), new: key.encoding(record))
+    }
+    if let existing = state.records[key], existing.hasFieldNames, !record.hasFieldNames { return }
+    state.records[key] = record
+  }
+
+  // MARK: - Layout overrides
+
+  /// Registers the real layout of a struct or union whose encoding cannot show it (packed, over-aligned,
+  /// enums wider than `int`). It is checked for consistency now and used by every layout after, wherever
+  /// the record appears.
+  ///
+  /// ```swift
+  /// // struct epoll_event { uint32_t events; uint64_t data; } __attribute__((packed));
+  /// try catalog.register(
+  ///   LayoutOverride(size: 12, alignment: 1, memberOffsets: [0, 4]),
+  ///   for: TypeEncoding("{epoll_event=IQ}"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - override: The real size, alignment and member placements.
+  ///   - record: The struct or union with its members; a named one also registers its definition.
+  ///   - abi: The ABI the override describes (member sizes are computed with it for the checks).
+  /// - Throws: ``LayoutError`` with reason ``LayoutError/Reason/invalidOverride(_:)`` when the override
+  ///   does not fit the members, or another override is registered for the same record.
+  public func register(
+    _ override: LayoutOverride, for record: TypeEncoding, abi: ABI = .host
+  ) throws(LayoutError) {
+    guard let key = RecordKey(record), let body = record.record, body.fields != nil else {
+      throw LayoutError(.invalidOverride("an override needs a struct or union with its members, not \(record)"))
+    }
+    let unqualified = record.unqualified
+    var engine = LayoutEngine(abi: abi, state: snapshot)
+    try engine.validate(override, for: unqualified)
+    let overrideKey = OverrideKey(record: key, abi: abi)
+    try state.withLock { (state) throws(LayoutError) in
+      if let existing = state.overrides[overrideKey],
+        existing.override != override || existing.record != body.identity
+      {
+        throw LayoutError(.invalidOverride("another override is already registered for \(key) on \(abi)"))
+      }
+      if case .named = key {
+        do throws(CatalogError) { try Self.insert(body, for: key, into: &state) } catch {
+          throw LayoutError(.invalidOverride(error.description))
+        }
+      }
+      state.overrides[overrideKey] = RegisteredOverride(override: override, record: body.identity)
+    }
+  }
+
+  /// The override registered for a struct or union on an ABI, or `nil`.
+  public func override(for record: TypeEncoding, abi: ABI = .host) -> LayoutOverride? {
+    guard let key = RecordKey(record) else { return nil }
+    return state.withLock { $0.overrides[OverrideKey(record: key, abi: abi)]?.override }
+  }
+
+  // MARK: - Layout
+
+  /// Lays out a type for an ABI, using this catalog's record definitions and overrides.
+  ///
+  /// - Throws: ``LayoutError`` naming the problem and the field path where it was found.
+  public func layout(of type: TypeEncoding, abi: ABI = .host) throws(LayoutError) -> CLayout {
+    var engine = LayoutEngine(abi: abi, state: snapshot)
+    return try engine.layout(type)
+  }
+
+  /// Parses an encoding or readable name and lays it out.
+  ///
+  /// - Throws: ``EncodingError`` when the text does not parse, ``LayoutError`` when it cannot be laid out.
+  public func layout(of text: String, abi: ABI = .host) throws -> CLayout {
+    try layout(of: TypeEncoding(text, catalog: self), abi: abi)
+  }
+}
+
+/// How the catalog keys records: named ones by kind and tag, anonymous ones (overrides only) by identity.
+enum RecordKey: Hashable, Sendable, CustomStringConvertible {
+  case named(String, isUnion: Bool)
+  case anonymous(TypeEncoding)
+
+  init?(_ type: TypeEncoding) {
+    switch type.unqualified {
+    case .structure(let record):
+      self = record.name.map { .named($0, isUnion: false) } ?? .anonymous(.structure(record.identity))
+    case .union(let record):
+      self = record.name.map { .named($0, isUnion: true) } ?? .anonymous(.union(record.identity))
+    default:
+      return nil
+    }
+  }
+
+  func encoding(_ record: TypeEncoding.Record) -> TypeEncoding {
+    if case .named(_, true) = self { return .union(record) }
+    if case .anonymous(.union) = self { return .union(record) }
+    return .structure(record)
+  }
+
+  var description: String {
+    switch self {
+    case .named(let name, let isUnion): return "\(isUnion ? "union" : "struct") \(name)"
+    case .anonymous(let type): return "\(type)"
+    }
+  }
+}
+
+/// Overrides describe one ABI's layout, so they are registered per ABI.
+struct OverrideKey: Hashable, Sendable {
+  var record: RecordKey
+  var abi: ABI
+}
+
+struct RegisteredOverride: Sendable {
+  var override: LayoutOverride
+  var record: TypeEncoding.Record
+}

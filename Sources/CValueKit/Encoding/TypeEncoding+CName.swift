@@ -1,0 +1,72 @@
+extension TypeEncoding {
+  /// How C would spell the type, for people reading a layout: `double`, `const char *`, `struct CGPoint`,
+  /// `int [4]`, `unsigned int : 3`. Encodings lose `typedef` names and the signedness of enums, so this is
+  /// the spelling of what the encoding says, not necessarily of the declaration.
+  public var cTypeName: String {
+    switch self {
+    case .scalar(let scalar): return scalar.cTypeName
+    case .object(let className): return className.map { "\($0) *" } ?? "id"
+    case .block: return "block"
+    case .pointer(.scalar(.unknown)): return "void (*)()"
+    case .pointer(let pointee):
+      let inner = pointee.cTypeName
+      return inner.hasSuffix("*") ? "\(inner)*" : "\(inner) *"
+    case .array(let count, let element): return "\(element.cTypeName) [\(count)]"
+    case .structure(let record): return "struct \(record.name ?? "{…}")"
+    case .union(let record): return "union \(record.name ?? "{…}")"
+    case .bitfield(let bitfield):
+      return "\(bitfield.declaredType?.cTypeName ?? "bitfield") : \(bitfield.width)"
+    case .vector(let vector): return "\(vector.element.cTypeName) __attribute__((vector_size(\(vector.size))))"
+    case .complex(let component): return "_Complex \(component.cTypeName)"
+    case .qualified(.const, let base): return "const \(base.cTypeName)"
+    case .qualified(.atomic, let base): return "_Atomic \(base.cTypeName)"
+    case .qualified(let qualifier, let base): return "\(qualifier.keyword) \(base.cTypeName)"
+    }
+  }
+}
+
+extension TypeEncoding.Scalar {
+  /// The C spelling of the scalar: `unsigned char`, `long long`, `char *`.
+  public var cTypeName: String {
+    switch self {
+    case .char: return "char"
+    case .unsignedChar: return "unsigned char"
+    case .short: return "short"
+    case .unsignedShort: return "unsigned short"
+    case .int: return "int"
+    case .unsignedInt: return "unsigned int"
+    case .long: return "int32_t"
+    case .unsignedLong: return "uint32_t"
+    case .longLong: return "long long"
+    case .unsignedLongLong: return "unsigned long long"
+    case .int128: return "__int128"
+    case .unsignedInt128: return "unsigned __int128"
+    case .float: return "float"
+    case .double: return "double"
+    case .longDouble: return "long double"
+    case .bool: return "_Bool"
+    case .void: return "void"
+    case .cString: return "char *"
+    case .objectClass: return "Class"
+    case .selector: return "SEL"
+    case .unknown: return "?"
+    case .atom: return "NXAtom"
+    }
+  }
+}
+
+extension TypeEncoding.Qualifier {
+  /// The keyword the qualifier stands for: `const`, `in`, `oneway`, `_Atomic`.
+  public var keyword: String {
+    switch self {
+    case .const: return "const"
+    case .in: return "in"
+    case .inout: return "inout"
+    case .out: return "out"
+    case .bycopy: return "bycopy"
+    case .byref: return "byref"
+    case .oneway: return "oneway"
+    case .atomic: return "_Atomic"
+    }
+  }
+}

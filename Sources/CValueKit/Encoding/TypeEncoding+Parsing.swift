@@ -1,0 +1,89 @@
+extension TypeEncoding {
+  /// The deepest nesting of pointers, arrays, records and qualifiers the parser accepts.
+  public static let maximumNestingDepth = 256
+
+  /// Parses a type encoding, or a readable name registered in `catalog`.
+  ///
+  /// ```swift
+  /// let point = try TypeEncoding("{CGPoint=dd}")
+  /// let rect = try TypeEncoding("rect")   // {CGRect={CGPoint=dd}{CGSize=dd}}
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: An encoding such as `{CGPoint=dd}`, or a whole readable name such as `rect` or `uint32`.
+  ///   - catalog: Where readable names are looked up.
+  /// - Throws: ``EncodingError`` naming the problem and its byte offset, e.g.
+  ///   `unterminated struct at offset 11 in "{CGPoint=dd"`.
+  public init(_ text: String, catalog: TypeCatalog = .shared) throws(EncodingError) {
+    if let named = catalog.encoding(named: text) {
+      self = named
+      return
+    }
+    var parser = EncodingParser(text, maximumDepth: Self.maximumNestingDepth)
+    do {
+      self = try parser.parseSingle()
+    } catch {
+      if TypeCatalog.isValidName(text) { throw EncodingError(.unknownName(text), at: 0, in: text) }
+      throw error
+    }
+  }
+
+  /// Parses several encodings written one after another, each optionally followed by a frame offset, as
+  /// in method signatures (`v16@0:8`) and C function signatures (`B{CGPoint=dd}{CGPoint=dd}`).
+  ///
+  /// - Throws: ``EncodingError`` naming the problem and its byte offset.
+  public static func parseSequence(_ text: String) throws(EncodingError) -> [SignatureElement] {
+    var parser = EncodingParser(text, maximumDepth: maximumNestingDepth)
+    return try parser.parseSequence().map { SignatureElement(type: $0.0, frameOffset: $0.1) }
+  }
+}
+
+/// One type of a method or function signature, with its frame offset when the signature has one.
+public struct SignatureElement: Hashable, Sendable, CustomStringConvertible {
+  /// The type.
+  public var type: TypeEncoding
+  /// The number after the type (`16` in `v16@0:8`), if any.
+  public var frameOffset: Int?
+
+  /// Creates an element.
+  public init(type: TypeEncoding, frameOffset: Int? = nil) {
+    self.type = type
+    self.frameOffset = frameOffset
+  }
+
+  /// The element as written in a signature, e.g. `@0`.
+  public var description: String { type.description + (frameOffset.map(String.init) ?? "") }
+}
+
+/// A method or function signature: the return type first, then the arguments.
+///
+/// ```swift
+/// let signature = try MethodSignature("v16@0:8")
+/// signature.returnType.type      // v
+/// signature.arguments.count      // 2
+/// signature.description          // "v16@0:8"
+/// ```
+public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
+  /// The return type; its frame offset, when present, is the total argument frame size.
+  public var returnType: SignatureElement
+  /// The argument types in order.
+  public var arguments: [SignatureElement]
+
+  /// Creates a signature from its parts.
+  public init(returnType: SignatureElement, arguments: [SignatureElement]) {
+    self.returnType = returnType
+    self.arguments = arguments
+  }
+
+  /// Parses a signature such as `v16@0:8` or `i^{tm}^{tm}`.
+  ///
+  /// - Throws: ``EncodingError`` naming the problem and its byte offset.
+  public init(_ text: String) throws(EncodingError) {
+    let elements = try TypeEncoding.parseSequence(text)
+    returnType = elements[0]
+    arguments = Array(elements.dropFirst())
+  }
+
+  /// The signature as written, e.g. `v16@0:8`.
+  public var description: String { ([returnType] + arguments).map(\.description).joined() }
+}

@@ -1,0 +1,125 @@
+/// The exact memory layout of a C type on one ABI: size, alignment, stride, every leaf field's path and
+/// offset, and the padding bytes that belong to no field.
+///
+/// ```swift
+/// let layout = try TypeCatalog.shared.layout(of: "{S=cdi}")
+/// layout.size                          // 24
+/// layout.fields.map(\.path.description) // [".0", ".1", ".2"]
+/// layout.fields.map(\.offset)           // [0, 8, 16]
+/// layout.padding                        // [1..<8, 20..<24]
+/// ```
+///
+/// The layout is a tree of ``Node``s in which an array's element is stored once, so laying out a large
+/// array costs no more than laying out its element; ``fields`` and ``padding`` walk the tree on demand.
+public struct CLayout: Hashable, Sendable {
+  /// No type may be larger than this (1 TiB); larger ones are refused rather than risk overflow.
+  public static let maximumSize = 1 << 40
+
+  /// The type that was laid out, as given.
+  public let type: TypeEncoding
+  /// The ABI whose rules were applied.
+  public let abi: ABI
+  /// The root of the layout tree.
+  public let root: Node
+
+  init(type: TypeEncoding, abi: ABI, root: Node) {
+    self.type = type
+    self.abi = abi
+    self.root = root
+  }
+
+  /// `sizeof`, in bytes.
+  public var size: Int { root.size }
+  /// `_Alignof`, in bytes.
+  public var alignment: Int { root.alignment }
+  /// The distance between consecutive elements of an array of this type: the size rounded up to the
+  /// alignment (for every C type the two are equal).
+  public var stride: Int { (size + alignment - 1) / alignment * alignment }
+
+  /// Every leaf (scalar, pointer, bitfield, complex, vector), depth first: in address order, with the
+  /// members of a union one after another at the union's offset.
+  public var fields: Fields { Fields(root: root) }
+}
+
+extension CLayout {
+  /// One node of the layout tree: a leaf, a record or an array, with its size and alignment.
+  public struct Node: Hashable, Sendable {
+    /// The node's type as it appears in its parent (qualifiers included).
+    public let type: TypeEncoding
+    /// Size in bytes. A bitfield's size is the number of bytes its bits touch.
+    public let size: Int
+    /// Alignment in bytes.
+    public let alignment: Int
+    /// What the node holds.
+    public let content: Content
+    /// How many leaves the node has, so that ``Fields`` can index without walking.
+    let leafCount: Int
+
+    init(type: TypeEncoding, size: Int, alignment: Int, content: Content) {
+      self.type = type
+      self.size = size
+      self.alignment = alignment
+      self.content = content
+      switch content {
+      case .leaf, .bitfield: leafCount = 1
+      case .structure(let members), .union(let members): leafCount = members.reduce(0) { $0 + $1.node.leafCount }
+      case .array(let count, let element): leafCount = count * element.leafCount
+      }
+    }
+  }
+
+  /// What a node holds.
+  public indirect enum Content: Hashable, Sendable {
+    /// A scalar, pointer, complex or vector value of the node's size.
+    case leaf
+    /// A bitfield of `width` bits; the member holding it gives its bit offset.
+    case bitfield(width: Int, isSigned: Bool?)
+    /// A struct's members, in declaration order.
+    case structure([Member])
+    /// A union's members, in declaration order, all at offset 0.
+    case union([Member])
+    /// `count` elements of one layout, one after another at the element's size.
+    case array(count: Int, element: Node)
+  }
+
+  /// A member of a struct or union.
+  public struct Member: Hashable, Sendable {
+    /// How the member is reached, or `nil` for a C11 anonymous struct or union whose members are reached
+    /// directly (`.ru_maxrss`).
+    public let component: FieldPath.Component?
+    /// The offset in bits from the start of the record (a multiple of 8 except for bitfields).
+    public let bitOffset: Int
+    /// The member's layout.
+    public let node: Node
+
+    /// The offset in bytes from the start of the record (the byte holding a bitfield's first bit).
+    public var offset: Int { bitOffset / 8 }
+  }
+
+  /// A leaf of the layout, with its place in the whole value.
+  public struct Field: Hashable, Sendable, CustomStringConvertible {
+    /// How C reaches it, e.g. `.origin.x`.
+    public let path: FieldPath
+    /// Byte offset from the start of the value (for a bitfield, the byte holding its first bit).
+    public let offset: Int
+    /// Size in bytes (for a bitfield, the number of bytes its bits touch).
+    public let size: Int
+    /// The leaf's type as it appears in its parent, e.g. `d`, `r*`, `b13Q43`.
+    public let type: TypeEncoding
+    /// For a bitfield: its first bit, counted from the start of the whole value, and its width.
+    public let bits: BitRange?
+
+    /// The field as one line: `.origin.x @0 +8 d`.
+    public var description: String { "\(path) @\(bits.map { "bit \($0.offset)" } ?? "\(offset)") +\(size) \(type)" }
+  }
+
+  /// A run of bits: where it starts (from the start of the whole value) and how many.
+  public struct BitRange: Hashable, Sendable {
+    /// The first bit, counted from the start of the whole value (bit 0 is the low bit of byte 0).
+    public let offset: Int
+    /// The number of bits.
+    public let width: Int
+    /// Whether the bitfield's declared type is signed, when the encoding says (GNU form).
+    public let isSigned: Bool?
+  }
+}

@@ -1,0 +1,213 @@
+/// Computes layouts from encodings with an ABI's rules and a snapshot of a catalog.
+///
+/// The rules are clang's for the System V and AAPCS64 ABIs: members at the next offset aligned for them,
+/// records aligned to their most aligned member and padded to a multiple of it; GNU-form bitfields at the
+/// bit offset the encoding states, aligning the record to their declared type unless they are unnamed
+/// (zero-width, or nameless in a record whose other members are named); `_Atomic` rounded to a power of two.
+struct LayoutEngine {
+  static let maximumDepth = 512
+
+  let abi: ABI
+  let state: TypeCatalog.State
+  /// Records being expanded from catalog definitions, to catch a record that contains itself.
+  private var expanding: Set<RecordKey> = []
+  /// Whether the encoding being laid out names its members anywhere. In such an encoding a nameless
+  /// record member is a C11 anonymous member and a nameless bitfield is padding, as in C.
+  private var usesMemberNames = false
+
+  init(abi: ABI, state: TypeCatalog.State) {
+    self.abi = abi
+    self.state = state
+  }
+
+  mutating func layout(_ type: TypeEncoding) throws(LayoutError) -> CLayout {
+    usesMemberNames = type.namesMembers
+    return CLayout(type: type, abi: abi, root: try node(for: type, path: FieldPath(), depth: 0))
+  }
+
+  // MARK: - Nodes
+
+  mutating func node(for type: TypeEncoding, path: FieldPath, depth: Int) throws(LayoutError) -> CLayout.Node {
+    guard depth < Self.maximumDepth else { throw LayoutError(.nestingTooDeep(limit: Self.maximumDepth), at: path) }
+    switch type {
+    case .scalar(let scalar):
+      guard let (size, alignment) = abi.sizeAndAlignment(of: scalar) else {
+        throw LayoutError(scalar == .void ? .voidHasNoSize : .unknownHasNoSize, at: path)
+      }
+      return CLayout.Node(type: type, size: size, alignment: alignment, content: .leaf)
+    case .object, .block, .pointer:
+      return CLayout.Node(type: type, size: abi.pointerSize, alignment: abi.pointerAlignment, content: .leaf)
+    case .array(let count, let element):
+      let child = try node(for: element, path: path.appending(.index(0)), depth: depth + 1)
+      let size = try checkedSize(count, times: child.size, path: path)
+      return CLayout.Node(
+        type: type, size: size, alignment: child.alignment, content: .array(count: count, element: child))
+    case .structure(let record):
+      return try recordNode(type, record, isUnion: false, path: path, depth: depth)
+    case .union(let record):
+      return try recordNode(type, record, isUnion: true, path: path, depth: depth)
+    case .bitfield:
+      throw LayoutError(.bitfieldOutsideRecord, at: path)
+    case .vector(let vector):
+      return try vectorNode(type, vector, path: path, depth: depth)
+    case .complex(let component):
+      guard case .scalar(let scalar) = component.unqualified, scalar.isInteger || scalar.isFloatingPoint,
+        scalar != .bool, let (size, alignment) = abi.sizeAndAlignment(of: scalar)
+      else { throw LayoutError(.invalidComplex(component), at: path) }
+      return CLayout.Node(type: type, size: 2 * size, alignment: alignment, content: .leaf)
+    case .qualified(let qualifier, let base):
+      let inner = try node(for: base, path: path, depth: depth + 1)
+      guard qualifier == .atomic else {
+        return CLayout.Node(type: type, size: inner.size, alignment: inner.alignment, content: inner.content)
+      }
+      return atomicNode(type, inner)
+    }
+  }
+
+  /// clang: an otherwise empty atomic type takes one byte; one no larger than the promotion limit is
+  /// rounded up to a power of two and aligned to that size.
+  private func atomicNode(_ type: TypeEncoding, _ inner: CLayout.Node) -> CLayout.Node {
+    var size = inner.size
+    var alignment = inner.alignment
+    if size == 0 {
+      size = 1
+    } else if size <= abi.maximumAtomicPromotionSize {
+      var rounded = 1
+      while rounded < size { rounded <<= 1 }
+      size = rounded
+      alignment = rounded
+    }
+    return CLayout.Node(type: type, size: size, alignment: alignment, content: inner.content)
+  }
+
+  private mutating func vectorNode(
+    _ type: TypeEncoding, _ vector: TypeEncoding.Vector, path: FieldPath, depth: Int
+  ) throws(LayoutError) -> CLayout.Node {
+    let element = try node(for: vector.element, path: path, depth: depth + 1)
+    guard vector.alignment > 0, vector.alignment & (vector.alignment - 1) == 0 else {
+      throw LayoutError(.invalidVector("alignment \(vector.alignment) is not a power of two"), at: path)
+    }
+    guard element.size > 0, vector.size > 0, vector.size % element.size == 0 else {
+      throw LayoutError(
+        .invalidVector("size \(vector.size) is not a whole number of \(element.size)-byte elements"), at: path)
+    }
+    return CLayout.Node(type: type, size: vector.size, alignment: vector.alignment, content: .leaf)
+  }
+
+  private func checkedSize(_ count: Int, times size: Int, path: FieldPath) throws(LayoutError) -> Int {
+    let (product, overflow) = count.multipliedReportingOverflow(by: size)
+    guard !overflow, product <= CLayout.maximumSize else { throw LayoutError(.tooLarge, at: path) }
+    return product
+  }
+
+  // MARK: - Records
+
+  private mutating func recordNode(
+    _ type: TypeEncoding, _ written: TypeEncoding.Record, isUnion: Bool, path: FieldPath, depth: Int
+  ) throws(LayoutError) -> CLayout.Node {
+    let kind = isUnion ? "union" : "struct"
+    let key = written.name.map { RecordKey.named($0, isUnion: isUnion) }
+    var record = written
+    if written.fields == nil {
+      guard let key, let known = state.records[key] else {
+        throw LayoutError(
+          .recordLayoutUnknown(written.name.map { "\(kind) \($0)" } ?? "an anonymous \(kind)"), at: path)
+      }
+      guard !expanding.contains(key) else { throw LayoutError(.recursiveRecord(key.description), at: path) }
+      record = known
+      expanding.insert(key)
+    } else if let key, !written.hasFieldNames, let known = state.records[key], known.hasFieldNames,
+      known.identity == written.identity, let knownFields = known.fields, let fields = written.fields
+    {
+      record.fields = zip(fields, knownFields).map { TypeEncoding.Field(name: $1.name, type: $0.type) }
+    }
+    defer { if written.fields == nil, let key { expanding.remove(key) } }
+
+    let overrideKey = key ?? RecordKey.anonymous(isUnion ? .union(record.identity) : .structure(record.identity))
+    var override: LayoutOverride?
+    if let registered = state.overrides[OverrideKey(record: overrideKey, abi: abi)] {
+      guard registered.record == record.identity else {
+        let expected = isUnion ? TypeEncoding.union(registered.record) : .structure(registered.record)
+        throw LayoutError(
+          .invalidOverride("the override for \(overrideKey) was registered for \(expected), not \(type.unqualified)"),
+          at: path)
+      }
+      override = registered.override
+    }
+    let (members, size, alignment) = try placeMembers(
+      of: record, isUnion: isUnion, override: override, path: path, depth: depth)
+    return CLayout.Node(
+      type: type, size: size, alignment: alignment, content: isUnion ? .union(members) : .structure(members))
+  }
+
+  /// Places a record's members: by the override when there is one, else by the ABI's rules.
+  mutating func placeMembers(
+    of record: TypeEncoding.Record, isUnion: Bool, override: LayoutOverride?, path: FieldPath, depth: Int
+  ) throws(LayoutError) -> (members: [CLayout.Member], size: Int, alignment: Int) {
+    let fields = record.fields ?? []
+    let isNamed = usesMemberNames || record.hasFieldNames
+    var members: [CLayout.Member] = []
+    var end = 0  // in bits
+    var alignment = 1
+    for (position, field) in fields.enumerated() {
+      let isAnonymousRecord = isNamed && field.name == nil && field.type.record != nil
+      let component: FieldPath.Component? =
+        field.name.map { .member($0) } ?? (isAnonymousRecord ? nil : .position(position))
+      let memberPath = component.map { path.appending($0) } ?? path
+      let placement = override?.placements?[position]
+
+      if case .bitfield(let bitfield) = field.type {
+        var bitOffset: Int
+        switch (placement, bitfield.bitOffset) {
+        case (.bit(let offset)?, _), (nil, let offset?): bitOffset = offset
+        case (.byte?, _):
+          throw LayoutError(.invalidOverride("bitfield member \(position) needs a bit placement"), at: memberPath)
+        case (nil, nil): throw LayoutError(.bitfieldNeedsPlacement(width: bitfield.width), at: memberPath)
+        }
+        var declaredAlignment = 1
+        if let declared = bitfield.declaredType, let (size, align) = abi.sizeAndAlignment(of: declared) {
+          guard bitfield.width <= size * 8 else {
+            throw LayoutError(.bitfieldTooWide(width: bitfield.width, declaredType: declared), at: memberPath)
+          }
+          declaredAlignment = align
+        }
+        if isUnion, override == nil { bitOffset = 0 }
+        guard bitfield.width > 0 else {
+          end = max(end, bitOffset)
+          continue
+        }
+        if !isUnion, bitOffset < end {
+          throw LayoutError(.bitfieldOverlaps(bitOffset: bitOffset, previousEnd: end), at: memberPath)
+        }
+        end = max(end, bitOffset + bitfield.width)
+        if isNamed, field.name == nil { continue }
+        alignment = max(alignment, declaredAlignment)
+        let touched = (bitOffset % 8 + bitfield.width + 7) / 8
+        let node = CLayout.Node(
+          type: field.type, size: touched, alignment: declaredAlignment,
+          content: .bitfield(width: bitfield.width, isSigned: bitfield.declaredType?.isSignedInteger))
+        members.append(CLayout.Member(component: component, bitOffset: bitOffset, node: node))
+        continue
+      }
+
+      let node = try node(for: field.type, path: memberPath, depth: depth + 1)
+      var offset: Int
+      switch placement {
+      case .byte(let byte)?: offset = byte
+      case .bit?:
+        throw LayoutError(
+          .invalidOverride("member \(position) is not a bitfield and needs a byte placement"), at: memberPath)
+      case nil: offset = isUnion ? 0 : ((end + 7) / 8 + node.alignment - 1) / node.alignment * node.alignment
+      }
+      let memberEnd = offset + node.size
+      guard memberEnd <= CLayout.maximumSize else { throw LayoutError(.tooLarge, at: memberPath) }
+      end = isUnion ? max(end, memberEnd * 8) : memberEnd * 8
+      alignment = max(alignment, node.alignment)
+      members.append(CLayout.Member(component: component, bitOffset: offset * 8, node: node))
+    }
+    if let override { return (members, override.size, override.alignment) }
+    let size = ((end + 7) / 8 + alignment - 1) / alignment * alignment
+    guard size <= CLayout.maximumSize else { throw LayoutError(.tooLarge, at: path) }
+    return (members, size, alignment)
+  }
+}
