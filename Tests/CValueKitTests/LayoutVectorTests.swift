@@ -1,0 +1,107 @@
+import CValueKit
+import TestSupport
+import Testing
+
+/// Every clang-generated vector in Tests/Fixtures, through the library: the encodings parse and print back,
+/// and the computed layout agrees with the compiler's size, alignment, leaves and padding.
+@Suite("Layout vectors from clang")
+struct LayoutVectorTests {
+  @Test("the fixture files all decode, and there are vectors from both sources")
+  func fixturesLoad() {
+    #expect(LayoutVector.loadProblems == [])
+    #expect(LayoutVector.all.filter { $0.corpus == "random" }.count == 150)
+    #expect(LayoutVector.all.filter { $0.corpus == "bitfields" }.count == 25)
+    #expect(LayoutVector.all.filter { $0.corpus == "quirks" }.count == 43)
+    #expect(LayoutVector.all.filter { $0.corpus == "system" }.count >= 30)
+  }
+
+  @Test("both encodings print back exactly as clang wrote them", arguments: LayoutVector.all)
+  func roundTrip(_ vector: LayoutVector) throws {
+    let catalog = TypeCatalog(includingBuiltins: false)
+    for text in [vector.encoding, vector.encodingMacosx] + (vector.encodingNamed.map { [$0] } ?? []) {
+      #expect(try TypeEncoding(text, catalog: catalog).description == text)
+    }
+    for leaf in vector.leaves {
+      #expect(try TypeEncoding(leaf.encoding, catalog: catalog).description == leaf.encoding)
+      if let standalone = leaf.encodingStandalone {
+        #expect(try TypeEncoding(standalone, catalog: catalog).description == standalone)
+      }
+    }
+  }
+
+  @Test("the GNU-form encoding lays out as the compiler did", arguments: LayoutVector.all)
+  func layoutMatchesCompiler(_ vector: LayoutVector) throws {
+    let catalog = TypeCatalog(includingBuiltins: false)
+    let type = try TypeEncoding(vector.encoding, catalog: catalog)
+    if vector.naiveLayoutOk == false {
+      try catalog.register(vector.override, for: type)
+    }
+    let layout = try catalog.layout(of: type)
+    // An unnamed bitfield adds no alignment in C, but without member names the encoding cannot say which
+    // bitfields are unnamed, so they are laid out as named ones; the named-encoding test checks these exactly.
+    if !vector.hasUnnamedBitfield {
+      #expect(layout.size == vector.size)
+      #expect(layout.alignment == vector.alignment)
+      #expect(layout.stride == vector.size)
+    }
+    let reported = layout.fields.map(ReportedLeaf.init)
+    #expect(reported.count == layout.fields.count)
+    let problems = vector.mismatches(reported, exactPaths: false, skippingUnnamedBitfields: vector.hasUnnamedBitfield)
+    #expect(problems == [])
+    if !vector.hasUnnamedBitfield && !vector.leaves.contains(where: { $0.note != nil }) {
+      #expect(layout.padding == vector.impliedPadding)
+    }
+  }
+
+  @Test(
+    "the encoding with member names gives C's own paths", arguments: LayoutVector.all.filter { $0.encodingNamed != nil }
+  )
+  func namedPaths(_ vector: LayoutVector) throws {
+    let catalog = TypeCatalog(includingBuiltins: false)
+    let type = try TypeEncoding(try #require(vector.encodingNamed), catalog: catalog)
+    if vector.naiveLayoutOk == false {
+      try catalog.register(vector.override, for: type)
+    }
+    let layout = try catalog.layout(of: type)
+    #expect(layout.size == vector.size)
+    #expect(layout.alignment == vector.alignment)
+    let problems = vector.mismatches(
+      layout.fields.map(ReportedLeaf.init), exactPaths: true, skippingUnnamedBitfields: false)
+    #expect(problems == [])
+    if !vector.leaves.contains(where: { $0.note != nil }) {
+      #expect(layout.padding == vector.impliedPadding)
+    }
+  }
+
+  @Test(
+    "a type the encoding cannot show is laid out differently without its override",
+    arguments: LayoutVector.all.filter { $0.naiveLayoutOk == false })
+  func overrideIsNeeded(_ vector: LayoutVector) throws {
+    let catalog = TypeCatalog(includingBuiltins: false)
+    let naive = try catalog.layout(of: TypeEncoding(vector.encoding, catalog: catalog))
+    let offsets = naive.fields.map(\.offset)
+    let expected = vector.leaves.map { $0.offset ?? ($0.bitfield?.bitOffset ?? 0) / 8 }
+    #expect(naive.size != vector.size || naive.alignment != vector.alignment || offsets != expected)
+  }
+
+  @Test(
+    "the Apple-form encoding of a bitfield type needs an override",
+    arguments: LayoutVector.all.filter { $0.flags.contains("bitfield") })
+  func appleBitfieldsNeedPlacement(_ vector: LayoutVector) throws {
+    let catalog = TypeCatalog(includingBuiltins: false)
+    let type = try TypeEncoding(vector.encodingMacosx, catalog: catalog)
+    #expect {
+      try catalog.layout(of: type)
+    } throws: { error in
+      guard let error = error as? LayoutError, case .bitfieldNeedsPlacement = error.reason else { return false }
+      return true
+    }
+  }
+
+  @Test(
+    "without bitfields, the Apple and GNU encodings are the same text",
+    arguments: LayoutVector.all.filter { !$0.flags.contains("bitfield") })
+  func sameEncodingWithoutBitfields(_ vector: LayoutVector) {
+    #expect(vector.encoding == vector.encodingMacosx)
+  }
+}
