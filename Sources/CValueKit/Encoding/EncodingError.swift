@@ -67,7 +67,7 @@ public struct EncodingError: Error, Hashable, Sendable, CustomStringConvertible 
     switch reason {
     case .empty: return "empty type encoding"
     case .expectedType: return "expected a type"
-    case .unknownTypeCode(let code): return "unknown type code '\(code)'"
+    case .unknownTypeCode(let code): return "unknown type code '\(Self.displayed(code[...]))'"
     case .unbalancedClose(let close): return "unbalanced '\(close)'"
     case .unterminatedStruct: return "unterminated struct"
     case .unterminatedUnion: return "unterminated union"
@@ -86,8 +86,8 @@ public struct EncodingError: Error, Hashable, Sendable, CustomStringConvertible 
     }
   }
 
-  /// One line: the problem, the byte offset and the input.
-  public var description: String { "\(problem) at offset \(offset) in \"\(input)\"" }
+  /// One line: the problem, the byte offset and the input (control characters escaped).
+  public var description: String { "\(problem) at offset \(offset) in \"\(Self.displayed(input[...]))\"" }
 
   /// The description, then the input and a caret under the offending byte:
   ///
@@ -97,8 +97,21 @@ public struct EncodingError: Error, Hashable, Sendable, CustomStringConvertible 
   ///              ^
   /// ```
   public var caretDiagnostic: String {
-    let prefix = input.utf8.prefix(offset)
-    let column = String(decoding: prefix, as: UTF8.self).count
-    return "\(description)\n  \(input)\n  \(String(repeating: " ", count: column))^"
+    let prefix = String(decoding: input.utf8.prefix(offset), as: UTF8.self)
+    let column = Self.displayed(prefix[...]).count
+    return "\(description)\n  \(Self.displayed(input[...]))\n  \(String(repeating: " ", count: column))^"
+  }
+
+  /// The text with control characters written as `\u{…}` escapes, so that a message stays on its line.
+  static func displayed(_ text: Substring) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
+        result += "\\u{\(String(scalar.value, radix: 16))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }

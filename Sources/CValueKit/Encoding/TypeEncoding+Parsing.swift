@@ -23,7 +23,7 @@ extension TypeEncoding {
     do {
       self = try parser.parseSingle()
     } catch {
-      if TypeCatalog.isValidName(text) { throw EncodingError(.unknownName(text), at: 0, in: text) }
+      if TypeCatalog.looksLikeName(text) { throw EncodingError(.unknownName(text), at: 0, in: text) }
       throw error
     }
   }
