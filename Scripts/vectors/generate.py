@@ -176,6 +176,8 @@ class Ast:
         while stack:
             n = stack.pop(0)
             d = n.get("decl")
+            if d and d["id"] not in self.by_id:
+                return None     # implicit decl the JSON dump leaves out (__va_list_tag): not walkable
             if d and d.get("kind") == "RecordDecl":
                 return self.complete(self.by_id[d["id"]])
             if d and d.get("kind") == "TypedefDecl":

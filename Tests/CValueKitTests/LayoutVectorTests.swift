@@ -105,3 +105,14 @@ struct LayoutVectorTests {
     #expect(vector.encoding == vector.encodingMacosx)
   }
 }
+
+extension LayoutVectorTests {
+  @Test("all but three vectors carry C's member names (a top-level record pointer, va_list's builtin record)")
+  func namedCoverage() {
+    let unnamed = LayoutVector.all.filter { $0.encodingNamed == nil }.map(\.description).sorted()
+    #expect(
+      unnamed == [
+        "quirks/Q05b_top_level_struct_pointer", "quirks/Q05c_top_level_union_pointer", "quirks/Q19_va_list_member",
+      ])
+  }
+}

@@ -68,7 +68,44 @@ public struct LayoutVector: Decodable, Sendable, CustomStringConvertible {
         }
       }
     }
-    return (vectors, problems)
+    return (withNamedEncodings(vectors, problems: &problems), problems)
+  }
+
+  private struct NamedEncoding: Decodable {
+    var corpus: String
+    var name: String
+    var encoding: String
+    var encodingNamed: String?
+  }
+
+  /// Adds the member-named encodings that Scripts/vectors/name_shared.py derived for vectors made elsewhere.
+  private static func withNamedEncodings(_ vectors: [LayoutVector], problems: inout [String]) -> [LayoutVector] {
+    let file = Fixtures.url("shared-vectors-named/named.jsonl")
+    guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+      problems.append("shared-vectors-named/named.jsonl: unreadable")
+      return vectors
+    }
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    var named: [String: NamedEncoding] = [:]
+    for line in text.split(separator: "\n") {
+      guard let entry = try? decoder.decode(NamedEncoding.self, from: Data(line.utf8)) else {
+        problems.append("shared-vectors-named/named.jsonl: undecodable line \(line.prefix(60))")
+        continue
+      }
+      named["\(entry.corpus)/\(entry.name)"] = entry
+    }
+    return vectors.map { vector in
+      var vector = vector
+      if vector.encodingNamed == nil, let entry = named[vector.description] {
+        if entry.encoding == vector.encoding {
+          vector.encodingNamed = entry.encodingNamed
+        } else {
+          problems.append("\(vector): named.jsonl has encoding \(entry.encoding), the vector \(vector.encoding)")
+        }
+      }
+      return vector
+    }
   }
 
   /// The fixture folders: the vectors from ../shared copied into the repo, and the project's own.
