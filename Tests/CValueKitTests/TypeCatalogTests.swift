@@ -1,0 +1,151 @@
+import CValueKit
+import Testing
+
+@Suite("Readable names and the type catalog")
+struct TypeCatalogTests {
+  @Test(
+    "every built-in name stands for its encoding, wherever an encoding is accepted",
+    arguments: [
+      ("int8", "c"), ("int16", "s"), ("int32", "i"), ("int64", "q"), ("uint8", "C"), ("uint16", "S"),
+      ("uint32", "I"), ("uint64", "Q"), ("float", "f"), ("double", "d"), ("bool", "B"), ("pointer", "^v"),
+      ("cstring", "*"), ("point", "{CGPoint=dd}"), ("size", "{CGSize=dd}"),
+      ("rect", "{CGRect={CGPoint=dd}{CGSize=dd}}"),
+    ])
+  func builtinName(_ name: String, _ encoding: String) throws {
+    let catalog = TypeCatalog()
+    #expect(try TypeEncoding(name, catalog: catalog) == TypeEncoding(encoding, catalog: catalog))
+    #expect(try TypeEncoding(name, catalog: catalog).description == encoding)
+    #expect(try catalog.layout(of: name) == catalog.layout(of: encoding))
+  }
+
+  @Test("the built-in names are exactly the documented ones")
+  func builtinNameList() {
+    #expect(
+      TypeCatalog().names.keys.sorted() == [
+        "bool", "cstring", "double", "float", "int16", "int32", "int64", "int8", "point", "pointer", "rect", "size",
+        "uint16", "uint32", "uint64", "uint8",
+      ])
+    #expect(TypeCatalog(includingBuiltins: false).names.isEmpty)
+  }
+
+  @Test("known records give member names to encodings that match them, and lay out when named only")
+  func builtinRecords() throws {
+    let catalog = TypeCatalog()
+    #expect(
+      try catalog.layout(of: "rect").fields.map(\.path.description) == [
+        ".origin.x", ".origin.y", ".size.width", ".size.height",
+      ])
+    #expect(
+      try catalog.layout(of: "{CGRect}").fields.map(\.path.description) == [
+        ".origin.x", ".origin.y", ".size.width", ".size.height",
+      ])
+    #expect(try catalog.layout(of: "{_NSRange=QQ}").fields.map(\.path.description) == [".location", ".length"])
+    // A record that only shares the name keeps positional paths.
+    #expect(try catalog.layout(of: "{CGPoint=ff}").fields.map(\.path.description) == [".0", ".1"])
+    #expect(
+      try TypeCatalog(includingBuiltins: false).layout(of: "{CGPoint=dd}").fields.map(\.path.description) == [
+        ".0", ".1",
+      ])
+  }
+
+  @Test("users register names of their own")
+  func registerName() throws {
+    let catalog = TypeCatalog()
+    let vec3 = try TypeEncoding("{vec3=\"x\"f\"y\"f\"z\"f}", catalog: catalog)
+    try catalog.register(name: "vec3", for: vec3)
+    try catalog.register(name: "vec3", for: vec3)
+    #expect(try TypeEncoding("vec3", catalog: catalog) == vec3)
+    #expect(try catalog.layout(of: "vec3").fields.map(\.path.description) == [".x", ".y", ".z"])
+    #expect(try TypeEncoding("[2{vec3=fff}]", catalog: catalog).description == "[2{vec3=fff}]")
+    #expect(TypeCatalog.shared.encoding(named: "vec3") == nil)
+  }
+
+  @Test(
+    "a name that is malformed, an encoding, or taken is refused, and nothing registered changes",
+    arguments: [
+      ("d", "\"d\" cannot be a type name: it is already a valid encoding"),
+      ("Ai", "\"Ai\" cannot be a type name: it is already a valid encoding"),
+      ("rect", "the name \"rect\" already stands for {CGRect={CGPoint=dd}{CGSize=dd}}; refusing to make it i"),
+      ("two words", "\"two words\" cannot be a type name: use letters, digits and _, starting with a letter or _"),
+      ("9lives", "\"9lives\" cannot be a type name: use letters, digits and _, starting with a letter or _"),
+      ("", "\"\" cannot be a type name: use letters, digits and _, starting with a letter or _"),
+      ("naïve", "\"naïve\" cannot be a type name: use letters, digits and _, starting with a letter or _"),
+    ])
+  func refusedName(_ name: String, _ message: String) {
+    let catalog = TypeCatalog()
+    #expect {
+      try catalog.register(name: name, for: .scalar(.int))
+    } throws: { error in
+      (error as? CatalogError)?.description == message
+    }
+    #expect(catalog.names == TypeCatalog.builtinNames)
+  }
+
+  @Test("record definitions: registered once, conflicts refused, names-only encodings resolve through them")
+  func recordDefinitions() throws {
+    let catalog = TypeCatalog(includingBuiltins: false)
+    #expect(throws: LayoutError(.recordLayoutUnknown("struct Node"))) { try catalog.layout(of: "{Node}") }
+    #expect(throws: LayoutError(.recordLayoutUnknown("struct Node"), at: [.position(0)])) {
+      try catalog.layout(of: "{Outer={Node}}")
+    }
+    #expect(try catalog.layout(of: "^{Node}").size == 8)
+
+    try catalog.register(record: TypeEncoding("{Node=\"value\"i\"next\"^{Node}}", catalog: catalog))
+    try catalog.register(record: TypeEncoding("{Node=i^{Node}}", catalog: catalog))
+    let node = try catalog.layout(of: "{Node}")
+    #expect(node.size == 16)
+    #expect(node.fields.map(\.description) == [".value @0 +4 i", ".next @8 +8 ^{Node}"])
+    #expect(
+      try catalog.layout(of: "[2{Node}]").fields.map(\.path.description) == [
+        "[0].value", "[0].next", "[1].value", "[1].next",
+      ])
+    #expect(catalog.record(named: "Node")?.description == "{Node=\"value\"i\"next\"^{Node}}")
+
+    #expect {
+      try catalog.register(record: TypeEncoding("{Node=q}", catalog: catalog))
+    } throws: { error in
+      (error as? CatalogError)?.description
+        == "struct Node is already registered as {Node=\"value\"i\"next\"^{Node}}; refusing to redefine it as {Node=q}"
+    }
+    #expect(throws: CatalogError.notANamedRecordDefinition(try TypeEncoding("{?=i}", catalog: catalog))) {
+      try catalog.register(record: TypeEncoding("{?=i}", catalog: catalog))
+    }
+    #expect(throws: CatalogError.notANamedRecordDefinition(try TypeEncoding("{Node}", catalog: catalog))) {
+      try catalog.register(record: TypeEncoding("{Node}", catalog: catalog))
+    }
+    #expect(throws: CatalogError.notANamedRecordDefinition(.scalar(.int))) {
+      try catalog.register(record: .scalar(.int))
+    }
+    #expect(try catalog.layout(of: "{Node}").size == 16)
+  }
+
+  @Test("a record that contains itself through registered definitions is an error, not a hang")
+  func recursiveDefinitions() throws {
+    let catalog = TypeCatalog(includingBuiltins: false)
+    try catalog.register(record: TypeEncoding("{A=i{B}}", catalog: catalog))
+    try catalog.register(record: TypeEncoding("{B=c{A}}", catalog: catalog))
+    #expect(throws: LayoutError(.recursiveRecord("struct A"), at: [.position(1), .position(1)])) {
+      try catalog.layout(of: "{A}")
+    }
+  }
+
+  @Test("registrations from many tasks at once are all kept")
+  func concurrentRegistration() async throws {
+    let catalog = TypeCatalog(includingBuiltins: false)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<200 {
+        group.addTask {
+          try catalog.register(name: "name\(index)", for: .array(count: index + 1, element: .scalar(.int)))
+          try catalog.register(record: .structure(.init(name: "R\(index)", fields: [.init(type: .scalar(.int))])))
+          _ = try catalog.layout(of: "{R\(index)}")
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(catalog.names.count == 200)
+    for index in 0..<200 {
+      #expect(catalog.encoding(named: "name\(index)") == .array(count: index + 1, element: .scalar(.int)))
+      #expect(catalog.record(named: "R\(index)") != nil)
+    }
+  }
+}
