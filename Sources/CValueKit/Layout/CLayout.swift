@@ -52,6 +52,14 @@ extension CLayout {
     public let alignment: Int
     /// What the node holds.
     public let content: Content
+    /// The members of a struct or union node; empty for leaves and arrays.
+    public var members: [Member] {
+      switch content {
+      case .structure(let members), .union(let members): return members
+      case .leaf, .bitfield, .array: return []
+      }
+    }
+
     /// How many leaves the node has, so that ``Fields`` can index without walking.
     let leafCount: Int
 
@@ -121,5 +129,12 @@ extension CLayout {
     public let width: Int
     /// Whether the bitfield's declared type is signed, when the encoding says (GNU form).
     public let isSigned: Bool?
+
+    /// Creates a bit range.
+    public init(offset: Int, width: Int, isSigned: Bool?) {
+      self.offset = offset
+      self.width = width
+      self.isSigned = isSigned
+    }
   }
 }
