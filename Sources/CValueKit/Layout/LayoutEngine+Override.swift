@@ -11,7 +11,10 @@ extension LayoutEngine {
     guard override.alignment > 0, override.alignment & (override.alignment - 1) == 0 else {
       throw invalid("alignment \(override.alignment) is not a power of two")
     }
-    guard override.size >= 0, override.size <= CLayout.maximumSize, override.size % override.alignment == 0 else {
+    guard override.size >= 0, override.size <= CLayout.maximumSize else {
+      throw invalid("size \(override.size) is outside 0...\(CLayout.maximumSize)")
+    }
+    guard override.size % override.alignment == 0 else {
       throw invalid("size \(override.size) is not a multiple of the alignment \(override.alignment)")
     }
     if let placements = override.placements, placements.count != fields.count {
