@@ -44,7 +44,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CValueCLITests",
-      dependencies: ["cvalue", "TestSupport"]
+      dependencies: ["cvalue", "CValueKit", "TestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -10,16 +10,23 @@ struct CValueCommand: ParsableCommand {
     discussion: """
       Types are written as Objective-C type encodings, the strings clang's @encode produces, or as readable names.
 
-      Scalars:   c C s S i I q Q (char … unsigned long long)  l L (32-bit long)  t T (__int128)
-                 f d D (float, double, long double)  B (_Bool)  v (void)  * (char *)  ? (unknown)
-                 @ (id)  @"Name" (typed object)  @? (block)  # (Class)  : (SEL)  % (atom)
-      Compound:  ^T pointer   [N T] array   {Name=TU…} struct   {Name} struct by name   {?=…} anonymous
-                 (Name=TU…) union   {P="x"d"y"d} named members   jT _Complex   ![size,align T] vector
-      Bitfields: bN (Apple: width only)   b<offset><type><width> (GNU: bit offset, declared type, width)
-      Qualifiers (ignored for identity): r const  n in  N inout  o out  O bycopy  R byref  V oneway
-                 A _Atomic (changes size and alignment)
-      Names:     int8 int16 int32 int64 uint8 uint16 uint32 uint64 float double bool pointer cstring
-                 point = {CGPoint=dd}   size = {CGSize=dd}   rect = {CGRect={CGPoint=dd}{CGSize=dd}}
+      Scalars     c C s S i I q Q   char ... unsigned long long (l L: 32-bit)
+                  t T               __int128, unsigned __int128
+                  f d D B v         float, double, long double, _Bool, void
+                  * @ @"Name" @?    char *, id, Name *, block
+                  # : % ?           Class, SEL, atom, unknown (a function)
+      Compound    ^T  [N T]         pointer, array
+                  {Name=TU}         struct; {Name} by name, {?=TU} anonymous
+                  {P="x"d"y"d}      struct with member names
+                  (Name=TU)         union
+                  jT  ![16,16f]     _Complex T, GCC vector
+      Bitfields   bN                Apple form: width only
+                  b<offset><type><width>   GNU form: bit offset and type
+      Qualifiers  r n N o O R V     const in inout out bycopy byref oneway
+                  A                 _Atomic (changes size and alignment)
+      Names       int8 ... int64, uint8 ... uint64, float, double, bool,
+                  pointer (^v), cstring (*), point ({CGPoint=dd}),
+                  size ({CGSize=dd}), rect ({CGRect={CGPoint=dd}{CGSize=dd}})
 
       Examples:
         cvalue layout rect
@@ -27,8 +34,7 @@ struct CValueCommand: ParsableCommand {
         cvalue layout '(U=if)'
         cvalue layout '{flags=b0I3b3I5}'
 
-      Quote encodings in the shell: {, }, [, ], (, ), ^, ?, *, ! and " are special to it.
-      Bad input prints the problem and its byte offset with a caret, and exits with status 2.
+      Quote encodings in the shell: { } [ ] ( ) ^ ? * ! and " are special to it. Bad input prints the problem and its byte offset with a caret on stderr, and exits with status 2.
       """,
     version: "0.1.0",
     subcommands: [LayoutCommand.self]

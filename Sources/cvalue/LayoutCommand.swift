@@ -6,22 +6,22 @@ struct LayoutCommand: ParsableCommand {
     commandName: "layout",
     abstract: "Print the exact C memory layout of a type: every field's offset, size and path, and the holes.",
     discussion: """
-      The table lists every leaf (scalars, pointers, bitfields) in address order, the members of a union one
-      after another at the union's offset, and marks the padding bytes that belong to no field. Member paths
-      use names when the encoding has them ({P="x"d"y"d}) or the type is a known record (CGPoint, CGRect, …),
-      and positions otherwise: the second member of {S=id} is .1, array elements are [i].
+      The table lists every leaf (scalars, pointers, bitfields) in address order, the members of a union one after another at the union's offset, and marks the padding bytes that belong to no field. Member paths use names when the encoding has them ({P="x"d"y"d}) or the type is a known record (CGPoint, CGRect, ...), and positions otherwise: the second member of {S=id} is .1, array elements are [i].
 
-      --json prints:
-        {"encoding": "…", "size": N, "alignment": N, "stride": N,
-         "fields": [{"path": ".origin.x", "offset": 0, "size": 8, "encoding": "d"}, …],
-         "padding": [{"offset": N, "size": N}, …]}
-      Bitfields add "bitOffset" (bits from the start of the value) and "bitWidth"; their offset and size are
-      the bytes their bits touch.
+      --json prints one object:
+        {"encoding": "...", "size": N, "alignment": N, "stride": N,
+         "fields": [{"path": ".origin.x", "offset": 0, "size": 8,
+                     "encoding": "d"}, ...],
+         "padding": [{"offset": N, "size": N}, ...]}
+      Bitfields add "bitOffset" (bits from the start of the value) and "bitWidth"; their offset and size are the bytes their bits touch.
+
+      Packing and alignment attributes leave no trace in an encoding. For such a struct or union, give its real layout with --size, --alignment and --offsets (one per member; b<N> for a bitfield's bit offset); it is checked against the members before use.
 
       Examples:
         cvalue layout rect
         cvalue layout '{S=cdi}' --json
         cvalue layout '{B=b0I3b3I5c}' --abi arm64-linux
+        cvalue layout '{epoll_event=IQ}' --size 12 --alignment 1 --offsets 0,4
       """
   )
 
@@ -31,8 +31,20 @@ struct LayoutCommand: ParsableCommand {
   @Flag(help: "Print the layout as JSON instead of a table.")
   var json = false
 
-  @Option(help: "The ABI to lay out for: \(ABI.all.map(\.name).joined(separator: ", ")). Default: this machine's.")
+  @Option(help: "The ABI to lay out for: \(ABI.all.map(\.name).joined(separator: ", ")).")
   var abi: String = ABI.host.name
+
+  @Option(help: "The real size of the top-level struct or union (sizeof), when the encoding cannot show it.")
+  var size: Int?
+
+  @Option(help: "The real alignment of the top-level struct or union (_Alignof).")
+  var alignment: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "The real offset of each member of the top-level struct or union, comma-separated: bytes, or b<N> bits for a bitfield.",
+      valueName: "list"))
+  var offsets: String?
 
   func run() throws {
     guard let abi = ABI.all.first(where: { $0.name == abi }) else {
@@ -44,8 +56,12 @@ struct LayoutCommand: ParsableCommand {
     } catch {
       throw BadInput(message: error.caretDiagnostic)
     }
+    let override = try override()
     let layout: CLayout
     do {
+      if let override {
+        try TypeCatalog.shared.register(override, for: encoding, abi: abi)
+      }
       layout = try TypeCatalog.shared.layout(of: encoding, abi: abi)
     } catch {
       throw BadInput(message: "cannot lay out \(encoding): \(error)")
@@ -57,5 +73,24 @@ struct LayoutCommand: ParsableCommand {
       LayoutTable.write(layout, name: type == encoding.description ? nil : type, to: &output)
     }
     output.flush()
+  }
+
+  /// The override the options describe, or `nil` when none of them is given.
+  private func override() throws -> LayoutOverride? {
+    guard size != nil || alignment != nil || offsets != nil else { return nil }
+    guard let size, let alignment else {
+      throw BadInput(message: "--size and --alignment go together (and --offsets needs both)")
+    }
+    let placements = try offsets.map { list in
+      try list.split(separator: ",", omittingEmptySubsequences: false).map { item -> LayoutOverride.Placement in
+        let text = item.trimmingPrefix(" ")
+        if text.first == "b", let bits = Int(text.dropFirst()) { return .bit(bits) }
+        guard let bytes = Int(text) else {
+          throw BadInput(message: "--offsets: \"\(item)\" is not a byte offset or b<bit offset>")
+        }
+        return .byte(bytes)
+      }
+    }
+    return LayoutOverride(size: size, alignment: alignment, placements: placements)
   }
 }

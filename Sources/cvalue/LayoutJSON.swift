@@ -1,55 +1,39 @@
 import CValueKit
 import Foundation
 
-/// `cvalue layout --json`: the layout object, written field by field so that it streams.
+/// `cvalue layout --json`: the layout object with its keys in the documented order, written field by field
+/// so that it streams. Foundation's encoder escapes the strings; the key order is ours, since
+/// `JSONEncoder` on Linux orders keys by hash.
 enum LayoutJSON {
-  private struct Header: Encodable {
-    var encoding: String
-    var size: Int
-    var alignment: Int
-    var stride: Int
-  }
-
-  private struct Field: Encodable {
-    var path: String
-    var offset: Int
-    var size: Int
-    var encoding: String
-    var bitOffset: Int?
-    var bitWidth: Int?
-  }
-
-  private struct Padding: Encodable {
-    var offset: Int
-    var size: Int
-  }
-
   static func write(_ layout: CLayout, to output: inout StandardOutput) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
-    let header = try text(
-      Header(encoding: layout.type.description, size: layout.size, alignment: layout.alignment, stride: layout.stride),
-      encoder)
-    output.write(String(header.dropLast()))
-    output.write(",\"fields\":[")
+    output.write(
+      "{\"encoding\":\(try quoted(layout.type.description)),\"size\":\(layout.size),"
+        + "\"alignment\":\(layout.alignment),\"stride\":\(layout.stride),\"fields\":[")
     var separator = "\n"
     for field in layout.fields {
-      let entry = Field(
-        path: field.path.description, offset: field.offset, size: field.size, encoding: field.type.description,
-        bitOffset: field.bits?.offset, bitWidth: field.bits?.width)
-      output.write(separator + (try text(entry, encoder)))
+      var entry =
+        "{\"path\":\(try quoted(field.path.description)),\"offset\":\(field.offset),\"size\":\(field.size),"
+        + "\"encoding\":\(try quoted(field.type.description))"
+      if let bits = field.bits { entry += ",\"bitOffset\":\(bits.offset),\"bitWidth\":\(bits.width)" }
+      output.write(separator + entry + "}")
       separator = ",\n"
     }
     output.write("],\"padding\":[")
     separator = ""
     for range in layout.padding {
-      output.write(separator + (try text(Padding(offset: range.lowerBound, size: range.count), encoder)))
+      output.write(separator + "{\"offset\":\(range.lowerBound),\"size\":\(range.count)}")
       separator = ","
     }
     output.write("]}\n")
   }
 
-  private static func text(_ value: some Encodable, _ encoder: JSONEncoder) throws -> String {
-    String(decoding: try encoder.encode(value), as: UTF8.self)
+  private static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    return encoder
+  }()
+
+  private static func quoted(_ text: String) throws -> String {
+    String(decoding: try encoder.encode(text), as: UTF8.self)
   }
 }
