@@ -1,0 +1,105 @@
+import Testing
+
+/// The ABI `cvalue` lays out for when no `--abi` is given, as the table's header names it.
+let hostABI: String = {
+  #if arch(x86_64) && canImport(Darwin)
+    return "x86_64-darwin"
+  #elseif arch(x86_64)
+    return "x86_64-linux"
+  #elseif arch(arm64) && canImport(Darwin)
+    return "arm64-darwin"
+  #else
+    return "arm64-linux"
+  #endif
+}()
+
+/// `cvalue layout` without `--json`: the whole table, character for character. None of these types contains
+/// `long double`, so only the ABI's name in the header depends on the host.
+@Suite("cvalue layout prints a table")
+struct TableOutputTests {
+  struct Case: Sendable, CustomStringConvertible {
+    var argument: String
+    var table: String
+    var description: String { argument }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      argument: "rect",
+      table: """
+        rect = {CGRect={CGPoint=dd}{CGSize=dd}}
+        size 32, alignment 8, stride 32 (\(hostABI))
+
+        offset     size  field         type
+             0        8  .origin.x     d  double
+             8        8  .origin.y     d  double
+            16        8  .size.width   d  double
+            24        8  .size.height  d  double
+
+        """),
+    Case(
+      argument: "{S=cdi}",
+      table: """
+        {S=cdi}
+        size 24, alignment 8, stride 24 (\(hostABI))
+
+        offset     size  field      type
+             0        1  .0         c  char
+             1        7  (padding)  hole of 7 bytes
+             8        8  .1         d  double
+            16        4  .2         i  int
+            20        4  (padding)  hole of 4 bytes
+
+        """),
+    Case(
+      argument: "(U=if)",
+      table: """
+        (U=if)
+        size 4, alignment 4, stride 4 (\(hostABI))
+
+        offset     size  field      type
+             0        4  .0         i  int
+             0        4  .1         f  float
+
+        """),
+    Case(
+      argument: "{B=b0I3b3I5c}",
+      table: """
+        {B=b0I3b3I5c}
+        size 4, alignment 4, stride 4 (\(hostABI))
+
+        offset     size  field      type
+           0:0   3 bits  .0         b0I3  unsigned int : 3
+           0:3   5 bits  .1         b3I5  unsigned int : 5
+             1        1  .2         c  char
+             2        2  (padding)  hole of 2 bytes
+
+        """),
+  ]
+
+  @Test("the table is exactly as documented", arguments: cases)
+  func table(_ expected: Case) async throws {
+    let run = try await CValue.run("layout", expected.argument)
+    #expect(run.exited(0), "\(run)")
+    #expect(run.stderr == "", "\(run)")
+    #expect(run.stdout == expected.table)
+  }
+
+  @Test("--abi names the ABI in the header and lays out for it")
+  func tableForABI() async throws {
+    let run = try await CValue.run("layout", "{S=cD}", "--abi", "arm64-darwin")
+    #expect(run.exited(0), "\(run)")
+    #expect(run.stderr == "", "\(run)")
+    #expect(
+      run.stdout == """
+        {S=cD}
+        size 16, alignment 8, stride 16 (arm64-darwin)
+
+        offset     size  field      type
+             0        1  .0         c  char
+             1        7  (padding)  hole of 7 bytes
+             8        8  .1         D  long double
+
+        """)
+  }
+}

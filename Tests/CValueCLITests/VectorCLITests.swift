@@ -1,0 +1,176 @@
+import CValueKit
+import Foundation
+import TestSupport
+import Testing
+
+/// The object `cvalue layout --json` prints, in exactly the documented shape.
+struct LayoutReport: Decodable, Sendable {
+  struct Padding: Decodable, Sendable {
+    var offset: Int
+    var size: Int
+  }
+
+  var encoding: String
+  var size: Int
+  var alignment: Int
+  var stride: Int
+  var fields: [ReportedLeaf]
+  var padding: [Padding]
+
+  /// The padding as byte ranges, the way ``LayoutVector/impliedPadding`` states it.
+  var paddingRanges: [Range<Int>] { padding.map { $0.offset..<($0.offset + $0.size) } }
+
+  static let topLevelKeys: Set<String> = ["encoding", "size", "alignment", "stride", "fields", "padding"]
+  static let fieldKeys: Set<String> = ["path", "offset", "size", "encoding", "bitOffset", "bitWidth"]
+  static let paddingKeys: Set<String> = ["offset", "size"]
+
+  /// Decodes the JSON and checks that it has no keys beyond the documented ones.
+  static func decode(_ text: String) throws -> LayoutReport {
+    let data = Data(text.utf8)
+    let report = try JSONDecoder().decode(LayoutReport.self, from: data)
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(Set(object.keys) == topLevelKeys)
+    for field in object["fields"] as? [[String: Any]] ?? [] {
+      #expect(Set(field.keys).isSubset(of: fieldKeys), "field keys \(field.keys.sorted())")
+    }
+    for hole in object["padding"] as? [[String: Any]] ?? [] {
+      #expect(Set(hole.keys) == paddingKeys, "padding keys \(hole.keys.sorted())")
+    }
+    return report
+  }
+}
+
+/// The vectors were generated for x86_64 Linux, so every run names that ABI and the tests hold on any host.
+private let vectorABI = ["--abi", "x86_64-linux"]
+
+/// Runs `cvalue layout <text> --json` and decodes what it printed, failing the test on any error.
+private func layoutJSON(_ text: String, override: LayoutOverride? = nil) async throws -> LayoutReport {
+  let run = try await CValue.run(["layout", text, "--json"] + vectorABI + (override.map(overrideArguments) ?? []))
+  try #require(run.exited(0), "\(run)")
+  #expect(run.stderr == "", "\(run)")
+  return try LayoutReport.decode(run.stdout)
+}
+
+/// `--size`, `--alignment` and `--offsets` for an override.
+private func overrideArguments(_ override: LayoutOverride) -> [String] {
+  let offsets = (override.placements ?? []).map { placement -> String in
+    switch placement {
+    case .byte(let offset): return String(offset)
+    case .bit(let offset): return "b\(offset)"
+    }
+  }
+  return [
+    "--size", String(override.size), "--alignment", String(override.alignment), "--offsets",
+    offsets.joined(separator: ","),
+  ]
+}
+
+/// Every clang-generated vector in Tests/Fixtures, through the `cvalue` binary instead of the library: the same
+/// rules as LayoutVectorTests, applied to `cvalue layout --json`.
+@Suite("cvalue layout --json agrees with clang's vectors")
+struct VectorCLITests {
+  @Test("the fixture files all decode")
+  func fixturesLoad() {
+    #expect(LayoutVector.loadProblems == [])
+    #expect(LayoutVector.all.count >= 365)
+  }
+
+  @Test("the GNU-form encoding lays out as the compiler did", arguments: LayoutVector.all)
+  func layoutMatchesCompiler(_ vector: LayoutVector) async throws {
+    // A packed or over-aligned type needs its real layout, given with --size, --alignment and --offsets.
+    let report = try await layoutJSON(vector.encoding, override: vector.naiveLayoutOk == false ? vector.override : nil)
+    #expect(report.encoding == vector.encoding)
+    // Without member names an unnamed bitfield is laid out as a named one; the named-encoding test is exact.
+    if !vector.hasUnnamedBitfield {
+      #expect(report.size == vector.size)
+      #expect(report.alignment == vector.alignment)
+      #expect(report.stride == vector.size)
+    }
+    let problems = vector.mismatches(
+      report.fields, exactPaths: false, skippingUnnamedBitfields: vector.hasUnnamedBitfield)
+    #expect(problems == [])
+    if !vector.hasUnnamedBitfield && !vector.leaves.contains(where: { $0.note != nil }) {
+      #expect(report.paddingRanges == vector.impliedPadding)
+    }
+  }
+
+  @Test(
+    "the encoding with member names gives C's own paths",
+    arguments: LayoutVector.all.filter { $0.encodingNamed != nil })
+  func namedPaths(_ vector: LayoutVector) async throws {
+    let named = try #require(vector.encodingNamed)
+    let report = try await layoutJSON(named, override: vector.naiveLayoutOk == false ? vector.override : nil)
+    #expect(report.encoding == named)
+    #expect(report.size == vector.size)
+    #expect(report.alignment == vector.alignment)
+    #expect(report.stride == vector.size)
+    let problems = vector.mismatches(report.fields, exactPaths: true, skippingUnnamedBitfields: false)
+    #expect(problems == [])
+    if !vector.leaves.contains(where: { $0.note != nil }) {
+      #expect(report.paddingRanges == vector.impliedPadding)
+    }
+  }
+
+  @Test("a bitfield leaf reports bitOffset and bitWidth, and JSON ends with one newline")
+  func bitfieldJSON() async throws {
+    let run = try await CValue.run("layout", "{B=b0I3b3I5c}", "--json", "--abi", "x86_64-linux")
+    #expect(run.exited(0), "\(run)")
+    #expect(run.stdout.hasSuffix("}\n") && !run.stdout.hasSuffix("\n\n"))
+    let report = try LayoutReport.decode(run.stdout)
+    #expect(report.encoding == "{B=b0I3b3I5c}")
+    #expect([report.size, report.alignment, report.stride] == [4, 4, 4] as [Int])
+    #expect(report.fields.map(\.path) == [".0", ".1", ".2"])
+    #expect(report.fields.map(\.encoding) == ["b0I3", "b3I5", "c"])
+    #expect(report.fields.map(\.offset) == [0, 0, 1])
+    #expect(report.fields.map(\.size) == [1, 1, 1])
+    #expect(report.fields.map(\.bitOffset) == [0, 3, nil])
+    #expect(report.fields.map(\.bitWidth) == [3, 5, nil])
+    #expect(report.paddingRanges == [2..<4])
+  }
+
+  /// The JSON as `cvalue layout --help` documents it, keys in that order, one field per line: the same bytes
+  /// on every run, so that the output can be compared with a saved copy.
+  @Test(
+    "the JSON text is exactly as documented, the same on every run",
+    arguments: [
+      (
+        "{S=cdi}",
+        """
+        {"encoding":"{S=cdi}","size":24,"alignment":8,"stride":24,"fields":[
+        {"path":".0","offset":0,"size":1,"encoding":"c"},
+        {"path":".1","offset":8,"size":8,"encoding":"d"},
+        {"path":".2","offset":16,"size":4,"encoding":"i"}],"padding":[{"offset":1,"size":7},{"offset":20,"size":4}]}
+
+        """
+      ),
+      (
+        "{B=b0I3b3I5c}",
+        """
+        {"encoding":"{B=b0I3b3I5c}","size":4,"alignment":4,"stride":4,"fields":[
+        {"path":".0","offset":0,"size":1,"encoding":"b0I3","bitOffset":0,"bitWidth":3},
+        {"path":".1","offset":0,"size":1,"encoding":"b3I5","bitOffset":3,"bitWidth":5},
+        {"path":".2","offset":1,"size":1,"encoding":"c"}],"padding":[{"offset":2,"size":2}]}
+
+        """
+      ),
+    ])
+  func exactJSON(_ type: String, _ expected: String) async throws {
+    for _ in 0..<3 {
+      let run = try await CValue.run("layout", type, "--json", "--abi", "x86_64-linux")
+      #expect(run.exited(0), "\(run)")
+      #expect(run.stdout == expected)
+    }
+  }
+
+  @Test("a readable name reports its encoding and the record's member names")
+  func namedTypeJSON() async throws {
+    let run = try await CValue.run("layout", "rect", "--json")
+    #expect(run.exited(0), "\(run)")
+    let report = try LayoutReport.decode(run.stdout)
+    #expect(report.encoding == "{CGRect={CGPoint=dd}{CGSize=dd}}")
+    #expect([report.size, report.alignment, report.stride] == [32, 8, 32] as [Int])
+    #expect(report.fields.map(\.path) == [".origin.x", ".origin.y", ".size.width", ".size.height"])
+    #expect(report.fields.map(\.offset) == [0, 8, 16, 24])
+    #expect(report.padding.isEmpty)
+  }
+}
