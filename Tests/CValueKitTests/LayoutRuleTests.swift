@@ -99,7 +99,7 @@ struct LayoutRuleTests {
     #expect(layout.size == 64)
     #expect(layout.alignment == 16)
     #expect(layout.root.members.map(\.offset) == [0, 8, 16, 48])
-    #expect(layout.padding == [3..<8, 13..<16, 33..<48])
+    #expect(Array(layout.padding) == [3..<8, 13..<16, 33..<48])
   }
 
   @Test("bitfields: GNU offsets, zero widths, unnamed ones in named encodings, and the errors")
@@ -118,7 +118,7 @@ struct LayoutRuleTests {
         .init(offset: 8, width: 20, isSigned: true),
       ])
     #expect(flags.fields.map(\.size) == [1, 1, 3])
-    #expect(flags.padding == [])
+    #expect(Array(flags.padding) == [])
     #expect(throws: LayoutError(.bitfieldNeedsPlacement(width: 3), at: [.position(0)])) { try Self.layout("{F=b3b5}") }
     #expect(throws: LayoutError(.bitfieldTooWide(width: 33, declaredType: .int), at: [.position(0)])) {
       try Self.layout("{F=b0i33}")
@@ -139,7 +139,7 @@ struct LayoutRuleTests {
     #expect(union.size == 16)
     #expect(union.alignment == 8)
     #expect(union.fields.map(\.offset) == [0, 0, 2, 4, 6, 8, 0])
-    #expect(union.padding == [10..<16])
+    #expect(Array(union.padding) == [10..<16])
     // struct { int tag; union { int i; float f; }; struct { short x, y; }; } with names: C flattens them.
     let anonymous = try Self.layout("{T=\"tag\"i(?=\"i\"i\"f\"f){?=\"x\"s\"y\"s}}")
     #expect(anonymous.fields.map(\.path.description) == [".tag", ".i", ".f", ".x", ".y"])
@@ -148,7 +148,7 @@ struct LayoutRuleTests {
     #expect(try Self.sizeAndAlignment("{F=i[0d]}") == [8, 8])
     #expect(try Self.layout("{F=i[0d]}").fields.count == 1)
     #expect(try Self.sizeAndAlignment("{E=}") == [0, 1])
-    #expect(try Self.layout("{E=}").padding == [])
+    #expect(try Array(Self.layout("{E=}").padding) == [])
     #expect(try Self.layout("d").fields.map(\.description) == [" @0 +8 d"])
     #expect(try Self.layout("r*").fields.map(\.type.description) == ["r*"])
   }
@@ -184,6 +184,9 @@ struct LayoutRuleTests {
     #expect(layout.fields.count == 2_000_000_000)
     #expect(layout.fields[1_999_999_999].description == "[999999999].1 @15999999992 +8 d")
     #expect(Array(layout.fields.prefix(3)).map(\.description) == ["[0].0 @0 +1 c", "[0].1 @8 +8 d", "[1].0 @16 +1 c"])
+    // Padding is computed as it is read: the first holes of a 16 GB type come without walking the rest.
+    #expect(Array(layout.padding.prefix(3)) == [1..<8, 17..<24, 33..<40])
+    #expect(try Array(Self.layout("{S=c[1000000000c]d}").padding) == [1_000_000_001..<1_000_000_008])
     #expect(throws: LayoutError(.tooLarge)) { try Self.layout("[1099511627776q]") }
     #expect(throws: LayoutError(.tooLarge)) { try Self.layout("[1048576[1048576[1048576c]]]") }
     #expect(throws: LayoutError(.tooLarge, at: [.position(1)])) { try Self.layout("{S=[1099511627776c]c}") }

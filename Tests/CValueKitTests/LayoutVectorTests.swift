@@ -49,7 +49,7 @@ struct LayoutVectorTests {
     let problems = vector.mismatches(reported, exactPaths: false, skippingUnnamedBitfields: vector.hasUnnamedBitfield)
     #expect(problems == [])
     if !vector.hasUnnamedBitfield && !vector.leaves.contains(where: { $0.note != nil }) {
-      #expect(layout.padding == vector.impliedPadding)
+      #expect(Array(layout.padding) == vector.impliedPadding)
     }
   }
 
@@ -69,7 +69,7 @@ struct LayoutVectorTests {
       layout.fields.map(ReportedLeaf.init), exactPaths: true, skippingUnnamedBitfields: false)
     #expect(problems == [])
     if !vector.leaves.contains(where: { $0.note != nil }) {
-      #expect(layout.padding == vector.impliedPadding)
+      #expect(Array(layout.padding) == vector.impliedPadding)
     }
   }
 

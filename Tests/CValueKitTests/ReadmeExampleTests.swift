@@ -21,7 +21,7 @@ struct ReadmeExampleTests {
     #expect(sample.alignment == 8)
     #expect(sample.fields.map(\.path.description) == [".tag", ".value", ".count"])
     #expect(sample.fields.map(\.offset) == [0, 8, 16])
-    #expect(sample.padding == [1..<8, 20..<24])
+    #expect(Array(sample.padding) == [1..<8, 20..<24])
     #expect(rect.fields.map(\.path.description) == [".origin.x", ".origin.y", ".size.width", ".size.height"])
 
     let flags = try catalog.layout(of: "{Flags=\"ready\"b0I1\"mode\"b1I3\"id\"s}")

@@ -99,41 +99,111 @@ extension CLayout {
   /// The byte ranges that belong to no field, in address order: holes between members, tail padding, and
   /// the bytes of a union that no member covers. A byte that holds any bit of a bitfield is not padding.
   ///
-  /// Computed on each access in O(``size``) time and memory.
-  public var padding: [Range<Int>] {
-    var covered = [Bool](repeating: false, count: size)
-    Self.markCovered(root, at: 0, in: &covered)
-    var ranges: [Range<Int>] = []
-    var start: Int?
-    for (offset, isCovered) in covered.enumerated() {
-      if !isCovered, start == nil { start = offset }
-      if isCovered, let begin = start {
-        ranges.append(begin..<offset)
-        start = nil
+  /// Computed as it is read, in O(number of leaves) time and O(nesting depth) memory, except that a union's
+  /// members are gathered whole since they overlap.
+  public var padding: Padding { Padding(root: root) }
+
+  /// The padding of a layout, as byte ranges in address order.
+  public struct Padding: Sequence, Sendable, CustomStringConvertible {
+    let root: Node
+
+    /// Walks the covered byte ranges in address order and yields the gaps between them.
+    public func makeIterator() -> Iterator { Iterator(root: root) }
+
+    /// The ranges as an array literal would print them, e.g. `[1..<8, 20..<24]`.
+    public var description: String { "[" + map { "\($0)" }.joined(separator: ", ") + "]" }
+
+    /// Yields padding ranges one at a time.
+    public struct Iterator: IteratorProtocol {
+      private var covered: CoveredRanges
+      private var cursor = 0
+      private let size: Int
+      private var finished = false
+
+      init(root: Node) {
+        covered = CoveredRanges(root: root)
+        size = root.size
+      }
+
+      /// The next padding range, or `nil` after the last.
+      public mutating func next() -> Range<Int>? {
+        guard !finished else { return nil }
+        while let range = covered.next() {
+          defer { cursor = Swift.max(cursor, range.upperBound) }
+          if range.lowerBound > cursor { return cursor..<range.lowerBound }
+        }
+        finished = true
+        return cursor < size ? cursor..<size : nil
       }
     }
-    if let begin = start { ranges.append(begin..<size) }
-    return ranges
+  }
+}
+
+/// The byte ranges that leaves cover, in nondecreasing order of their start, adjacent ranges merged.
+struct CoveredRanges: IteratorProtocol {
+  private enum Frame {
+    case node(CLayout.Node, base: Int, next: Int)
+    case ranges([Range<Int>], next: Int)
   }
 
-  private static func markCovered(_ node: Node, at base: Int, in covered: inout [Bool]) {
-    switch node.content {
-    case .leaf, .bitfield:
-      for offset in base..<(base + node.size) { covered[offset] = true }
-    case .structure(let members), .union(let members):
-      for member in members {
-        markCovered(member.node, at: base + member.offset, in: &covered)
+  private var stack: [Frame]
+  private var pending: Range<Int>?
+
+  init(root: CLayout.Node) { stack = [.node(root, base: 0, next: 0)] }
+
+  mutating func next() -> Range<Int>? {
+    while let range = nextLeafRange() {
+      guard range.count > 0 else { continue }
+      guard let current = pending else {
+        pending = range
+        continue
       }
-    case .array(let count, let element):
-      guard count > 0, element.size > 0 else { return }
-      // Mark one element on its own, then OR it into every element's bytes: other members of an
-      // enclosing union may already have marked some of them.
-      var one = [Bool](repeating: false, count: element.size)
-      markCovered(element, at: 0, in: &one)
-      for index in 0..<count {
-        let start = base + index * element.size
-        for (offset, isCovered) in one.enumerated() where isCovered { covered[start + offset] = true }
+      if range.lowerBound <= current.upperBound {
+        pending = current.lowerBound..<max(current.upperBound, range.upperBound)
+      } else {
+        pending = range
+        return current
       }
     }
+    defer { pending = nil }
+    return pending
+  }
+
+  private mutating func nextLeafRange() -> Range<Int>? {
+    while let frame = stack.popLast() {
+      switch frame {
+      case .ranges(let ranges, let next):
+        guard next < ranges.count else { continue }
+        stack.append(.ranges(ranges, next: next + 1))
+        return ranges[next]
+      case .node(let node, let base, let next):
+        // A subtree without padding is one covered range, however many leaves it has.
+        if node.isDense { return base..<(base + node.size) }
+        switch node.content {
+        case .leaf, .bitfield:
+          return base..<(base + node.size)
+        case .structure(let members):
+          guard next < members.count else { continue }
+          stack.append(.node(node, base: base, next: next + 1))
+          stack.append(.node(members[next].node, base: base + members[next].offset, next: 0))
+        case .array(let count, let element):
+          guard next < count, element.size > 0 else { continue }
+          stack.append(.node(node, base: base, next: next + 1))
+          stack.append(.node(element, base: base + next * element.size, next: 0))
+        case .union(let members):
+          // Members overlap: gather each one's (merged) ranges, then sort and hand them out in order.
+          var ranges: [Range<Int>] = []
+          for member in members {
+            var inner = CoveredRanges(root: member.node)
+            while let range = inner.next() {
+              ranges.append((base + member.offset + range.lowerBound)..<(base + member.offset + range.upperBound))
+            }
+          }
+          ranges.sort { $0.lowerBound < $1.lowerBound }
+          stack.append(.ranges(ranges, next: 0))
+        }
+      }
+    }
+    return nil
   }
 }

@@ -62,6 +62,9 @@ extension CLayout {
 
     /// How many leaves the node has, so that ``Fields`` can index without walking.
     let leafCount: Int
+    /// Whether every byte of the node belongs to a field, so that padding need not look inside it. For a
+    /// union this is only known when one member covers it all; otherwise it is `false`, which is safe.
+    let isDense: Bool
 
     init(type: TypeEncoding, size: Int, alignment: Int, content: Content) {
       self.type = type
@@ -69,9 +72,24 @@ extension CLayout {
       self.alignment = alignment
       self.content = content
       switch content {
-      case .leaf, .bitfield: leafCount = 1
-      case .structure(let members), .union(let members): leafCount = members.reduce(0) { $0 + $1.node.leafCount }
-      case .array(let count, let element): leafCount = count * element.leafCount
+      case .leaf, .bitfield:
+        leafCount = 1
+        isDense = true
+      case .structure(let members):
+        leafCount = members.reduce(0) { $0 + $1.node.leafCount }
+        var end = 0
+        var dense = true
+        for member in members {
+          dense = dense && member.node.isDense && member.offset <= end
+          end = Swift.max(end, member.offset + member.node.size)
+        }
+        isDense = dense && end >= size
+      case .union(let members):
+        leafCount = members.reduce(0) { $0 + $1.node.leafCount }
+        isDense = members.contains { $0.node.isDense && $0.node.size >= size }
+      case .array(let count, let element):
+        leafCount = count * element.leafCount
+        isDense = element.isDense
       }
     }
   }
