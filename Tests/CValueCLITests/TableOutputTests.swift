@@ -75,6 +75,35 @@ struct TableOutputTests {
              2        2  (padding)  hole of 2 bytes
 
         """),
+    Case(
+      argument: #"{S="n"i"name"[5c]"m"[2[3s]]"f"b176I3b179I3"d"[2d]}"#,
+      table: #"""
+        {S="n"i"name"[5c]"m"[2[3s]]"f"b176I3b179I3"d"[2d]}
+        size 40, alignment 8, stride 40 (\#(hostABI))
+
+        offset     size  field         type
+             0        4  .n            i  int
+             4        5  .name[0...4]  c  char × 5
+             9        1  (padding)     hole of 1 byte
+            10        6  .m[0][0...2]  s  short × 3
+            16        6  .m[1][0...2]  s  short × 3
+          22:0   3 bits  .f            b176I3  unsigned int : 3
+            23        1  (padding)     hole of 1 byte
+            24       16  .d[0...1]     d  double × 2
+
+        """#),
+    Case(
+      argument: "[3[4i]]",
+      table: """
+        [3[4i]]
+        size 48, alignment 4, stride 48 (\(hostABI))
+
+        offset     size  field       type
+             0       16  [0][0...3]  i  int × 4
+            16       16  [1][0...3]  i  int × 4
+            32       16  [2][0...3]  i  int × 4
+
+        """),
   ]
 
   @Test("the table is exactly as documented", arguments: cases)
