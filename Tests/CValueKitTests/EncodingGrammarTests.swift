@@ -86,7 +86,7 @@ struct EncodingGrammarTests {
     #expect(try Self.parse(text).description == text)
   }
 
-  @Test("inside a record, a quoted string after @ names the next member when a type follows it")
+  @Test("as a named member's type, a quoted string after @ names the next member when a type follows it")
   func objectClassOrMemberName() throws {
     let ambiguous = try Self.parse("{S=\"o\"@\"n\"i}")
     #expect(
@@ -100,6 +100,9 @@ struct EncodingGrammarTests {
       ])
     let last = try Self.parse("{S=\"o\"@\"NSView\"}")
     #expect(last.record?.fields == [.init(name: "o", type: .object(className: "NSView"))])
+    // Without member names there is nothing to confuse a class with.
+    let unnamed = try Self.parse("{S=@\"NSView\"i}")
+    #expect(unnamed.record?.fields == [.init(type: .object(className: "NSView")), .init(type: .scalar(.int))])
   }
 
   @Test("an Apple bitfield followed by an integer member is not read as the GNU form")

@@ -94,6 +94,11 @@ struct LayoutRuleTests {
     #expect(try sizes("A{At17}") == [17, 1])
     #expect(try sizes("AD") == [16, 16])
     #expect(try sizes("A{E}") == [1, 1])
+    // The bytes a promotion adds are padding, not part of the value.
+    let promoted = try catalog.layout(of: TypeEncoding("{P=A[3c]A![12,4f]}", catalog: catalog), abi: .x86_64Linux)
+    #expect(
+      promoted.fields.map(\.description) == [".0[0] @0 +1 c", ".0[1] @1 +1 c", ".0[2] @2 +1 c", ".1 @16 +12 ![12,4f]"])
+    #expect(Array(promoted.padding) == [3..<16, 28..<32])
     // The values clang printed for struct { _Atomic At3 a; _Atomic At5 b; _Atomic At17 c; _Atomic long double d; }
     let layout = try catalog.layout(of: TypeEncoding("{AT=A{At3}A{At5}A{At17}AD}", catalog: catalog), abi: .x86_64Linux)
     #expect(layout.size == 64)

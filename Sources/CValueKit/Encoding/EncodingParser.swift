@@ -23,7 +23,7 @@ struct EncodingParser {
   /// Parses exactly one type that spans the whole input.
   mutating func parseSingle() throws(EncodingError) -> TypeEncoding {
     guard !bytes.isEmpty else { throw error(.empty, at: 0) }
-    let type = try parseType(depth: 0, inRecord: false)
+    let type = try parseType(depth: 0, namedMember: false)
     guard isAtEnd else { throw error(.trailingCharacters) }
     return type
   }
@@ -33,7 +33,7 @@ struct EncodingParser {
     guard !bytes.isEmpty else { throw error(.empty, at: 0) }
     var result: [(TypeEncoding, Int?)] = []
     while !isAtEnd {
-      let type = try parseType(depth: 0, inRecord: false)
+      let type = try parseType(depth: 0, namedMember: false)
       var offset: Int?
       if peek == UInt8(ascii: "-"), position + 1 < bytes.count, isDigit(bytes[position + 1]) {
         position += 1
@@ -48,21 +48,21 @@ struct EncodingParser {
 
   // MARK: - Types
 
-  private mutating func parseType(depth: Int, inRecord: Bool) throws(EncodingError) -> TypeEncoding {
+  private mutating func parseType(depth: Int, namedMember: Bool) throws(EncodingError) -> TypeEncoding {
     guard depth < maximumDepth else { throw error(.nestingTooDeep(limit: maximumDepth)) }
     guard let byte = peek else { throw error(.expectedType) }
     let start = position
     position += 1
     if let qualifier = TypeEncoding.Qualifier(rawValue: Character(Unicode.Scalar(byte))) {
-      return .qualified(qualifier, try parseType(depth: depth + 1, inRecord: inRecord))
+      return .qualified(qualifier, try parseType(depth: depth + 1, namedMember: namedMember))
     }
     switch byte {
     case UInt8(ascii: "@"):
-      return try parseObject(inRecord: inRecord)
+      return try parseObject(namedMember: namedMember)
     case UInt8(ascii: "^"):
-      return .pointer(try parseType(depth: depth + 1, inRecord: inRecord))
+      return .pointer(try parseType(depth: depth + 1, namedMember: namedMember))
     case UInt8(ascii: "j"):
-      return .complex(try parseType(depth: depth + 1, inRecord: inRecord))
+      return .complex(try parseType(depth: depth + 1, namedMember: namedMember))
     case UInt8(ascii: "["):
       return try parseArray(depth: depth)
     case UInt8(ascii: "{"):
@@ -83,9 +83,10 @@ struct EncodingParser {
     }
   }
 
-  /// `@`, `@?` or `@"Class"`. Inside a record, a quoted string followed by a type is the next member's
-  /// name, not this object's class (the rule Apple's runtime uses for `{S="o"@"n"i}`).
-  private mutating func parseObject(inRecord: Bool) throws(EncodingError) -> TypeEncoding {
+  /// `@`, `@?` or `@"Class"`. As the type of a named member, a quoted string followed by a type is the next
+  /// member's name, not this object's class (the rule Apple's runtime uses for `{S="o"@"n"i}`); in a record
+  /// without member names it is always the class.
+  private mutating func parseObject(namedMember: Bool) throws(EncodingError) -> TypeEncoding {
     if peek == UInt8(ascii: "?") {
       position += 1
       return .block
@@ -93,7 +94,7 @@ struct EncodingParser {
     guard peek == UInt8(ascii: "\"") else { return .object(className: nil) }
     let quote = position
     let name = try parseQuotedName()
-    if inRecord, let next = peek, next != UInt8(ascii: "\""), next != UInt8(ascii: "}"),
+    if namedMember, let next = peek, next != UInt8(ascii: "\""), next != UInt8(ascii: "}"),
       next != UInt8(ascii: ")")
     {
       position = quote
@@ -107,7 +108,7 @@ struct EncodingParser {
       throw error(isAtEnd ? .unterminatedArray : .missingArrayCount)
     }
     let count = try parseNumber()
-    let element = try parseType(depth: depth + 1, inRecord: false)
+    let element = try parseType(depth: depth + 1, namedMember: false)
     guard let close = peek else { throw error(.unterminatedArray) }
     guard close == UInt8(ascii: "]") else { throw error(.expected("]")) }
     position += 1
@@ -136,7 +137,7 @@ struct EncodingParser {
       if byte == UInt8(ascii: "\"") { fieldName = try parseQuotedName() }
       if peek == close, fieldName != nil { throw error(.expectedType) }
       fields.append(
-        TypeEncoding.Field(name: fieldName, type: try parseType(depth: depth + 1, inRecord: true)))
+        TypeEncoding.Field(name: fieldName, type: try parseType(depth: depth + 1, namedMember: fieldName != nil)))
     }
   }
 
@@ -165,7 +166,7 @@ struct EncodingParser {
     position += 1
     guard let alignByte = peek, isDigit(alignByte) else { throw error(.malformedVector) }
     let alignment = try parseNumber()
-    let element = try parseType(depth: depth + 1, inRecord: false)
+    let element = try parseType(depth: depth + 1, namedMember: false)
     guard let close = peek else { throw error(.unterminatedVector) }
     guard close == UInt8(ascii: "]") else { throw error(.expected("]")) }
     position += 1

@@ -89,7 +89,7 @@ extension CLayout {
         isDense = members.contains { $0.node.isDense && $0.node.size >= size }
       case .array(let count, let element):
         leafCount = count * element.leafCount
-        isDense = element.isDense
+        isDense = element.isDense && count * element.size >= size
       }
     }
   }

@@ -77,7 +77,13 @@ struct LayoutEngine {
       size = rounded
       alignment = rounded
     }
-    return CLayout.Node(type: type, size: size, alignment: alignment, content: inner.content)
+    guard case .leaf = inner.content, size != inner.size else {
+      return CLayout.Node(type: type, size: size, alignment: alignment, content: inner.content)
+    }
+    // A leaf keeps its own size; the bytes the promotion adds are padding.
+    return CLayout.Node(
+      type: type, size: size, alignment: alignment,
+      content: .structure([CLayout.Member(component: nil, bitOffset: 0, node: inner)]))
   }
 
   private mutating func vectorNode(
