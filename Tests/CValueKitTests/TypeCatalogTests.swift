@@ -119,6 +119,37 @@ struct TypeCatalogTests {
     #expect(try catalog.layout(of: "{Node}").size == 16)
   }
 
+  @Test("registering a record registers the named records inside it, all or nothing")
+  func nestedDefinitions() throws {
+    let catalog = TypeCatalog(includingBuiltins: false)
+    try catalog.register(record: TypeEncoding("{Outer=\"a\"{Inner=\"x\"i}\"b\"^{Node=\"v\"i}}", catalog: catalog))
+    #expect(catalog.record(named: "Inner")?.description == "{Inner=\"x\"i}")
+    #expect(catalog.record(named: "Node")?.description == "{Node=\"v\"i}")
+    #expect(try catalog.layout(of: "{Inner}").fields.map(\.path.description) == [".x"])
+    #expect {
+      try catalog.register(record: TypeEncoding("{Other={Fresh=c}{Inner=q}}", catalog: catalog))
+    } throws: { error in
+      (error as? CatalogError)?.description
+        == "struct Inner is already registered as {Inner=\"x\"i}; refusing to redefine it as {Inner=q}"
+    }
+    #expect(catalog.record(named: "Other") == nil)
+    #expect(catalog.record(named: "Fresh") == nil)
+  }
+
+  @Test("a record named without members resolves to its definition elsewhere in the same encoding")
+  func definitionsInTheSameEncoding() throws {
+    let catalog = TypeCatalog(includingBuiltins: false)
+    // clang writes an _Atomic struct member as A{Name}, without the body.
+    let atomic = try catalog.layout(of: "{AT=A{At3}{At3=[3c]}}")
+    #expect(atomic.size == 8)
+    #expect(atomic.fields.map(\.offset) == [0, 1, 2, 4, 5, 6])
+    #expect(try catalog.layout(of: "{L=^{N=ii}{N}}").size == 16)
+    // Two different bodies for one tag: nothing is inferred.
+    #expect(throws: LayoutError(.recordLayoutUnknown("struct N"), at: [.position(0)])) {
+      try catalog.layout(of: "{W={N}{N=i}^{N=q}}")
+    }
+  }
+
   @Test("a record that contains itself through registered definitions is an error, not a hang")
   func recursiveDefinitions() throws {
     let catalog = TypeCatalog(includingBuiltins: false)

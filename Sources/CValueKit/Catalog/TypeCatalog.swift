@@ -95,19 +95,22 @@ public final class TypeCatalog: Sendable {
 
   // MARK: - Record definitions
 
-  /// Registers the definition of a named struct or union, so that encodings that name it without its
-  /// members (`{Node}`, `A{Node}`) can be laid out, and so that unnamed members of an encoding that matches
-  /// it get the registered member names.
+  /// Registers the definition of a named struct or union, and of every named record with members inside it,
+  /// so that encodings that name them without their members (`{Node}`, `A{Node}`) can be laid out, and so that
+  /// unnamed members of an encoding that matches one get the registered member names.
   ///
   /// - Parameter definition: A named struct or union with its members, e.g. `{Node="value"i"next"^{Node}}`.
   /// - Throws: ``CatalogError`` when it is not a named record with members, or a different definition is
-  ///   already registered under its name.
+  ///   already registered under one of its names; then nothing is registered.
   public func register(record definition: TypeEncoding) throws(CatalogError) {
     guard let key = RecordKey(definition), case .named = key, let record = definition.record,
       record.fields != nil
     else { throw CatalogError.notANamedRecordDefinition(definition) }
+    let definitions = definition.namedRecordDefinitions
     try state.withLock { (state) throws(CatalogError) in
-      try Self.insert(record, for: key, into: &state)
+      var records = state.records
+      for (key, record) in definitions { try Self.insert(record, for: key, into: &records) }
+      state.records = records
     }
   }
 
@@ -118,13 +121,13 @@ public final class TypeCatalog: Sendable {
   }
 
   private static func insert(
-    _ record: TypeEncoding.Record, for key: RecordKey, into state: inout State
+    _ record: TypeEncoding.Record, for key: RecordKey, into records: inout [RecordKey: TypeEncoding.Record]
   ) throws(CatalogError) {
-    if let existing = state.records[key], existing.identity != record.identity {
+    if let existing = records[key], existing.identity != record.identity {
       throw CatalogError.recordTaken(key.description, existing: key.encoding(existing), new: key.encoding(record))
     }
-    if let existing = state.records[key], existing.hasFieldNames, !record.hasFieldNames { return }
-    state.records[key] = record
+    if let existing = records[key], existing.hasFieldNames, !record.hasFieldNames { return }
+    records[key] = record
   }
 
   // MARK: - Layout overrides
@@ -163,7 +166,7 @@ public final class TypeCatalog: Sendable {
         throw LayoutError(.invalidOverride("another override is already registered for \(key) on \(abi)"))
       }
       if case .named = key {
-        do throws(CatalogError) { try Self.insert(body, for: key, into: &state) } catch {
+        do throws(CatalogError) { try Self.insert(body, for: key, into: &state.records) } catch {
           throw LayoutError(.invalidOverride(error.description))
         }
       }
@@ -192,6 +195,27 @@ public final class TypeCatalog: Sendable {
   /// - Throws: ``EncodingError`` when the text does not parse, ``LayoutError`` when it cannot be laid out.
   public func layout(of text: String, abi: ABI = .host) throws -> CLayout {
     try layout(of: TypeEncoding(text, catalog: self), abi: abi)
+  }
+}
+
+extension TypeEncoding {
+  /// Every named struct or union written with its members inside this type, itself included, outermost
+  /// first, behind pointers too.
+  var namedRecordDefinitions: [(RecordKey, TypeEncoding.Record)] {
+    var result: [(RecordKey, TypeEncoding.Record)] = []
+    func visit(_ type: TypeEncoding) {
+      switch type {
+      case .scalar, .object, .block, .bitfield: return
+      case .pointer(let inner), .array(_, let inner), .complex(let inner), .qualified(_, let inner): visit(inner)
+      case .vector(let vector): visit(vector.element)
+      case .structure(let record), .union(let record):
+        guard let fields = record.fields else { return }
+        if let key = RecordKey(type), case .named = key { result.append((key, record)) }
+        for field in fields { visit(field.type) }
+      }
+    }
+    visit(self)
+    return result
   }
 }
 

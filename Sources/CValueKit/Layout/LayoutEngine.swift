@@ -11,6 +11,9 @@ struct LayoutEngine {
   let state: TypeCatalog.State
   /// Records being expanded from catalog definitions, to catch a record that contains itself.
   private var expanding: Set<RecordKey> = []
+  /// The records the encoding being laid out defines somewhere, for its members that name them only (clang
+  /// writes an `_Atomic` struct member as `A{Name}`). A tag defined twice differently is left out.
+  private var definedInline: [RecordKey: TypeEncoding.Record] = [:]
   /// Whether the encoding being laid out names its members anywhere. In such an encoding a nameless
   /// record member is a C11 anonymous member and a nameless bitfield is padding, as in C.
   private var usesMemberNames = false
@@ -22,6 +25,12 @@ struct LayoutEngine {
 
   mutating func layout(_ type: TypeEncoding) throws(LayoutError) -> CLayout {
     usesMemberNames = type.namesMembers
+    var conflicting: Set<RecordKey> = []
+    for (key, record) in type.namedRecordDefinitions {
+      if let known = definedInline[key], known.identity != record.identity { conflicting.insert(key) }
+      definedInline[key] = record
+    }
+    for key in conflicting { definedInline[key] = nil }
     return CLayout(type: type, abi: abi, root: try node(for: type, path: FieldPath(), depth: 0))
   }
 
@@ -115,7 +124,7 @@ struct LayoutEngine {
     let key = written.name.map { RecordKey.named($0, isUnion: isUnion) }
     var record = written
     if written.fields == nil {
-      guard let key, let known = state.records[key] else {
+      guard let key, let known = state.records[key] ?? definedInline[key] else {
         throw LayoutError(
           .recordLayoutUnknown(written.name.map { "\(kind) \($0)" } ?? "an anonymous \(kind)"), at: path)
       }
