@@ -134,7 +134,11 @@ enum CValue {
   private static func spawn(
     _ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String
   ) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)

@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// Every clang-generated vector in Tests/Fixtures, through the library: the encodings parse and print back,
-/// and the computed layout agrees with the compiler's size, alignment, leaves and padding.
+/// and the computed layout agrees with the compiler's size, alignment, leaves and padding. The vectors were
+/// made on x86_64 Linux, so that ABI is named explicitly and the tests hold on any host.
 @Suite("Layout vectors from clang")
 struct LayoutVectorTests {
   @Test("the fixture files all decode, and there are vectors from both sources")
@@ -34,9 +35,9 @@ struct LayoutVectorTests {
     let catalog = TypeCatalog(includingBuiltins: false)
     let type = try TypeEncoding(vector.encoding, catalog: catalog)
     if vector.naiveLayoutOk == false {
-      try catalog.register(vector.override, for: type)
+      try catalog.register(vector.override, for: type, abi: .x86_64Linux)
     }
-    let layout = try catalog.layout(of: type)
+    let layout = try catalog.layout(of: type, abi: .x86_64Linux)
     // An unnamed bitfield adds no alignment in C, but without member names the encoding cannot say which
     // bitfields are unnamed, so they are laid out as named ones; the named-encoding test checks these exactly.
     if !vector.hasUnnamedBitfield {
@@ -60,9 +61,9 @@ struct LayoutVectorTests {
     let catalog = TypeCatalog(includingBuiltins: false)
     let type = try TypeEncoding(try #require(vector.encodingNamed), catalog: catalog)
     if vector.naiveLayoutOk == false {
-      try catalog.register(vector.override, for: type)
+      try catalog.register(vector.override, for: type, abi: .x86_64Linux)
     }
-    let layout = try catalog.layout(of: type)
+    let layout = try catalog.layout(of: type, abi: .x86_64Linux)
     #expect(layout.size == vector.size)
     #expect(layout.alignment == vector.alignment)
     let problems = vector.mismatches(
@@ -78,7 +79,7 @@ struct LayoutVectorTests {
     arguments: LayoutVector.all.filter { $0.naiveLayoutOk == false })
   func overrideIsNeeded(_ vector: LayoutVector) throws {
     let catalog = TypeCatalog(includingBuiltins: false)
-    let naive = try catalog.layout(of: TypeEncoding(vector.encoding, catalog: catalog))
+    let naive = try catalog.layout(of: TypeEncoding(vector.encoding, catalog: catalog), abi: .x86_64Linux)
     let offsets = naive.fields.map(\.offset)
     let expected = vector.leaves.map { $0.offset ?? ($0.bitfield?.bitOffset ?? 0) / 8 }
     #expect(naive.size != vector.size || naive.alignment != vector.alignment || offsets != expected)
@@ -91,7 +92,7 @@ struct LayoutVectorTests {
     let catalog = TypeCatalog(includingBuiltins: false)
     let type = try TypeEncoding(vector.encodingMacosx, catalog: catalog)
     #expect {
-      try catalog.layout(of: type)
+      try catalog.layout(of: type, abi: .x86_64Linux)
     } throws: { error in
       guard let error = error as? LayoutError, case .bitfieldNeedsPlacement = error.reason else { return false }
       return true
