@@ -173,6 +173,27 @@ struct LayoutRuleTests {
     #expect(throws: LayoutError(.recordLayoutUnknown("union U"), at: [.position(0)])) { try Self.layout("{S=(U)}") }
   }
 
+  @Test("values built in code with negative numbers are refused, not trapped on")
+  func negativeNumbers() {
+    let catalog = TypeCatalog(includingBuiltins: false)
+    #expect(throws: LayoutError(.negativeNumber("array count -1"))) {
+      try catalog.layout(of: .array(count: -1, element: .scalar(.int)))
+    }
+    let negativeWidth = TypeEncoding.structure(
+      .init(name: "S", fields: [.init(type: .bitfield(.init(bitOffset: 0, declaredType: .int, width: -3)))]))
+    #expect(throws: LayoutError(.negativeNumber("bitfield width -3 or offset 0"), at: [.position(0)])) {
+      try catalog.layout(of: negativeWidth)
+    }
+    let negativeOffset = TypeEncoding.structure(
+      .init(name: "S", fields: [.init(type: .bitfield(.init(bitOffset: -8, declaredType: .int, width: 3)))]))
+    #expect(throws: LayoutError(.negativeNumber("bitfield width 3 or offset -8"), at: [.position(0)])) {
+      try catalog.layout(of: negativeOffset)
+    }
+    #expect(throws: LayoutError(.invalidVector("size -16 is not a whole number of 4-byte elements"))) {
+      try catalog.layout(of: .vector(.init(size: -16, alignment: 16, element: .scalar(.float))))
+    }
+  }
+
   @Test("layout errors read as sentences with the field path")
   func layoutErrorText() {
     #expect(LayoutError(.voidHasNoSize, at: [.member("a"), .index(2)]).description == "void has no size (at .a[2])")

@@ -47,6 +47,7 @@ struct LayoutEngine {
     case .object, .block, .pointer:
       return CLayout.Node(type: type, size: abi.pointerSize, alignment: abi.pointerAlignment, content: .leaf)
     case .array(let count, let element):
+      guard count >= 0 else { throw LayoutError(.negativeNumber("array count \(count)"), at: path) }
       let child = try node(for: element, path: path.appending(.index(0)), depth: depth + 1)
       let size = try checkedSize(count, times: child.size, path: path)
       return CLayout.Node(
@@ -172,6 +173,10 @@ struct LayoutEngine {
       let placement = override?.placements?[position]
 
       if case .bitfield(let bitfield) = field.type {
+        guard bitfield.width >= 0, (bitfield.bitOffset ?? 0) >= 0 else {
+          throw LayoutError(
+            .negativeNumber("bitfield width \(bitfield.width) or offset \(bitfield.bitOffset ?? 0)"), at: memberPath)
+        }
         var bitOffset: Int
         switch (placement, bitfield.bitOffset) {
         case (.bit(let offset)?, _), (nil, let offset?): bitOffset = offset

@@ -26,6 +26,8 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidVector(String)
     /// `_Complex` of something that is not an arithmetic scalar.
     case invalidComplex(TypeEncoding)
+    /// A negative array count, bitfield width or bitfield offset (only a value built in code can have one).
+    case negativeNumber(String)
     /// The type is larger than ``CLayout/maximumSize``.
     case tooLarge
     /// A layout override that does not fit the record's members.
@@ -70,6 +72,8 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
       return "invalid vector: \(why)"
     case .invalidComplex(let type):
       return "_Complex needs an integer or floating-point component, not \(type)"
+    case .negativeNumber(let what):
+      return "\(what) is negative"
     case .tooLarge:
       return "type larger than \(CLayout.maximumSize) bytes"
     case .invalidOverride(let why):
