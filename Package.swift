@@ -38,9 +38,14 @@ let package = Package(
       dependencies: ["CValueKit"],
       path: "Tests/Support"
     ),
+    .target(
+      name: "CShimChecks",
+      dependencies: ["CValueShim"],
+      path: "Tests/CShimChecks"
+    ),
     .testTarget(
       name: "CValueKitTests",
-      dependencies: ["CValueKit", "CValueShim", "CFFI", "TestSupport"]
+      dependencies: ["CValueKit", "CValueShim", "CFFI", "TestSupport", "CShimChecks"]
     ),
     .testTarget(
       name: "CValueCLITests",

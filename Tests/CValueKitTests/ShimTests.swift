@@ -1,6 +1,15 @@
 import CFFI
+import CShimChecks
+import CValueKit
 import CValueShim
+import Foundation
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 @Suite("C shims")
 struct ShimTests {
@@ -33,5 +42,217 @@ struct ShimTests {
       #expect(Int(type.pointee.alignment) == alignment)
     }
     #expect(cv_ffi_type_void().pointee.type == UInt16(FFI_TYPE_VOID))
+  }
+
+  // MARK: Union cast
+
+  @Test("CV_UNION_CAST and cv_union_cast, exercised from C")
+  func unionCastFromC() {
+    var message = [CChar](repeating: 0, count: 512)
+    let failures = cv_check_union_cast(&message, message.count)
+    let firstFailure = message.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { String(cString: $0) } }
+    #expect(failures == 0, "\(firstFailure ?? "")")
+  }
+
+  @Test(
+    "CV_UNION_CAST between types of different sizes does not compile", .enabled(if: Clang.path != nil, Clang.missing))
+  func unionCastRefusesSizesAtCompileTime() throws {
+    let clang = try #require(Clang.path)
+    let accepted = try Clang.checkSyntax("long long f(void) { return CV_UNION_CAST(1.0, long long); }", with: clang)
+    #expect(accepted.status == 0, "the control case must compile: \(accepted.stderr)")
+    let refused = try Clang.checkSyntax("int f(void) { return CV_UNION_CAST(1.0, int); }", with: clang)
+    #expect(refused.status != 0)
+    #expect(
+      refused.stderr.contains("CV_UNION_CAST: the value and the target type differ in size (1.0 to int)"),
+      "\(refused.stderr)")
+  }
+
+  @Test("cv_union_cast copies equal sizes and leaves the destination alone otherwise")
+  func unionCastFunction() {
+    var source = 1.0
+    var wide: UInt64 = 0
+    var narrow: UInt32 = 0xdead_beef
+    #expect(cv_union_cast(&wide, 8, &source, 8))
+    #expect(wide == 0x3ff0_0000_0000_0000)
+    #expect(!cv_union_cast(&narrow, 4, &source, 8))
+    #expect(narrow == 0xdead_beef)
+    #expect(cv_union_cast(nil, 0, nil, 0))
+  }
+
+  private struct Pair: Equatable {
+    var low: UInt32
+    var high: UInt32
+  }
+
+  @Test("unionCast reads the bytes as the other type, bit for bit")
+  func unionCastSwift() throws {
+    #expect(try unionCast(Float(1), to: UInt32.self) == 0x3f80_0000)
+    #expect(try unionCast(UInt32(0x3f80_0000), to: Float.self) == 1)
+    #expect(try unionCast(-0.0, to: UInt64.self) == 0x8000_0000_0000_0000)
+    #expect(try unionCast(-2.5, to: UInt64.self) == 0xc004_0000_0000_0000)
+    #expect(try unionCast(Int8(-1), to: UInt8.self) == 0xff)
+    let pair = Pair(low: 0x1122_3344, high: 0x5566_7788)
+    #expect(try unionCast(unionCast(pair, to: UInt64.self), to: Pair.self) == pair)
+    let payload: UInt64 = 0xfff8_0000_00c0_ffee
+    let nan = try unionCast(payload, to: Double.self)
+    #expect(nan.isNaN)
+    #expect(try unionCast(nan, to: UInt64.self) == payload)
+    #expect(try unionCast((), to: Void.self) == ())
+  }
+
+  @Test("unionCast refuses types of different sizes with both names and sizes")
+  func unionCastSizeMismatch() {
+    let error = #expect(throws: UnionCastError.self) { try unionCast(Int32(1), to: Double.self) }
+    #expect(error == UnionCastError(sourceType: "Int32", sourceSize: 4, targetType: "Double", targetSize: 8))
+    #expect(error?.description == "cannot union-cast Int32 (4 bytes) to Double (8 bytes): the sizes differ")
+    let narrowing = #expect(throws: UnionCastError.self) { try unionCast(UInt16(1), to: UInt8.self) }
+    #expect(narrowing?.description == "cannot union-cast UInt16 (2 bytes) to UInt8 (1 byte): the sizes differ")
+  }
+
+  // MARK: Rounding
+
+  @Test(
+    "roundToPlace rounds to the nearest multiple, halves away from zero",
+    arguments: [
+      (3.14159, 0.01, 3.14), (2.5, 1, 3), (-2.5, 1, -3), (1234, 100, 1200), (0.125, 0.25, 0.25),
+      (1250, 100, 1300), (-1250, 100, -1300), (2.675, 0.01, 2.67), (0.15, 0.1, 0.1), (1.005, 0.01, 1),
+      (7, 0.5, 7), (7.3, 0.5, 7.5), (1, 3, 0), (2, 3, 3), (3.14159, 0, 3.14159), (3.14159, -0.01, 3.14159),
+      (3.14159, .infinity, 3.14159), (.infinity, 0.01, .infinity), (-.infinity, 1, -.infinity),
+      (1e300, 0.01, 1e300), (0x1p60 + 2048, 1, 0x1p60 + 2048),
+    ] as [(Double, Double, Double)])
+  func rounding(_ value: Double, _ place: Double, _ expected: Double) {
+    #expect(roundToPlace(value, place) == expected)
+    #expect(cv_round_to_place(value, place) == expected)
+  }
+
+  @Test("roundToPlace lets NaN through, keeps the sign of zero, and ignores a NaN place")
+  func roundingSpecialValues() {
+    #expect(roundToPlace(.nan, 0.01).isNaN)
+    #expect(roundToPlace(3.14159, .nan) == 3.14159)
+    #expect(roundToPlace(-0.001, 0.01) == 0)
+    #expect(roundToPlace(-0.001, 0.01).sign == .minus)
+  }
+
+  @Test(
+    "roundToPlace for Float gives the nearest Float",
+    arguments: [
+      (3.14159, 0.01, 3.14), (2.5, 1, 3), (-2.5, 1, -3), (1234, 100, 1200), (0.125, 0.25, 0.25),
+      (3.14159, 0, 3.14159), (.infinity, 0.01, .infinity), (1e30, 0.01, 1e30),
+    ] as [(Float, Float, Float)])
+  func roundingFloat(_ value: Float, _ place: Float, _ expected: Float) {
+    #expect(roundToPlace(value, place) == expected)
+    #expect(cv_round_to_place_f(value, place) == expected)
+  }
+
+  @Test("roundToPlace for Float lets NaN through")
+  func roundingFloatNaN() {
+    #expect(roundToPlace(Float.nan, 0.01).isNaN)
+  }
+
+  // MARK: Distance in units in the last place
+
+  @Test(
+    "ulpDistance counts the doubles between two values",
+    arguments: [
+      (1.0, 1.0, 0), (-0.0, 0.0, 0), (0.0, -0.0, 0), (1.0, 1.0.nextUp, 1), (1.0.nextUp, 1.0, 1),
+      (1.0, 1.0.nextDown, 1), (-1.0, -1.0.nextUp, 1), (0.0, .leastNonzeroMagnitude, 1),
+      (-.leastNonzeroMagnitude, .leastNonzeroMagnitude, 2), (.infinity, .greatestFiniteMagnitude, 1),
+      (-.infinity, -.greatestFiniteMagnitude, 1), (1.0, 2.0, 0x10_0000_0000_0000),
+      (-.infinity, .infinity, 0xffe0_0000_0000_0000),
+    ] as [(Double, Double, UInt64)])
+  func ulps(_ a: Double, _ b: Double, _ expected: UInt64) {
+    #expect(ulpDistance(a, b) == expected)
+    #expect(cv_ulp_distance(a, b) == expected)
+  }
+
+  @Test("ulpDistance has no answer for NaN; the C function says UINT64_MAX")
+  func ulpsNaN() {
+    #expect(ulpDistance(.nan, 1.0) == nil)
+    #expect(ulpDistance(1.0, .nan) == nil)
+    #expect(ulpDistance(Double.nan, .nan) == nil)
+    #expect(ulpDistance(-Double.signalingNaN, .infinity) == nil)
+    #expect(cv_ulp_distance(.nan, 1) == UInt64.max)
+    #expect(cv_ulp_distance(.nan, .nan) == UInt64.max)
+  }
+
+  @Test(
+    "ulpDistance counts the floats between two values",
+    arguments: [
+      (1, 1, 0), (-0.0, 0.0, 0), (1, Float(1).nextUp, 1), (-.leastNonzeroMagnitude, .leastNonzeroMagnitude, 2),
+      (.infinity, .greatestFiniteMagnitude, 1), (1, 2, 0x80_0000), (-.infinity, .infinity, 0xff00_0000),
+    ] as [(Float, Float, UInt32)])
+  func ulpsFloat(_ a: Float, _ b: Float, _ expected: UInt32) {
+    #expect(ulpDistance(a, b) == expected)
+    #expect(cv_ulp_distance_f(a, b) == expected)
+  }
+
+  @Test("ulpDistance for Float has no answer for NaN; the C function says UINT32_MAX")
+  func ulpsFloatNaN() {
+    #expect(ulpDistance(Float.nan, 1) == nil)
+    #expect(ulpDistance(Float(1), .nan) == nil)
+    #expect(cv_ulp_distance_f(.nan, 1) == UInt32.max)
+  }
+}
+
+/// The clang beside `swift`, to show that CV_UNION_CAST refuses a size mismatch at compile time.
+private enum Clang {
+  static let missing: Comment = "no clang next to swift on PATH, so the compile-time check cannot run"
+
+  /// `clang` in the first PATH folder that holds `swift`.
+  static let path: String? = {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+    for folder in folders where FileManager.default.isExecutableFile(atPath: folder + "/swift") {
+      let clang = folder + "/clang"
+      return FileManager.default.isExecutableFile(atPath: clang) ? clang : nil
+    }
+    return nil
+  }()
+
+  /// CValueShim's public headers, found from this source file.
+  static let include = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("CShims/CValueShim/include").path
+
+  struct Run {
+    var status: Int32
+    var stderr: String
+  }
+
+  struct LaunchFailed: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Runs `clang -fsyntax-only` on `body` after `#include <CValueShim.h>`. Freestanding, so that only clang's own
+  /// headers are needed.
+  static func checkSyntax(_ body: String, with clang: String) throws -> Run {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cvalue-shim-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = folder.appendingPathComponent("check.c").path
+    let errors = folder.appendingPathComponent("stderr").path
+    try "#include <CValueShim.h>\n\(body)\n".write(toFile: source, atomically: true, encoding: .utf8)
+    let arguments = [clang, "-std=gnu11", "-ffreestanding", "-fsyntax-only", "-I", include, source]
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid = pid_t()
+    let result = posix_spawn(&pid, clang, &actions, nil, argv, envp)
+    guard result == 0 else {
+      throw LaunchFailed(description: "could not launch \(clang): \(String(cString: strerror(result)))")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    let stderr = String(decoding: try Data(contentsOf: URL(fileURLWithPath: errors)), as: UTF8.self)
+    // A signal counts as a failure too; only a clean exit 0 means clang accepted the file.
+    return Run(status: status, stderr: stderr)
   }
 }
