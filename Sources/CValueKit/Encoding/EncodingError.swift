@@ -96,22 +96,8 @@ public struct EncodingError: Error, Hashable, Sendable, CustomStringConvertible 
   ///   {CGPoint=dd
   ///              ^
   /// ```
-  public var caretDiagnostic: String {
-    let prefix = String(decoding: input.utf8.prefix(offset), as: UTF8.self)
-    let column = Self.displayed(prefix[...]).count
-    return "\(description)\n  \(Self.displayed(input[...]))\n  \(String(repeating: " ", count: column))^"
-  }
+  public var caretDiagnostic: String { CaretDiagnostic.render(description, input: input, offset: offset) }
 
   /// The text with control characters written as `\u{…}` escapes, so that a message stays on its line.
-  static func displayed(_ text: Substring) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
-        result += "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
+  static func displayed(_ text: Substring) -> String { CaretDiagnostic.escaped(text) }
 }

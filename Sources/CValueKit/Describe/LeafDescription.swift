@@ -1,0 +1,153 @@
+/// How one leaf of a value is written in a description: the C constant that has its bits.
+///
+/// - Integers in decimal (`char` too, and `__int128`); `_Bool` as `true`/`false`, any other byte as its
+///   number; bitfields as their value, sign-extended when the declared type is signed.
+/// - `float` and `double` as Swift's shortest text that reads back to the same value *in the field's own
+///   type* (so `0.1f` is `0.1`), without a trailing `.0` (`20`), except that negative zero stays `-0.0`;
+///   `inf`, `-inf`, `nan`, `-nan` (a NaN's payload is not shown, and reads back as the default quiet NaN).
+/// - x87 `long double` on x86_64 the same way through `Float80`. Where Swift has no type for the format
+///   (binary128, or x87 on another host), an integral value is written as an integer and any other as an
+///   exact hexadecimal float with the `L` suffix, `0x1.8p-1L`, which C and the parser read back exactly.
+///   The x87 encodings the FPU rejects (pseudo-NaN, pseudo-infinity, unnormals) are written `nan`.
+/// - Addresses as lowercase hex, `0x7ffee3b0`, zero as `NULL`; with
+///   ``DescriptionOptions/showsCStringText`` a `char *` is followed by its text in a comment.
+/// - `_Complex` as `{re, im}`, vectors as `{e0, e1, …}`, bytes of unknown meaning as `{0x01, 0x02}`.
+enum LeafDescription {
+  /// The leaf of `kind` whose first bit is `bitOffset` bits into `bytes` and which spans `size` bytes.
+  static func text(
+    _ kind: LeafKind, in bytes: UnsafeRawBufferPointer, bitOffset: Int, size: Int, options: DescriptionOptions
+  ) -> String {
+    let offset = bitOffset / 8
+    switch kind {
+    case .signedInteger(let size):
+      return String(RawBits.signed(bytes, at: offset, size: size))
+    case .unsignedInteger(let size):
+      return String(RawBits.unsigned(bytes, at: offset, size: size))
+    case .bool:
+      let byte = bytes[offset]
+      return byte == 0 ? "false" : byte == 1 ? "true" : String(byte)
+    case .float:
+      return floatText(Float(bitPattern: UInt32(truncatingIfNeeded: RawBits.unsigned(bytes, at: offset, size: 4))))
+    case .double:
+      return floatText(Double(bitPattern: UInt64(truncatingIfNeeded: RawBits.unsigned(bytes, at: offset, size: 8))))
+    case .x87Extended:
+      return x87Text(RawBits.unsigned(bytes, at: offset, size: 10))
+    case .quadruple:
+      return BinaryFloatFormat.binary128.text(RawBits.unsigned(bytes, at: offset, size: 16))
+    case .address(let isCString):
+      let address = RawBits.unsigned(bytes, at: offset, size: Swift.min(size, 16))
+      guard address != 0 else { return "NULL" }
+      let text = "0x" + String(address, radix: 16)
+      guard isCString, options.showsCStringText, size == MemoryLayout<UInt>.size else { return text }
+      return text + cStringComment(at: UInt(truncatingIfNeeded: address))
+    case .complex(let component, let componentSize):
+      let real = text(component, in: bytes, bitOffset: bitOffset, size: componentSize, options: options)
+      let imaginary = text(
+        component, in: bytes, bitOffset: bitOffset + componentSize * 8, size: componentSize, options: options)
+      return "{\(real), \(imaginary)}"
+    case .vector(let element, let elementSize, let count):
+      let elements = (0..<count).map {
+        text(element, in: bytes, bitOffset: bitOffset + $0 * elementSize * 8, size: elementSize, options: options)
+      }
+      return "{" + elements.joined(separator: ", ") + "}"
+    case .bitfield(let width, let isSigned):
+      let value = RawBits.bits(bytes, bitOffset: bitOffset, width: width)
+      return isSigned ? String(RawBits.signExtend(value, width: width)) : String(value)
+    case .opaque:
+      let hex = (offset..<offset + size).map { "0x" + hexByte(bytes[$0]) }
+      return "{" + hex.joined(separator: ", ") + "}"
+    }
+  }
+
+  /// The shortest text that reads back to `value` in its own type, without a trailing `.0`.
+  static func floatText<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) -> String {
+    if value.isNaN { return value.sign == .minus ? "-nan" : "nan" }
+    if value.isInfinite { return value.sign == .minus ? "-inf" : "inf" }
+    if value == 0 { return value.sign == .minus ? "-0.0" : "0" }
+    var text = value.description
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
+  }
+
+  /// An x87 extended value from its 80 bits.
+  static func x87Text(_ bits: UInt128) -> String {
+    #if arch(x86_64) && !os(Windows)
+      switch BinaryFloatFormat.x87Extended.decode(bits) {
+      case .finite:
+        return floatText(Float80(x87Bits: bits))
+      case .zero(let isNegative): return isNegative ? "-0.0" : "0"
+      case .infinity(let isNegative): return isNegative ? "-inf" : "inf"
+      case .nan(let isNegative): return isNegative ? "-nan" : "nan"
+      }
+    #else
+      return BinaryFloatFormat.x87Extended.text(bits)
+    #endif
+  }
+
+  /// ` /* "text" */` for the NUL-terminated string at `address`: at most 256 bytes, escaped so that the
+  /// comment stays one comment on one line.
+  static func cStringComment(at address: UInt) -> String {
+    guard let pointer = UnsafePointer<UInt8>(bitPattern: address) else { return "" }
+    var text: [UInt8] = []
+    var isComplete = false
+    for index in 0..<256 {
+      let byte = pointer[index]
+      if byte == 0 {
+        isComplete = true
+        break
+      }
+      text.append(byte)
+    }
+    var escaped = ""
+    for (index, byte) in text.enumerated() {
+      if byte == UInt8(ascii: "/"), index > 0, text[index - 1] == UInt8(ascii: "*") {
+        escaped += "\\057"  // never close the comment
+      } else {
+        escaped += escape(byte)
+      }
+    }
+    return " /* \"\(escaped)\"\(isComplete ? "" : "…") */"
+  }
+
+  /// A byte as it appears inside a C string literal: printable ASCII as itself, the common escapes, and
+  /// anything else as a three-digit octal escape (which, unlike `\x`, cannot swallow the next character).
+  static func escape(_ byte: UInt8) -> String {
+    switch byte {
+    case UInt8(ascii: "\""): return "\\\""
+    case UInt8(ascii: "\\"): return "\\\\"
+    case UInt8(ascii: "\n"): return "\\n"
+    case UInt8(ascii: "\t"): return "\\t"
+    case UInt8(ascii: "\r"): return "\\r"
+    case 0x20...0x7E: return String(UnicodeScalar(byte))
+    default:
+      let octal = String(byte, radix: 8)
+      return "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+    }
+  }
+
+  static func hexByte(_ byte: UInt8) -> String {
+    let hex = String(byte, radix: 16)
+    return hex.count == 1 ? "0" + hex : hex
+  }
+}
+
+#if arch(x86_64) && !os(Windows)
+  extension Float80 {
+    /// The value of an x87 encoding's 80 bits; a pseudo-denormal is read as the normal number it equals.
+    init(x87Bits bits: UInt128) {
+      let exponent = UInt((bits >> 64) & 0x7FFF)
+      let hasIntegerBit = (bits >> 63) & 1 == 1
+      self.init(
+        sign: (bits >> 79) & 1 == 1 ? .minus : .plus,
+        exponentBitPattern: exponent == 0 && hasIntegerBit ? 1 : exponent,
+        significandBitPattern: UInt64(truncatingIfNeeded: bits) & ((1 << 63) - 1))
+    }
+
+    /// The value's 80-bit x87 encoding, with the integer bit explicit.
+    var x87Bits: UInt128 {
+      let integerBit: UInt128 = exponentBitPattern == 0 ? 0 : 1
+      return (sign == .minus ? 1 : 0) << 79 | UInt128(exponentBitPattern) << 64 | integerBit << 63
+        | UInt128(significandBitPattern)
+    }
+  }
+#endif

@@ -1,0 +1,228 @@
+/// Describes raw C values of one layout as C initializers that ``ValueLiteralParser`` reads back:
+///
+/// ```
+/// {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20}}   // member names known
+/// {1.5, -2}                                                            // names unknown: positional
+/// {.a = 1, {.b = 2, .c = 3}}                                           // a C11 anonymous struct member
+/// {.i = 1065353216, .f = 1}                                            // a union: every member
+/// {.name = "eth0", .data = {1, 2, 3, … 97 more}}                      // char text; a capped array
+/// ```
+///
+/// Leaves are written as ``LeafDescription`` says. A `char` array is a string literal when it holds text
+/// (printable ASCII and `\n \t \r`, up to a NUL with only zeros after it, or filling the array exactly),
+/// otherwise numbers. In a union, the members of an anonymous struct are written with their own
+/// designators (`{.i = 5, .a = 5, .b = 0}`), which is valid C where a nested brace would not be.
+///
+/// Without a custom describer and without `… N more`, `parse(describe(v))` gives back every leaf's bits
+/// (NaN payloads and the x87 encodings the FPU rejects aside) with all padding zero.
+///
+/// The walk uses an explicit stack, so the depth of the layout costs no call stack.
+struct ValueDescriber {
+  /// A caller-registered describer for one node; it gets exactly that node's bytes.
+  typealias Custom = @Sendable (UnsafeRawBufferPointer) -> String
+
+  let layout: CLayout
+  let options: DescriptionOptions
+  /// Asked for every node except bitfields (array elements once per array): a describer that replaces
+  /// the built-in description of the node, or `nil`.
+  let custom: ((CLayout.Node) -> Custom?)?
+
+  init(layout: CLayout, options: DescriptionOptions = .default, custom: ((CLayout.Node) -> Custom?)? = nil) {
+    self.layout = layout
+    self.options = options
+    self.custom = custom
+  }
+
+  /// The value in `bytes` (exactly `layout.size` of them) as a C initializer.
+  func describe(_ bytes: UnsafeRawBufferPointer) -> String {
+    describe(layout.root, in: bytes, offset: 0, bitOffset: 0)
+  }
+
+  /// One node of the layout (a field, a nested record, an array) inside the value in `bytes`, which starts
+  /// at byte `offset`, or for a bitfield at bit `bitOffset` (both counted from the start of `bytes`).
+  func describe(_ node: CLayout.Node, in bytes: UnsafeRawBufferPointer, offset: Int, bitOffset: Int) -> String {
+    let isBitfield = if case .bitfield = node.content { true } else { false }
+    var writer = DescriptionWriter(describer: self, bytes: bytes)
+    return writer.run(node, bitBase: isBitfield ? bitOffset : offset * 8)
+  }
+
+  /// `count` consecutive values at the layout's stride, as `{v0, v1, … N more}`.
+  func describeValues(_ bytes: UnsafeRawBufferPointer, count: Int) -> String {
+    let shown = options.shownCount(of: count)
+    var parts: [String] = []
+    for index in 0..<shown {
+      let start = index * layout.stride
+      parts.append(describe(UnsafeRawBufferPointer(rebasing: bytes[start..<start + layout.size])))
+    }
+    if shown < count { parts.append("… \(count - shown) more") }
+    return "{" + parts.joined(separator: ", ") + "}"
+  }
+
+  /// One leaf of a value, for a mismatch line: the field's bits in `bytes`, the whole value.
+  static func describeLeaf(
+    _ field: CLayout.Field, in bytes: UnsafeRawBufferPointer, abi: ABI, options: DescriptionOptions = .default
+  ) -> String {
+    let kind: LeafKind
+    if let bits = field.bits {
+      kind = .bitfield(width: bits.width, isSigned: bits.isSigned ?? false)
+    } else {
+      kind = LeafKind(type: field.type, size: field.size, abi: abi)
+    }
+    return describeLeaf(kind, in: bytes, bitOffset: field.bits?.offset ?? field.offset * 8, size: field.size)
+  }
+
+  /// One leaf of `kind` whose first bit is `bitOffset` bits into `bytes` and which spans `size` bytes.
+  static func describeLeaf(
+    _ kind: LeafKind, in bytes: UnsafeRawBufferPointer, bitOffset: Int, size: Int,
+    options: DescriptionOptions = .default
+  ) -> String {
+    LeafDescription.text(kind, in: bytes, bitOffset: bitOffset, size: size, options: options)
+  }
+
+  /// Bytes whose layout is not known, as a hex dump with their count: `<8 bytes: 01 02 03 04 05 06 07 08>`,
+  /// `<1 byte: 2a>`, `<0 bytes>`; past `limit` bytes the rest are counted: `<100 bytes: 00 01 … 36 more>`.
+  static func describeBytes(_ bytes: UnsafeRawBufferPointer, limit: Int = 64) -> String {
+    let count = bytes.count
+    guard count > 0 else { return "<0 bytes>" }
+    let shown = Swift.min(count, Swift.max(0, limit))
+    var parts = bytes.prefix(shown).map(LeafDescription.hexByte)
+    if shown < count { parts.append("… \(count - shown) more") }
+    return "<\(count) \(count == 1 ? "byte" : "bytes"): \(parts.joined(separator: " "))>"
+  }
+
+  /// Whether a node is an array of `char` (`c`), which is written as a string when it holds text.
+  static func isCharArray(_ node: CLayout.Node) -> Bool {
+    guard case .array(_, let element) = node.content, case .leaf = element.content else { return false }
+    var type = element.type
+    while case .qualified(_, let base) = type { type = base }
+    return type == .scalar(.char)
+  }
+
+  /// The `count` chars at `offset` as a string literal, when they are text: printable ASCII and
+  /// `\n \t \r` up to a NUL with only zeros after it, or up to the end. Longer than the shown count, the
+  /// text is cut and the rest counted: `"abc" … 97 more`.
+  static func charArrayText(
+    _ bytes: UnsafeRawBufferPointer, offset: Int, count: Int, options: DescriptionOptions
+  ) -> String? {
+    guard count > 0 else { return nil }
+    var length = 0
+    while length < count, bytes[offset + length] != 0 {
+      let byte = bytes[offset + length]
+      guard (0x20...0x7E).contains(byte) || byte == 0x0A || byte == 0x09 || byte == 0x0D else { return nil }
+      length += 1
+    }
+    for index in length..<count where bytes[offset + index] != 0 { return nil }
+    let shown = options.shownCount(of: length)
+    let text = (offset..<offset + shown).map { LeafDescription.escape(bytes[$0]) }.joined()
+    return shown < length ? "\"\(text)\" … \(count - shown) more" : "\"\(text)\""
+  }
+}
+
+/// The state of one description: the text so far and the aggregates still open.
+private struct DescriptionWriter {
+  private struct Frame {
+    let node: CLayout.Node
+    let bitBase: Int
+    var next = 0
+    /// Array elements shown (all members for a record).
+    var shown = 0
+    var hidden = 0
+    var elementCustom: ValueDescriber.Custom?
+    /// The members of an anonymous struct in a union, written with designators and no braces.
+    var isInline = false
+  }
+
+  let describer: ValueDescriber
+  let bytes: UnsafeRawBufferPointer
+  private var output = ""
+  private var needsSeparator = false
+  private var stack: [Frame] = []
+
+  init(describer: ValueDescriber, bytes: UnsafeRawBufferPointer) {
+    self.describer = describer
+    self.bytes = bytes
+  }
+
+  mutating func run(_ root: CLayout.Node, bitBase: Int) -> String {
+    let isBitfield = if case .bitfield = root.content { true } else { false }
+    item(root, bitBase: bitBase, designator: nil, custom: isBitfield ? nil : describer.custom?(root))
+    while let frame = stack.popLast() { step(frame) }
+    return output
+  }
+
+  private mutating func item(_ node: CLayout.Node, bitBase: Int, designator: String?, custom: ValueDescriber.Custom?) {
+    if needsSeparator { output += ", " }
+    if let designator { output += ".\(designator) = " }
+    needsSeparator = true
+    if let custom {
+      output += custom(UnsafeRawBufferPointer(rebasing: bytes[bitBase / 8..<bitBase / 8 + node.size]))
+      return
+    }
+    switch node.content {
+    case .leaf, .bitfield:
+      output += LeafDescription.text(
+        LeafKind(node, abi: describer.layout.abi), in: bytes, bitOffset: bitBase, size: node.size,
+        options: describer.options)
+    case .array(let count, let element):
+      if ValueDescriber.isCharArray(node),
+        let text = ValueDescriber.charArrayText(bytes, offset: bitBase / 8, count: count, options: describer.options)
+      {
+        output += text
+        return
+      }
+      let shown = describer.options.shownCount(of: count)
+      open(
+        Frame(
+          node: node, bitBase: bitBase, shown: shown, hidden: count - shown, elementCustom: describer.custom?(element)))
+    case .structure(let members), .union(let members):
+      open(Frame(node: node, bitBase: bitBase, shown: members.count))
+    }
+  }
+
+  private mutating func open(_ frame: Frame) {
+    output += "{"
+    needsSeparator = false
+    stack.append(frame)
+  }
+
+  private mutating func step(_ frame: Frame) {
+    var frame = frame
+    guard frame.next < frame.shown else {
+      if frame.hidden > 0 { output += (needsSeparator ? ", " : "") + "… \(frame.hidden) more" }
+      if !frame.isInline { output += "}" }
+      needsSeparator = true
+      return
+    }
+    let index = frame.next
+    frame.next += 1
+    stack.append(frame)
+    switch frame.node.content {
+    case .array(_, let element):
+      item(element, bitBase: frame.bitBase + index * element.size * 8, designator: nil, custom: frame.elementCustom)
+    case .structure(let members), .union(let members):
+      let member = members[index]
+      let bitBase = frame.bitBase + member.bitOffset
+      let isBitfield = if case .bitfield = member.node.content { true } else { false }
+      let custom = isBitfield ? nil : describer.custom?(member.node)
+      if case .union = frame.node.content, member.component == nil, custom == nil, Self.canInline(member.node) {
+        stack.append(Frame(node: member.node, bitBase: bitBase, shown: member.node.members.count, isInline: true))
+        return
+      }
+      var designator: String?
+      if case .member(let name)? = member.component { designator = name }
+      item(member.node, bitBase: bitBase, designator: designator, custom: custom)
+    case .leaf, .bitfield:
+      break
+    }
+  }
+
+  /// Whether a record has members and every one is reached by name, so that they can be written inline.
+  private static func canInline(_ node: CLayout.Node) -> Bool {
+    switch node.content {
+    case .structure(let members), .union(let members):
+      return !members.isEmpty && members.allSatisfy { if case .member = $0.component { true } else { false } }
+    case .leaf, .bitfield, .array:
+      return false
+    }
+  }
+}
