@@ -20,6 +20,8 @@ public final class TypeCatalog: Sendable {
     var names: [String: TypeEncoding] = [:]
     var records: [RecordKey: TypeEncoding.Record] = [:]
     var overrides: [OverrideKey: RegisteredOverride] = [:]
+    /// Counts changes, so that caches built from the catalog (the value registry's) know when to rebuild.
+    var generation = 0
   }
 
   private let state: Mutex<State>
@@ -42,6 +44,9 @@ public final class TypeCatalog: Sendable {
   }
 
   var snapshot: State { state.withLock { $0 } }
+
+  /// A number that changes whenever a registration changes what the catalog knows.
+  var generation: Int { state.withLock { $0.generation } }
 
   // MARK: - Names
 
@@ -68,6 +73,7 @@ public final class TypeCatalog: Sendable {
       if let existing = state.names[name], existing != encoding {
         throw CatalogError.nameTaken(name, existing: existing, new: encoding)
       }
+      if state.names[name] == nil { state.generation += 1 }
       state.names[name] = encoding
     }
   }
@@ -110,6 +116,7 @@ public final class TypeCatalog: Sendable {
     try state.withLock { (state) throws(CatalogError) in
       var records = state.records
       for (key, record) in definitions { try Self.insert(record, for: key, into: &records) }
+      if records != state.records { state.generation += 1 }
       state.records = records
     }
   }
@@ -170,6 +177,7 @@ public final class TypeCatalog: Sendable {
           throw LayoutError(.invalidOverride(error.description))
         }
       }
+      if state.overrides[overrideKey] == nil { state.generation += 1 }
       state.overrides[overrideKey] = RegisteredOverride(override: override, record: body.identity)
     }
   }

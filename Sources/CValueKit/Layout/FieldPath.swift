@@ -39,3 +39,85 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible, Expressibl
   /// The path as written, e.g. `.origin.x`; empty for the value itself.
   public var description: String { components.map(\.description).joined() }
 }
+
+extension FieldPath: ExpressibleByStringLiteral {
+  /// Parses a path written the way ``description`` prints it: `.origin.x`, `.a[2].1`, `[3]`; the leading
+  /// dot may be left out (`size.width`).
+  ///
+  /// - Throws: ``FieldPathError`` with the byte offset of the first character that does not fit.
+  public init(parsing text: String) throws(FieldPathError) {
+    var components: [Component] = []
+    let bytes = Array(text.utf8)
+    var index = 0
+    func isNameByte(_ byte: UInt8) -> Bool {
+      byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        || byte >= 0x80
+    }
+    func number(_ digits: ArraySlice<UInt8>) -> Int? {
+      guard !digits.isEmpty, digits.count <= 12, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+      return digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+    }
+    while index < bytes.count {
+      let start = index
+      if bytes[index] == UInt8(ascii: "[") {
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "]") { end += 1 }
+        guard end < bytes.count, let value = number(bytes[(index + 1)..<end]) else {
+          throw FieldPathError(text: text, offset: start)
+        }
+        components.append(.index(value))
+        index = end + 1
+        continue
+      }
+      if bytes[index] == UInt8(ascii: ".") {
+        index += 1
+      } else if !components.isEmpty || !isNameByte(bytes[index]) {
+        throw FieldPathError(text: text, offset: start)
+      }
+      var end = index
+      while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+      guard end > index else { throw FieldPathError(text: text, offset: index) }
+      let name = bytes[index..<end]
+      if let position = number(name) {
+        components.append(.position(position))
+      } else if name.first.map({ $0 >= 48 && $0 <= 57 }) == true {
+        throw FieldPathError(text: text, offset: index)
+      } else {
+        components.append(.member(String(decoding: name, as: UTF8.self)))
+      }
+      index = end
+    }
+    self.init(components)
+  }
+
+  /// A path written in code, e.g. `".size.width"`.
+  ///
+  /// A literal that does not parse becomes a path that names no field, so comparing with it throws
+  /// ``ValueError/unknownFieldPath(_:in:)`` instead of stopping the program.
+  public init(stringLiteral value: String) {
+    do throws(FieldPathError) {
+      try self.init(parsing: value)
+    } catch {
+      self.init([.member(value)])
+    }
+  }
+}
+
+/// A field path that does not parse.
+public struct FieldPathError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The text given.
+  public let text: String
+  /// The byte offset of the first character that does not fit.
+  public let offset: Int
+
+  /// Creates an error.
+  public init(text: String, offset: Int) {
+    self.text = text
+    self.offset = offset
+  }
+
+  /// One line: `malformed field path ".a..b" at offset 3`.
+  public var description: String { "malformed field path \"\(text)\" at offset \(offset)" }
+}

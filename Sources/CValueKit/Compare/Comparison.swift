@@ -1,0 +1,161 @@
+/// The result of comparing two C values: equal or not, which strategy decided, and every mismatching field.
+///
+/// ```swift
+/// let result = try ValueRegistry.shared.compare(actual, expected, as: "rect")
+/// if !result.isEqual { print(result.report) }
+/// // CGRect values differ at 1 of 4 fields:
+/// //   .size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)
+/// //   actual:   {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20}}
+/// //   expected: {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20.5}}
+/// ```
+public struct Comparison: Hashable, Sendable, CustomStringConvertible {
+  /// The type of the values compared.
+  public let type: TypeEncoding
+  /// Whether the values are equal.
+  public let isEqual: Bool
+  /// How the values were compared.
+  public let strategy: Strategy
+  /// The mismatching fields, in address order, at most ``ComparisonOptions/maximumReportedMismatches``.
+  public let mismatches: [Mismatch]
+  /// How many fields mismatch in all, listed or not.
+  public let mismatchCount: Int
+  /// How many fields were compared: leaves, with a union, a bitfield run or a value with a registered
+  /// comparator counting as one.
+  public let comparedFieldCount: Int
+  /// The actual value described, when the values differ.
+  public let actualDescription: String?
+  /// The expected value described, when the values differ.
+  public let expectedDescription: String?
+
+  /// Creates a result. Comparisons normally come from ``ValueType/compare(_:_:options:)-(UnsafeRawBufferPointer,_,_)``.
+  public init(
+    type: TypeEncoding, isEqual: Bool, strategy: Strategy, mismatches: [Mismatch], mismatchCount: Int,
+    comparedFieldCount: Int, actualDescription: String?, expectedDescription: String?
+  ) {
+    self.type = type
+    self.isEqual = isEqual
+    self.strategy = strategy
+    self.mismatches = mismatches
+    self.mismatchCount = mismatchCount
+    self.comparedFieldCount = comparedFieldCount
+    self.actualDescription = actualDescription
+    self.expectedDescription = expectedDescription
+  }
+
+  /// How the type is named in reports: the record's tag (`CGRect`) or the C spelling (`double`).
+  public var typeName: String {
+    if let name = type.record?.name { return name }
+    return type.cTypeName
+  }
+
+  /// One line: `CGRect values differ at .size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`.
+  public var summary: String {
+    if isEqual { return "\(typeName) values are equal\(strategy.qualifier)" }
+    if mismatchCount == 1, let only = mismatches.first {
+      let location = only.path.components.isEmpty ? "" : " at \(only.path)"
+      return "\(typeName) values differ\(location)\(strategy.qualifier): \(only.detail)"
+    }
+    let listed = mismatches.prefix(3).map { $0.location }.joined(separator: ", ")
+    let more = mismatchCount > 3 ? ", …" : ""
+    return "\(typeName) values differ at \(mismatchCount) of \(comparedFieldCount) fields\(strategy.qualifier) "
+      + "(\(listed)\(more))"
+  }
+
+  /// Several lines for a test failure: the summary, each listed mismatch, and both values.
+  public var report: String {
+    guard !isEqual else { return summary }
+    let fields = comparedFieldCount == 1 ? "field" : "fields"
+    var lines = [
+      "\(typeName) values differ at \(mismatchCount) of \(comparedFieldCount) \(fields)\(strategy.qualifier):"
+    ]
+    for mismatch in mismatches { lines.append("  \(mismatch.location): \(mismatch.detail)") }
+    if mismatchCount > mismatches.count { lines.append("  … and \(mismatchCount - mismatches.count) more") }
+    if let actualDescription { lines.append("  actual:   \(actualDescription)") }
+    if let expectedDescription { lines.append("  expected: \(expectedDescription)") }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The ``report``.
+  public var description: String { report }
+}
+
+extension Comparison {
+  /// How a comparison was decided, in the order the registry tries them.
+  public enum Strategy: Hashable, Sendable, CustomStringConvertible {
+    /// A comparator registered for the type, under the encoding given.
+    case registered(TypeEncoding)
+    /// The registry's own entry for the type: a scalar, pointer, `CGPoint`, `CGSize` or `CGRect`.
+    case builtIn
+    /// Field by field from the type's layout, each leaf by its own entry, padding ignored.
+    case structural
+    /// Byte by byte, because only the size is known; the reason says why the layout is not.
+    case bytes(reason: String)
+    /// By address, because nothing is known about the type; the reason says why.
+    case pointerIdentity(reason: String)
+
+    /// A short name: `registered`, `built-in`, `structural`, `bytes`, `pointer identity`.
+    public var description: String {
+      switch self {
+      case .registered: return "registered"
+      case .builtIn: return "built-in"
+      case .structural: return "structural"
+      case .bytes: return "bytes"
+      case .pointerIdentity: return "pointer identity"
+      }
+    }
+
+    /// What reports add after the type for strategies that a reader must know about.
+    var qualifier: String {
+      switch self {
+      case .registered, .builtIn, .structural: return ""
+      case .bytes(let reason): return " (compared byte by byte: \(reason))"
+      case .pointerIdentity(let reason): return " (compared by address: \(reason))"
+      }
+    }
+  }
+}
+
+/// One field whose values differ.
+public struct Mismatch: Hashable, Sendable {
+  /// Where the field is: `.size.height`; empty for the value itself.
+  public let path: FieldPath
+  /// The field's byte offset in the value.
+  public let offset: Int
+  /// The actual field, described.
+  public let actual: String
+  /// The expected field, described.
+  public let expected: String
+  /// For floating-point fields, `|actual − expected|` (the largest part's, for complex and vector values).
+  public let difference: Double?
+  /// For floating-point fields, the tolerance that was applied.
+  public let tolerance: FloatTolerance?
+
+  /// Creates a mismatch.
+  public init(
+    path: FieldPath, offset: Int, actual: String, expected: String, difference: Double? = nil,
+    tolerance: FloatTolerance? = nil
+  ) {
+    self.path = path
+    self.offset = offset
+    self.actual = actual
+    self.expected = expected
+    self.difference = difference
+    self.tolerance = tolerance
+  }
+
+  /// The path, or `value` for the value itself.
+  var location: String { path.components.isEmpty ? "value" : path.description }
+
+  /// `20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`.
+  var detail: String {
+    var text = "\(actual) ≠ \(expected)"
+    if let difference {
+      var notes = ["difference \(difference)"]
+      if let tolerance, !tolerance.isExact || tolerance.isBitwise || tolerance.nanEqualsNaN {
+        notes.append("tolerance \(tolerance)")
+      }
+      text += " (\(notes.joined(separator: ", ")))"
+    }
+    return text
+  }
+}

@@ -1,0 +1,39 @@
+/// What a comparison accepts as equal and how much it reports.
+///
+/// ```swift
+/// var options = ComparisonOptions(tolerance: .absolute(0.001))
+/// options.fieldTolerances[".size.width"] = .absolute(0.5)   // looser for one field and everything in it
+/// let result = try ValueRegistry.shared.compare(actual, expected, as: "rect", options: options)
+/// ```
+public struct ComparisonOptions: Hashable, Sendable {
+  /// The tolerance for every floating-point leaf without a field tolerance; `nil` uses the registry's
+  /// ``ValueRegistry/defaultTolerance``.
+  public var tolerance: FloatTolerance?
+  /// Tolerances for particular fields. A tolerance applies to its field and everything inside it; the
+  /// longest matching path wins. A path that names no field of the type is an error, not a silent miss.
+  public var fieldTolerances: [FieldPath: FloatTolerance]
+  /// How many mismatching fields a ``Comparison`` lists; the rest are only counted.
+  public var maximumReportedMismatches: Int
+  /// How the report describes values.
+  public var descriptionOptions: DescriptionOptions
+
+  /// Creates options.
+  ///
+  /// - Parameters:
+  ///   - tolerance: The tolerance for floating-point leaves; `nil` for the registry's default.
+  ///   - fieldTolerances: Tolerances for particular fields and what they contain.
+  ///   - maximumReportedMismatches: How many mismatches to list (default 20).
+  ///   - descriptionOptions: How to describe values in the report.
+  public init(
+    tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
+    maximumReportedMismatches: Int = 20, descriptionOptions: DescriptionOptions = .default
+  ) {
+    self.tolerance = tolerance
+    self.fieldTolerances = fieldTolerances
+    self.maximumReportedMismatches = maximumReportedMismatches
+    self.descriptionOptions = descriptionOptions
+  }
+
+  /// Exact comparison with the registry's default tolerance.
+  public static let `default` = ComparisonOptions()
+}

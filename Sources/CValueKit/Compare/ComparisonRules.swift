@@ -1,0 +1,149 @@
+/// A type's layout with the comparison rule of every node decided, once, when the type is resolved: which
+/// subtrees a registered comparator owns, which leaves the built-in entries compare, and what is compared
+/// as bytes.
+final class RuleNode: Sendable {
+  enum Rule: Sendable {
+    /// A comparator (and maybe a describer) the caller registered for this node's type.
+    case registered(RegisteredEntry)
+    /// A leaf compared by its kind: integers and addresses by value, floats by the tolerance rules.
+    case leaf(LeafKind)
+    /// A leaf no entry knows, compared by its bytes.
+    case bytes
+    /// A union, compared over the bytes its members cover.
+    case union(mask: [UInt8])
+    /// A struct: each member by its own rule, padding ignored.
+    case record([(member: CLayout.Member, rule: RuleNode)])
+    /// An array: every element by the element's rule.
+    case array(count: Int, element: RuleNode)
+  }
+
+  let node: CLayout.Node
+  let rule: Rule
+  /// How many fields a comparison of this node counts (a union or registered value counts as one).
+  let fieldCount: Int
+
+  init(node: CLayout.Node, rule: Rule) {
+    self.node = node
+    self.rule = rule
+    switch rule {
+    case .registered, .leaf, .bytes, .union: fieldCount = node.leafCount == 0 && node.size == 0 ? 0 : 1
+    case .record(let members): fieldCount = members.reduce(0) { $0 + $1.rule.fieldCount }
+    case .array(let count, let element):
+      let (product, overflow) = count.multipliedReportingOverflow(by: element.fieldCount)
+      fieldCount = overflow ? .max : product
+    }
+  }
+
+  /// Builds the rules for `node` and everything in it.
+  static func build(_ node: CLayout.Node, abi: ABI, entries: RegistryEntries) -> RuleNode {
+    if let entry = entries.entry(for: node.type), entry.compare != nil {
+      return RuleNode(node: node, rule: .registered(entry))
+    }
+    switch node.content {
+    case .leaf, .bitfield:
+      let kind = LeafKind(node, abi: abi)
+      if entries.includesBuiltins, kind != .opaque { return RuleNode(node: node, rule: .leaf(kind)) }
+      if case .bitfield = kind { return RuleNode(node: node, rule: .leaf(kind)) }
+      return RuleNode(node: node, rule: .bytes)
+    case .union:
+      var mask = [UInt8](repeating: 0, count: node.size)
+      var covered = CoveredRanges(root: node)
+      while let range = covered.next() { for index in range where index < mask.count { mask[index] = 0xFF } }
+      return RuleNode(node: node, rule: .union(mask: mask))
+    case .structure(let members):
+      return RuleNode(
+        node: node, rule: .record(members.map { ($0, build($0.node, abi: abi, entries: entries)) }))
+    case .array(let count, let element):
+      return RuleNode(node: node, rule: .array(count: count, element: build(element, abi: abi, entries: entries)))
+    }
+  }
+}
+
+/// The steps of a fast equality check, flattened from the rules: adjacent integer and pointer leaves are
+/// merged into one byte comparison, floats compared in place, arrays of dense elements compared whole.
+enum ComparisonStep: Sendable {
+  /// Bytes that must be equal.
+  case bytes(offset: Int, count: Int)
+  /// Bits that must be equal: byte `offset + i` is compared under `mask[i]`.
+  case masked(offset: Int, mask: [UInt8])
+  /// A `float` leaf.
+  case float(offset: Int)
+  /// A `double` leaf.
+  case double(offset: Int)
+  /// Any other leaf that tolerances apply to (long double, complex, vector).
+  case leaf(offset: Int, kind: LeafKind)
+  /// A registered comparator over `size` bytes.
+  case registered(offset: Int, size: Int, entry: RegisteredEntry)
+  /// `count` repetitions of `steps`, `stride` bytes apart.
+  case repeated(offset: Int, count: Int, stride: Int, steps: [ComparisonStep])
+
+  /// At most this many steps are unrolled from an array before it is kept as a loop.
+  static let unrollLimit = 64
+
+  /// Flattens `rule`, whose node starts at byte `base` (bit `bitBase` for a bitfield), onto `steps`.
+  static func compile(_ rule: RuleNode, base: Int = 0, bitBase: Int = 0, into steps: inout [ComparisonStep]) {
+    switch rule.rule {
+    case .registered(let entry):
+      steps.append(.registered(offset: base, size: rule.node.size, entry: entry))
+    case .bytes:
+      append(.bytes(offset: base, count: rule.node.size), to: &steps)
+    case .union(let mask):
+      append(.masked(offset: base, mask: mask), to: &steps)
+    case .leaf(let kind):
+      switch kind {
+      case .signedInteger, .unsignedInteger, .bool, .address, .quadruple, .opaque:
+        append(.bytes(offset: base, count: rule.node.size), to: &steps)
+      case .float: steps.append(.float(offset: base))
+      case .double: steps.append(.double(offset: base))
+      case .x87Extended, .complex, .vector: steps.append(.leaf(offset: base, kind: kind))
+      case .bitfield(let width, _):
+        let first = bitBase / 8
+        let touched = (bitBase % 8 + width + 7) / 8
+        var mask = [UInt8](repeating: 0, count: touched)
+        for bit in 0..<width {
+          let position = bitBase % 8 + bit
+          mask[position / 8] |= 1 << (position % 8)
+        }
+        append(.masked(offset: first, mask: mask), to: &steps)
+      }
+    case .record(let members):
+      for (member, child) in members {
+        compile(child, base: base + member.offset, bitBase: base * 8 + member.bitOffset, into: &steps)
+      }
+    case .array(let count, let element):
+      guard count > 0, element.node.size > 0 else { return }
+      var inner: [ComparisonStep] = []
+      compile(element, into: &inner)
+      if inner.count == 1, case .bytes(0, element.node.size) = inner[0] {
+        append(.bytes(offset: base, count: count * element.node.size), to: &steps)
+      } else if count * inner.count <= unrollLimit {
+        for index in 0..<count {
+          compile(
+            element, base: base + index * element.node.size, bitBase: (base + index * element.node.size) * 8,
+            into: &steps)
+        }
+      } else {
+        steps.append(.repeated(offset: base, count: count, stride: element.node.size, steps: inner))
+      }
+    }
+  }
+
+  /// Appends a byte or bit comparison, merging it with the step before when they touch.
+  private static func append(_ step: ComparisonStep, to steps: inout [ComparisonStep]) {
+    switch (steps.last, step) {
+    case (_, .bytes(_, 0)):
+      return
+    case (.bytes(let offset, let count)?, .bytes(let next, let more)) where offset + count == next:
+      steps[steps.count - 1] = .bytes(offset: offset, count: count + more)
+    case (.masked(let offset, let mask)?, .masked(let next, let more))
+    where next <= offset + mask.count && next >= offset:
+      var merged = mask
+      let end = max(offset + mask.count, next + more.count)
+      merged.append(contentsOf: [UInt8](repeating: 0, count: end - offset - mask.count))
+      for (index, byte) in more.enumerated() { merged[next - offset + index] |= byte }
+      steps[steps.count - 1] = .masked(offset: offset, mask: merged)
+    default:
+      steps.append(step)
+    }
+  }
+}

@@ -1,0 +1,117 @@
+/// The field-by-field comparison that finds every mismatching leaf, run when the fast check fails or when
+/// field tolerances apply.
+struct StructuralComparison {
+  let actual: UnsafeRawPointer
+  let expected: UnsafeRawPointer
+  let fieldTolerances: [FieldPath: FloatTolerance]
+  let limit: Int
+  /// Describes the node at a byte offset (for a bitfield, at a bit offset) of one of the two values.
+  let describe: (RuleNode, UnsafeRawPointer, _ offset: Int, _ bitOffset: Int) -> String
+
+  private(set) var mismatches: [Mismatch] = []
+  private(set) var mismatchCount = 0
+
+  init(
+    actual: UnsafeRawPointer, expected: UnsafeRawPointer, options: ComparisonOptions,
+    describe: @escaping (RuleNode, UnsafeRawPointer, Int, Int) -> String
+  ) {
+    self.actual = actual
+    self.expected = expected
+    self.fieldTolerances = options.fieldTolerances
+    self.limit = max(0, options.maximumReportedMismatches)
+    self.describe = describe
+  }
+
+  /// Compares the node at byte `base` (bit `bitBase`) reached by `path`, under `tolerance` unless a field
+  /// tolerance overrides it for this subtree.
+  mutating func walk(_ rule: RuleNode, base: Int, bitBase: Int, path: FieldPath, tolerance inherited: FloatTolerance) {
+    let tolerance = fieldTolerances.isEmpty ? inherited : (fieldTolerances[path] ?? inherited)
+    switch rule.rule {
+    case .registered(let entry):
+      guard let compare = entry.compare else { return }
+      let size = rule.node.size
+      let equal = compare(
+        UnsafeRawBufferPointer(start: actual + base, count: size),
+        UnsafeRawBufferPointer(start: expected + base, count: size))
+      if !equal { record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil) }
+    case .bytes:
+      var steps: [ComparisonStep] = []
+      ComparisonStep.compile(rule, base: base, bitBase: bitBase, into: &steps)
+      if !ComparisonStep.run(steps, actual, expected, tolerance: tolerance) {
+        record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil)
+      }
+    case .union(let mask):
+      let steps = [ComparisonStep.masked(offset: base, mask: mask)]
+      if !ComparisonStep.run(steps, actual, expected, tolerance: tolerance) {
+        record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil)
+      }
+    case .leaf(let kind):
+      let verdict = LeafComparison.compare(
+        kind, actual, expected, offset: base, bitOffset: bitBase, size: rule.node.size, tolerance: tolerance)
+      if !verdict.isEqual {
+        record(
+          rule, path: path, base: base, bitBase: bitBase, difference: verdict.difference,
+          tolerance: kind.isFloatingPoint ? tolerance : nil)
+      }
+    case .record(let members):
+      for (member, child) in members {
+        let childPath = member.component.map { path.appending($0) } ?? path
+        walk(
+          child, base: base + member.offset, bitBase: base * 8 + member.bitOffset, path: childPath, tolerance: tolerance
+        )
+      }
+    case .array(let count, let element):
+      let size = element.node.size
+      // Without field tolerances an element that passes the fast check has no mismatch to report.
+      var steps: [ComparisonStep] = []
+      if fieldTolerances.isEmpty { ComparisonStep.compile(element, into: &steps) }
+      for index in 0..<count {
+        let offset = base + index * size
+        if fieldTolerances.isEmpty, ComparisonStep.run(steps, actual + offset, expected + offset, tolerance: tolerance)
+        {
+          continue
+        }
+        walk(element, base: offset, bitBase: offset * 8, path: path.appending(.index(index)), tolerance: tolerance)
+      }
+    }
+  }
+
+  private mutating func record(
+    _ rule: RuleNode, path: FieldPath, base: Int, bitBase: Int, difference: Double?, tolerance: FloatTolerance?
+  ) {
+    mismatchCount += 1
+    guard mismatches.count < limit else { return }
+    mismatches.append(
+      Mismatch(
+        path: path, offset: base, actual: describe(rule, actual, base, bitBase),
+        expected: describe(rule, expected, base, bitBase), difference: difference, tolerance: tolerance))
+  }
+}
+
+extension RuleNode {
+  /// Whether `path` leads to a node of this tree: to check field tolerances before using them.
+  func contains(_ path: FieldPath) -> Bool {
+    var current = node
+    for component in path.components {
+      guard let next = Self.child(of: current, along: component) else { return false }
+      current = next
+    }
+    return true
+  }
+
+  private static func child(of node: CLayout.Node, along component: FieldPath.Component) -> CLayout.Node? {
+    switch (node.content, component) {
+    case (.array(let count, let element), .index(let index)):
+      return index >= 0 && index < count ? element : nil
+    case (.structure(let members), _), (.union(let members), _):
+      for member in members {
+        if member.component == component { return member.node }
+        // C reaches the members of an anonymous struct or union directly.
+        if member.component == nil, let inner = child(of: member.node, along: component) { return inner }
+      }
+      return nil
+    default:
+      return nil
+    }
+  }
+}

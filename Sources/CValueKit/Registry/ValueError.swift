@@ -1,0 +1,55 @@
+/// Why a value could not be registered, compared, described or parsed.
+///
+/// ```
+/// the actual value has 12 bytes, but {CGPoint=dd} is 16 bytes
+/// ```
+public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The encoding or readable name does not parse.
+  case encoding(EncodingError)
+  /// The type's layout is unknown and the operation needs it (describing by fields, parsing a literal).
+  case layoutUnknown(TypeEncoding, LayoutError)
+  /// A buffer's size is not the type's size. `role` is `actual` or `expected` in a comparison, empty
+  /// otherwise.
+  case wrongSize(role: String, byteCount: Int, type: TypeEncoding, typeSize: Int)
+  /// The two buffers of a byte comparison differ in size.
+  case sizesDiffer(actual: Int, expected: Int)
+  /// A Swift type's size is not the C type's size.
+  case swiftTypeSize(swiftType: String, size: Int, type: TypeEncoding, typeSize: Int)
+  /// A tolerance cannot be used (negative or not a number). `path` is empty for the call's tolerance.
+  case invalidTolerance(String, at: FieldPath)
+  /// A field tolerance names a field the type does not have.
+  case unknownFieldPath(FieldPath, in: TypeEncoding)
+  /// A registration gave neither a comparator nor a describer.
+  case nothingToRegister(TypeEncoding)
+  /// A value literal does not parse for the type.
+  case literal(ValueLiteralError)
+  /// A Swift type that is not plain data (it holds references or needs copying logic), so its bytes are not
+  /// a C value.
+  case notPlainData(swiftType: String)
+  /// A count of values that is negative or makes the byte count overflow.
+  case invalidCount(Int)
+
+  /// One line a person can act on.
+  public var description: String {
+    switch self {
+    case .encoding(let error): return error.description
+    case .layoutUnknown(let type, let error): return "cannot lay out \(type): \(error)"
+    case .wrongSize(let role, let byteCount, let type, let typeSize):
+      let subject = role.isEmpty ? "the value" : "the \(role) value"
+      return "\(subject) has \(byteCount) \(byteCount == 1 ? "byte" : "bytes"), but \(type) is \(typeSize) "
+        + (typeSize == 1 ? "byte" : "bytes")
+    case .sizesDiffer(let actual, let expected):
+      return "the actual value has \(actual) bytes and the expected value \(expected)"
+    case .swiftTypeSize(let swiftType, let size, let type, let typeSize):
+      return "\(swiftType) is \(size) bytes, but \(type) is \(typeSize) bytes"
+    case .invalidTolerance(let problem, let path):
+      return path.components.isEmpty ? problem : "\(problem) (for \(path))"
+    case .unknownFieldPath(let path, let type): return "\(type) has no field \(path)"
+    case .nothingToRegister(let type): return "a registration for \(type) needs a comparator or a describer"
+    case .literal(let error): return error.description
+    case .notPlainData(let swiftType):
+      return "\(swiftType) is not plain data (it holds references), so its bytes are not a C value"
+    case .invalidCount(let count): return "invalid count of values: \(count)"
+    }
+  }
+}

@@ -1,0 +1,58 @@
+extension ValueRegistry {
+  /// Compares two values of the type an encoding or readable name gives, passed as their bytes.
+  ///
+  /// Resolving costs a cache lookup by the encoding text; when comparing many values of one type, keep the
+  /// ``ValueType`` from ``resolve(_:abi:)-(String,_)`` instead.
+  ///
+  /// - Throws: ``ValueError`` for an encoding that does not parse, a buffer that is not one value, or
+  ///   options that do not fit the type.
+  public func compare(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, as encoding: String,
+    options: ComparisonOptions = .default
+  ) throws(ValueError) -> Comparison {
+    try resolve(encoding).compare(actual, expected, options: options)
+  }
+
+  /// Compares two Swift values that have the C type's layout, such as imported C structs.
+  ///
+  /// ```swift
+  /// let result = try ValueRegistry.shared.compare(actualRect, expectedRect, as: "rect")
+  /// ```
+  ///
+  /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the sizes differ, and the
+  ///   other ``ValueError``s of comparing.
+  public func compare<Value>(
+    _ actual: Value, _ expected: Value, as encoding: String, options: ComparisonOptions = .default
+  ) throws(ValueError) -> Comparison {
+    try resolve(encoding).compare(actual, expected, options: options)
+  }
+
+  /// Describes a value, given as its bytes, as a C initializer.
+  ///
+  /// - Throws: ``ValueError`` for an encoding that does not parse or a buffer that is not one value.
+  public func describe(
+    _ bytes: UnsafeRawBufferPointer, as encoding: String, options: DescriptionOptions = .default
+  ) throws(ValueError) -> String {
+    try resolve(encoding).describe(bytes, options: options)
+  }
+
+  /// Describes a Swift value that has the C type's layout as a C initializer.
+  ///
+  /// ```swift
+  /// try ValueRegistry.shared.describe(CGPoint(x: 1.5, y: -2), as: "point")   // {.x = 1.5, .y = -2}
+  /// ```
+  public func describe<Value>(
+    _ value: Value, as encoding: String, options: DescriptionOptions = .default
+  ) throws(ValueError) -> String {
+    try resolve(encoding).describe(value, options: options)
+  }
+
+  /// Turns a C initializer back into the bytes of one value, padding zero.
+  ///
+  /// ```swift
+  /// try ValueRegistry.shared.parse("{.x = 1.5, .y = -2}", as: "point")   // 16 bytes
+  /// ```
+  public func parse(_ literal: String, as encoding: String) throws(ValueError) -> [UInt8] {
+    try resolve(encoding).parse(literal)
+  }
+}

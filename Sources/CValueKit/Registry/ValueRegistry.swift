@@ -1,0 +1,228 @@
+import Synchronization
+
+/// Compares, describes and parses C values by their type encoding, with comparators and describers you
+/// register for your own types.
+///
+/// For a value of encoding E the registry uses, in order: a comparator registered for E (qualifiers and
+/// member names do not change identity, and `{Name}` finds the entry registered for `{Name=…}`); the
+/// built-in entries for scalars, pointers, `CGPoint`, `CGSize` and `CGRect`; a structural comparison
+/// derived from E's layout, every leaf by its own entry and padding ignored; the raw bytes when only the
+/// size is known; and the values' addresses when nothing is known. Every ``Comparison`` says which decided.
+///
+/// ```swift
+/// let registry = ValueRegistry()
+/// try registry.register("{Temperature=d}", as: Double.self, compare: { abs($0 - $1) < 0.5 })
+/// let result = try registry.compare(CGRect(x: 0, y: 0, width: 10, height: 20), rect, as: "rect")
+/// ```
+///
+/// A registry is safe to use from any thread: registrations are never lost, and a ``ValueType`` handle
+/// from ``resolve(_:abi:)-(String,_)`` compares without taking a lock. A handle is a snapshot: it keeps the
+/// entries and default tolerance it was resolved with; resolve again after registering.
+public final class ValueRegistry: Sendable {
+  /// The registry used when none is given.
+  public static let shared = ValueRegistry()
+
+  /// The catalog that resolves readable names, record definitions and layout overrides.
+  public let catalog: TypeCatalog
+
+  private struct CacheKey: Hashable {
+    var type: TypeEncoding
+    var abi: ABI
+  }
+
+  private struct TextKey: Hashable {
+    var text: String
+    var abi: ABI
+  }
+
+  private struct State: Sendable {
+    var entries: RegistryEntries
+    var defaultTolerance = FloatTolerance.exact
+    /// Changes with every registration, so that a handle built during one is not cached.
+    var generation = 0
+    var catalogGeneration: Int
+    var handles: [CacheKey: ValueType] = [:]
+    var handlesByText: [TextKey: ValueType] = [:]
+
+    mutating func invalidate() {
+      generation += 1
+      handles.removeAll()
+      handlesByText.removeAll()
+    }
+  }
+
+  private let state: Mutex<State>
+
+  /// Creates a registry.
+  ///
+  /// - Parameters:
+  ///   - catalog: Where readable names, record definitions and layout overrides come from.
+  ///   - includingBuiltins: Whether the built-in entries apply. Without them every leaf is compared by
+  ///     its bytes (so `-0.0 ≠ 0.0` and tolerances do not apply) unless you register an entry for it.
+  public init(catalog: TypeCatalog = .shared, includingBuiltins: Bool = true) {
+    self.catalog = catalog
+    state = Mutex(
+      State(entries: RegistryEntries(includesBuiltins: includingBuiltins), catalogGeneration: catalog.generation))
+  }
+
+  /// The tolerance for floating-point leaves when a comparison gives none. ``FloatTolerance/exact`` unless
+  /// you change it; changing it affects handles resolved afterwards.
+  public var defaultTolerance: FloatTolerance {
+    get { state.withLock { $0.defaultTolerance } }
+    set {
+      state.withLock {
+        $0.defaultTolerance = newValue
+        $0.invalidate()
+      }
+    }
+  }
+
+  // MARK: - Registering
+
+  /// Registers a comparator, a describer or both for a type, given as an encoding or readable name.
+  ///
+  /// A second registration for the same type replaces the parts it gives and keeps the others.
+  ///
+  /// ```swift
+  /// try registry.register("{Handle=^v}", compare: { a, b in a.load(as: UInt.self) == b.load(as: UInt.self) })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - encoding: An encoding (`{Handle=^v}`) or a readable name the catalog knows (`point`).
+  ///   - compare: Whether two values are equal; it gets one value's bytes in each buffer.
+  ///   - describe: The value as text, ideally a C initializer.
+  /// - Throws: ``ValueError/encoding(_:)`` when the encoding does not parse, or
+  ///   ``ValueError/nothingToRegister(_:)`` when both closures are `nil`.
+  public func register(
+    _ encoding: String, compare: RawComparator? = nil, describe: RawDescriber? = nil
+  ) throws(ValueError) {
+    try register(parse(encoding), compare: compare, describe: describe)
+  }
+
+  /// Registers a comparator, a describer or both for a type.
+  ///
+  /// - Parameters:
+  ///   - type: The type; its qualifiers and member names do not matter.
+  ///   - compare: Whether two values are equal; it gets one value's bytes in each buffer.
+  ///   - describe: The value as text, ideally a C initializer.
+  /// - Throws: ``ValueError/nothingToRegister(_:)`` when both closures are `nil`.
+  public func register(
+    _ type: TypeEncoding, compare: RawComparator? = nil, describe: RawDescriber? = nil
+  ) throws(ValueError) {
+    guard compare != nil || describe != nil else { throw .nothingToRegister(type) }
+    state.withLock {
+      $0.entries.register(type, compare: compare, describe: describe)
+      $0.invalidate()
+    }
+  }
+
+  /// Registers a comparator and optionally a describer that work on a Swift type with the C type's layout,
+  /// such as the imported C struct itself.
+  ///
+  /// ```swift
+  /// try registry.register("{Temperature=d}", as: Double.self, compare: { abs($0 - $1) < 0.5 },
+  ///                       describe: { "\($0) K" })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - encoding: An encoding or readable name.
+  ///   - swiftType: A Swift type whose size is the C type's size.
+  ///   - compare: Whether two values are equal.
+  ///   - describe: The value as text.
+  /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the sizes differ and
+  ///   ``ValueError/layoutUnknown(_:_:)`` when the C type's size cannot be known.
+  public func register<Value>(
+    _ encoding: String, as swiftType: Value.Type, compare: @escaping @Sendable (Value, Value) -> Bool,
+    describe: (@Sendable (Value) -> String)? = nil
+  ) throws(ValueError) {
+    try ValueType.checkPlainData(Value.self)
+    let type = try parse(encoding)
+    let layout: CLayout
+    do throws(LayoutError) { layout = try catalog.layout(of: type) } catch { throw .layoutUnknown(type, error) }
+    guard ValueType.fits(Value.self, layout) else {
+      throw .swiftTypeSize(
+        swiftType: "\(Value.self)", size: MemoryLayout<Value>.size, type: type, typeSize: layout.size)
+    }
+    let rawCompare: RawComparator = { a, b in compare(Self.load(Value.self, from: a), Self.load(Value.self, from: b)) }
+    var rawDescribe: RawDescriber?
+    if let describe { rawDescribe = { bytes in describe(Self.load(Value.self, from: bytes)) } }
+    try register(type, compare: rawCompare, describe: rawDescribe)
+  }
+
+  /// A plain-data Swift value from bytes that may not be aligned for it (the size was checked).
+  private static func load<Value>(_: Value.Type, from bytes: UnsafeRawBufferPointer) -> Value {
+    withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { slot in
+      let raw = UnsafeMutableRawBufferPointer(slot)
+      raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes.prefix(raw.count)))
+      return slot[0]
+    }
+  }
+
+  /// Removes what was registered for a type.
+  ///
+  /// - Returns: Whether anything was registered.
+  @discardableResult
+  public func unregister(_ encoding: String) throws(ValueError) -> Bool {
+    let type = try parse(encoding)
+    return state.withLock { state in
+      defer { state.invalidate() }
+      return state.entries.unregister(type)
+    }
+  }
+
+  /// The encodings that have registered entries, as registered.
+  public var registeredTypes: [TypeEncoding] {
+    state.withLock { $0.entries.byIdentity.values.map(\.type) }
+  }
+
+  // MARK: - Resolving
+
+  /// The reusable handle for a type: its layout, comparison rules and describer, built once and cached.
+  ///
+  /// ```swift
+  /// let rect = try ValueRegistry.shared.resolve("rect")
+  /// let result = try rect.compare(actual, expected)
+  /// ```
+  ///
+  /// - Throws: ``ValueError/encoding(_:)`` when the encoding does not parse. A type whose layout is unknown
+  ///   still resolves; it compares by bytes or by address.
+  public func resolve(_ encoding: String, abi: ABI = .host) throws(ValueError) -> ValueType {
+    let key = TextKey(text: encoding, abi: abi)
+    if let handle = cachedHandle({ $0.handlesByText[key] }) { return handle }
+    let handle = resolve(try parse(encoding), abi: abi)
+    state.withLock { if $0.generation == handle.registryGeneration { $0.handlesByText[key] = handle } }
+    return handle
+  }
+
+  /// The reusable handle for a type.
+  public func resolve(_ type: TypeEncoding, abi: ABI = .host) -> ValueType {
+    let key = CacheKey(type: type, abi: abi)
+    if let handle = cachedHandle({ $0.handles[key] }) { return handle }
+    let (entries, tolerance, generation, catalogGeneration) = state.withLock {
+      ($0.entries, $0.defaultTolerance, $0.generation, $0.catalogGeneration)
+    }
+    let handle = ValueType(
+      type: type, abi: abi, catalog: catalog, entries: entries, defaultTolerance: tolerance,
+      registryGeneration: generation)
+    // A handle built while the registry or the catalog changed is returned but not kept.
+    let catalogUnchanged = catalog.generation == catalogGeneration
+    state.withLock { if catalogUnchanged, $0.generation == generation { $0.handles[key] = handle } }
+    return handle
+  }
+
+  private func cachedHandle(_ lookup: (State) -> ValueType?) -> ValueType? {
+    let catalogGeneration = catalog.generation
+    return state.withLock { state in
+      if state.catalogGeneration != catalogGeneration {
+        state.catalogGeneration = catalogGeneration
+        state.invalidate()
+        return nil
+      }
+      return lookup(state)
+    }
+  }
+
+  private func parse(_ encoding: String) throws(ValueError) -> TypeEncoding {
+    do throws(EncodingError) { return try TypeEncoding(encoding, catalog: catalog) } catch { throw .encoding(error) }
+  }
+}

@@ -1,0 +1,125 @@
+extension ValueType {
+  /// Describes a value, given as its bytes, as a C initializer: `{.x = 1.5, .y = -2}`.
+  ///
+  /// Fields with a registered describer are described by it. When the layout is unknown the bytes are
+  /// shown as a hex dump with their count.
+  ///
+  /// ```swift
+  /// try ValueRegistry.shared.resolve("point").describe(bytes)   // {.x = 1.5, .y = -2}
+  /// ```
+  ///
+  /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when the buffer is not one value.
+  public func describe(_ bytes: UnsafeRawBufferPointer, options: DescriptionOptions = .default) throws(ValueError)
+    -> String
+  {
+    guard let layout else { return entries.entry(for: type)?.describe?(bytes) ?? ValueDescriber.describeBytes(bytes) }
+    guard bytes.count == layout.size else {
+      throw .wrongSize(role: "", byteCount: bytes.count, type: type, typeSize: layout.size)
+    }
+    return makeDescriber(options).describe(bytes)
+  }
+
+  /// Describes a value given as a byte array, such as what ``parse(_:)`` returns.
+  public func describe(_ bytes: [UInt8], options: DescriptionOptions = .default) throws(ValueError) -> String {
+    var result: Result<String, ValueError>!
+    bytes.withUnsafeBytes { buffer in
+      do throws(ValueError) { result = .success(try describe(buffer, options: options)) } catch {
+        result = .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Describes `count` consecutive values, one stride apart, as a C array initializer: `{v0, v1, … 8 more}`.
+  ///
+  /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when the buffer does not hold exactly
+  ///   `count` values, ``ValueError/invalidCount(_:)`` for a negative count, and
+  ///   ``ValueError/layoutUnknown(_:_:)`` when the layout is unknown.
+  public func describe(_ bytes: UnsafeRawBufferPointer, count: Int, options: DescriptionOptions = .default)
+    throws(ValueError) -> String
+  {
+    guard let layout else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
+    let (total, overflow) = count.multipliedReportingOverflow(by: layout.stride)
+    guard count >= 0, !overflow else { throw .invalidCount(count) }
+    guard bytes.count == total else {
+      throw .wrongSize(role: "", byteCount: bytes.count, type: .array(count: count, element: type), typeSize: total)
+    }
+    return makeDescriber(options).describer?.describeValues(bytes, count: count) ?? ""
+  }
+
+  /// Describes a Swift value that has this C type's layout.
+  ///
+  /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the sizes differ.
+  public func describe<Value>(_ value: Value, options: DescriptionOptions = .default)
+    throws(ValueError) -> String
+  {
+    try Self.checkPlainData(Value.self)
+    if let layout, !Self.fits(Value.self, layout) {
+      throw .swiftTypeSize(
+        swiftType: "\(Value.self)", size: MemoryLayout<Value>.size, type: type, typeSize: layout.size)
+    }
+    var result: Result<String, ValueError>!
+    Self.withCBytes(of: value, size: layout?.size ?? MemoryLayout<Value>.size) { bytes in
+      do throws(ValueError) { result = .success(try describe(bytes, options: options)) } catch {
+        result = .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Turns a C initializer back into the bytes of one value: every field not mentioned and all padding zero.
+  ///
+  /// It reads what ``describe(_:options:)-(UnsafeRawBufferPointer,_)`` prints and ordinary C besides:
+  /// designators and designator chains (`.origin.x = 1`, `[2] = 5`), positional elements, string literals
+  /// for `char` arrays, character literals, hex floats, `NULL`, `true`, comments.
+  ///
+  /// ```swift
+  /// let bytes = try ValueRegistry.shared.resolve("point").parse("{.x = 1.5, .y = -2}")
+  /// ```
+  ///
+  /// - Throws: ``ValueError/literal(_:)`` naming the field path and the offset in the literal, or
+  ///   ``ValueError/layoutUnknown(_:_:)``.
+  public func parse(_ literal: String) throws(ValueError) -> [UInt8] {
+    guard let layout else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
+    do throws(ValueLiteralError) {
+      return try ValueLiteralParser(layout: layout).parse(literal)
+    } catch {
+      throw .literal(error)
+    }
+  }
+
+  /// A describer that uses this handle's registered describers.
+  func makeDescriber(_ options: DescriptionOptions) -> MismatchDescriber {
+    guard let layout else { return MismatchDescriber(describer: nil) }
+    let entries = entries
+    return MismatchDescriber(
+      describer: ValueDescriber(layout: layout, options: options, custom: { entries.entry(for: $0.type)?.describe }))
+  }
+}
+
+/// Describes whole values and the fields a comparison reports.
+struct MismatchDescriber {
+  let describer: ValueDescriber?
+
+  /// The whole value.
+  func describe(_ bytes: UnsafeRawBufferPointer) -> String {
+    describer?.describe(bytes) ?? ValueDescriber.describeBytes(bytes)
+  }
+
+  /// A field of `value` at byte `offset` (bit `bitOffset`): floating-point leaves as Swift prints them
+  /// (`20.0`, so a report shows they are floating point), everything else as in a description.
+  func describeMismatch(_ rule: RuleNode, _ value: UnsafeRawBufferPointer, offset: Int, bitOffset: Int) -> String {
+    if case .leaf(let kind) = rule.rule {
+      switch kind {
+      case .float: return "\(value.loadUnaligned(fromByteOffset: offset, as: Float.self))"
+      case .double: return "\(value.loadUnaligned(fromByteOffset: offset, as: Double.self))"
+      #if arch(x86_64) && !os(Windows)
+        case .x87Extended: return "\(value.loadUnaligned(fromByteOffset: offset, as: Float80.self))"
+      #endif
+      default: break
+      }
+    }
+    guard let describer else { return ValueDescriber.describeBytes(UnsafeRawBufferPointer(rebasing: value[offset...])) }
+    return describer.describe(rule.node, in: value, offset: offset, bitOffset: bitOffset)
+  }
+}

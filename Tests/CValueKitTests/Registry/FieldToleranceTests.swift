@@ -1,0 +1,79 @@
+import CValueKit
+import Foundation
+import Testing
+
+/// Tolerances per call, per field path (inherited by what the field contains), and the registry default.
+@Suite struct FieldToleranceTests {
+  let actual = CGRect(x: 0, y: 0, width: 10, height: 20)
+  let expected = CGRect(x: 0.25, y: 0, width: 10.4, height: 20.4)
+
+  @Test func aFieldToleranceAppliesToThatFieldOnly() throws {
+    var options = ComparisonOptions()
+    options.fieldTolerances[".size.width"] = .absolute(0.5)
+    let result = try ValueRegistry.shared.compare(actual, expected, as: "rect", options: options)
+    #expect(result.mismatches.map { $0.path.description } == [".origin.x", ".size.height"])
+    #expect(result.mismatches.map(\.tolerance) == [FloatTolerance.exact, .exact])
+  }
+
+  @Test func aFieldToleranceCoversWhatTheFieldContains() throws {
+    var options = ComparisonOptions(tolerance: .absolute(0.3))
+    options.fieldTolerances[".size"] = .absolute(0.5)
+    #expect(try ValueRegistry.shared.compare(actual, expected, as: "rect", options: options).isEqual)
+    options.fieldTolerances[".size.height"] = .exact
+    let result = try ValueRegistry.shared.compare(actual, expected, as: "rect", options: options)
+    #expect(result.report.split(separator: "\n")[1] == "  .size.height: 20.0 ≠ 20.4 (difference 0.3999999999999986)")
+  }
+
+  @Test func anUnknownFieldPathIsAnError() throws {
+    var options = ComparisonOptions()
+    options.fieldTolerances[".size.widht"] = .absolute(0.5)
+    #expect(throws: ValueError.unknownFieldPath(".size.widht", in: try TypeEncoding("rect"))) {
+      try ValueRegistry.shared.compare(actual, expected, as: "rect", options: options)
+    }
+    #expect(
+      ValueError.unknownFieldPath(".size.widht", in: try TypeEncoding("rect")).description
+        == "{CGRect={CGPoint=dd}{CGSize=dd}} has no field .size.widht")
+    options.fieldTolerances = ["size..width": .absolute(1)]
+    #expect(throws: ValueError.self) {
+      try ValueRegistry.shared.compare(actual, expected, as: "rect", options: options)
+    }
+  }
+
+  @Test func fieldPathsParse() throws {
+    #expect(try FieldPath(parsing: ".origin.x") == [.member("origin"), .member("x")])
+    #expect(try FieldPath(parsing: "size.width") == [.member("size"), .member("width")])
+    #expect(try FieldPath(parsing: ".a[2].1") == [.member("a"), .index(2), .position(1)])
+    #expect(try FieldPath(parsing: "[3]") == [.index(3)])
+    #expect(try FieldPath(parsing: "") == [])
+    #expect(throws: FieldPathError(text: ".a..b", offset: 3)) { try FieldPath(parsing: ".a..b") }
+    #expect(throws: FieldPathError(text: ".a[x]", offset: 2)) { try FieldPath(parsing: ".a[x]") }
+    #expect(throws: FieldPathError(text: ".1a", offset: 1)) { try FieldPath(parsing: ".1a") }
+    #expect(FieldPathError(text: ".a..b", offset: 3).description == "malformed field path \".a..b\" at offset 3")
+  }
+
+  @Test func theRegistryDefaultAppliesToHandlesResolvedAfterIt() throws {
+    let registry = ValueRegistry(catalog: TypeCatalog())
+    #expect(try !registry.compare(1.0, 1.25, as: "d").isEqual)
+    registry.defaultTolerance = .absolute(0.5)
+    #expect(try registry.compare(1.0, 1.25, as: "d").isEqual)
+    #expect(try !registry.compare(1.0, 1.25, as: "d", options: ComparisonOptions(tolerance: .exact)).isEqual)
+    #expect(try registry.resolve("d").defaultTolerance == .absolute(0.5))
+  }
+
+  @Test func mismatchesAreCappedAndCounted() throws {
+    let a = [Int32](0..<100)
+    let b = [Int32](repeating: -1, count: 100)
+    let type = try ValueRegistry.shared.resolve("[100i]")
+    let result = try a.withUnsafeBytes { a in
+      try b.withUnsafeBytes { b in try type.compare(a, b, options: ComparisonOptions(maximumReportedMismatches: 2)) }
+    }
+    #expect(result.mismatchCount == 100)
+    #expect(result.comparedFieldCount == 100)
+    #expect(result.mismatches.map(\.path.description) == ["[0]", "[1]"])
+    #expect(
+      result.report.split(separator: "\n").prefix(4) == [
+        "int [100] values differ at 100 of 100 fields:", "  [0]: 0 ≠ -1", "  [1]: 1 ≠ -1", "  … and 98 more",
+      ])
+    #expect(result.summary == "int [100] values differ at 100 of 100 fields ([0], [1], …)")
+  }
+}
