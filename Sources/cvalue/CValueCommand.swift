@@ -6,7 +6,7 @@ import Foundation
 struct CValueCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "cvalue",
-    abstract: "Lay out raw C values by their Objective-C type encoding.",
+    abstract: "Lay out, describe and compare raw C values by their Objective-C type encoding.",
     discussion: """
       Types are written as Objective-C type encodings, the strings clang's @encode produces, or as readable names.
 
@@ -28,16 +28,21 @@ struct CValueCommand: ParsableCommand {
                   pointer (^v), cstring (*), point ({CGPoint=dd}),
                   size ({CGSize=dd}), rect ({CGRect={CGPoint=dd}{CGSize=dd}})
 
+      Values are given as their raw bytes in hex, first byte first, as they lie in memory ('2a000000' is the int 42; spaces, '_' or ':' may separate bytes), or as C initializers ('{.x = 1, .y = 2}'), which encode turns into those bytes.
+
       Examples:
         cvalue layout rect
         cvalue layout '{S=cdi}' --json
         cvalue layout '(U=if)'
         cvalue layout '{flags=b0I3b3I5}'
+        cvalue encode point '{.x = 1, .y = 2}'
+        cvalue describe int32 '01000000 02000000 03000000' --count 3
+        cvalue compare double 0000000000003440 0000000000803440 --absolute 0.6
 
-      Quote encodings in the shell: { } [ ] ( ) ^ ? * ! and " are special to it. Bad input prints the problem and its byte offset with a caret on stderr, and exits with status 2.
+      Quote encodings and values in the shell: { } [ ] ( ) ^ ? * ! " and spaces are special to it. Bad input prints the problem and its byte offset with a caret on stderr, and exits with status 2; compare exits with status 1 when the values differ.
       """,
     version: "0.1.0",
-    subcommands: [LayoutCommand.self]
+    subcommands: [LayoutCommand.self, DescribeCommand.self, CompareCommand.self, EncodeCommand.self]
   )
 
   /// Runs the command; every kind of bad input, the tool's own and ArgumentParser's, exits with status 2.

@@ -31,7 +31,7 @@ struct LayoutCommand: ParsableCommand {
   @Flag(help: "Print the layout as JSON instead of a table.")
   var json = false
 
-  @Option(help: "The ABI to lay out for: \(ABI.all.map(\.name).joined(separator: ", ")).")
+  @Option(help: "The ABI to lay out for: \(ABI.names).")
   var abi: String = ABI.host.name
 
   @Option(help: "The real size of the top-level struct or union (sizeof), when the encoding cannot show it.")
@@ -47,9 +47,7 @@ struct LayoutCommand: ParsableCommand {
   var offsets: String?
 
   func run() throws {
-    guard let abi = ABI.all.first(where: { $0.name == abi }) else {
-      throw BadInput(message: "unknown ABI \"\(abi)\"; choose one of \(ABI.all.map(\.name).joined(separator: ", "))")
-    }
+    let abi = try ABI.named(abi)
     let encoding: TypeEncoding
     do {
       encoding = try TypeEncoding(type)

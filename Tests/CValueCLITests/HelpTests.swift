@@ -13,7 +13,7 @@ struct HelpTests {
     Case(
       arguments: ["--help"],
       mentions: [
-        "OVERVIEW: Lay out raw C values by their Objective-C type encoding.",
+        "OVERVIEW: Lay out, describe and compare raw C values by their Objective-C type encoding.",
         "USAGE: cvalue <subcommand>",
         "Bitfields bN Apple form: width only",
         "b<offset><type><width> GNU form: bit offset and type",
@@ -23,6 +23,11 @@ struct HelpTests {
         "Examples: cvalue layout rect cvalue layout '{S=cdi}' --json cvalue layout '(U=if)'",
         "exits with status 2",
         "layout Print the exact C memory layout of a type",
+        "describe Print raw bytes as a C initializer of the type",
+        "compare Compare two values' raw bytes field by field",
+        "encode Turn a C initializer into the value's bytes",
+        "cvalue describe int32 '01000000 02000000 03000000' --count 3",
+        "compare exits with status 1 when the values differ",
       ]),
     Case(
       arguments: ["layout", "--help"],
@@ -37,6 +42,45 @@ struct HelpTests {
         "x86_64-linux, x86_64-darwin, arm64-linux, arm64-darwin",
         "cvalue layout '{epoll_event=IQ}' --size 12 --alignment 1 --offsets 0,4",
         "b<N> for a bitfield's bit offset",
+      ]),
+    Case(
+      arguments: ["describe", "--help"],
+      mentions: [
+        "USAGE: cvalue describe <type> [<bytes>] [--file <path>] [--count <count>] [--all-elements] [--abi <abi>]",
+        "first byte first, little-endian as on every supported ABI: the int 1 is 01000000",
+        "spaces, '_' or ':' may separate groups of whole bytes, and a group may start with 0x",
+        "This is the form 'cvalue encode' prints",
+        "Pointers are printed as addresses and never followed.",
+        "--file <path> Read the value's raw bytes from this file instead of hex.",
+        "--count <count> Describe this many consecutive values",
+        "x86_64-linux, x86_64-darwin, arm64-linux, arm64-darwin",
+        "cvalue describe rect --file rect.bin",
+        "--all-elements Show every element of long arrays",
+      ]),
+    Case(
+      arguments: ["compare", "--help"],
+      mentions: [
+        "USAGE: cvalue compare <type> <actual> <expected> [--absolute <x>] [--relative <x>] [--ulps <n>] "
+          + "[--nan-equals-nan] [--bitwise] [--field-tolerance <.path=x> ...] [--abi <abi>]",
+        "Exit status: 0 equal: prints one line",
+        "1 different: prints each differing field with both values",
+        "2 bad input: a wrong byte count, bad hex, a bad encoding, a negative or NaN tolerance",
+        "--field-tolerance .path=X replaces --absolute for that field and everything in it",
+        "--nan-equals-nan A NaN equals any other NaN",
+        "--bitwise Compare floating-point fields by their bit patterns only",
+        "cvalue compare double 0000000000003440 0000000000803440 --absolute 0.6",
+        #"cvalue compare rect "$a" "$b" --field-tolerance .size.height=0.5"#,
+      ]),
+    Case(
+      arguments: ["encode", "--help"],
+      mentions: [
+        "USAGE: cvalue encode <type> [<literal> ...] [--abi <abi>]",
+        "one line of lowercase hex digits without separators",
+        "exactly what 'cvalue describe' and 'cvalue compare' accept",
+        "Members left out, and padding, are zero.",
+        "with a caret under it, and exits with status 2",
+        "cvalue encode point '{.x = 1, .y = 2}'",
+        "cvalue encode int32 -2",
       ]),
     Case(
       arguments: ["help", "layout"],

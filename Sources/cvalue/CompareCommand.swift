@@ -1,0 +1,136 @@
+import ArgumentParser
+import CValueKit
+
+struct CompareCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "compare",
+    abstract: "Compare two values' raw bytes field by field, and report every field that differs.",
+    discussion: """
+      Each value is given in hex as 'cvalue describe' reads it (first byte first; spaces, '_' or ':' between bytes; an optional 0x) and must be exactly the type's size. The values are compared field by field from the type's layout: padding is ignored, floating-point fields are equal when they are equal as numbers (so -0.0 == 0.0 and NaN != NaN) unless a tolerance says otherwise, and a union or a bitfield run counts as one field. A type whose layout is unknown, such as {Name} with no members, is compared byte by byte.
+
+      Exit status:
+        0  equal: prints one line, such as "CGRect values are equal"
+        1  different: prints each differing field with both values, then
+           both whole values described
+        2  bad input: a wrong byte count, bad hex, a bad encoding, a negative
+           or NaN tolerance, or a field path the type does not have; the
+           problem goes to stderr
+
+      Tolerances apply to float, double and long double fields (and complex and vector ones). Two values are equal when their difference is at most --absolute, or at most --relative times the larger magnitude, or when they are at most --ulps representable values apart; an infinity equals only itself. --field-tolerance .path=X replaces --absolute for that field and everything in it (--relative, --ulps and --nan-equals-nan still apply there, --bitwise does not), so one field can be looser or stricter than the rest.
+
+      Examples:
+        cvalue compare double 0000000000003440 0000000000803440
+        cvalue compare double 0000000000003440 0000000000803440 --absolute 0.6
+        cvalue compare float 0000803f 0100803f --ulps 1
+        a=$(cvalue encode rect '{{0, 0}, {10, 20}}')
+        b=$(cvalue encode rect '{{0, 0}, {10, 20.5}}')
+        cvalue compare rect "$a" "$b" --field-tolerance .size.height=0.5
+      """
+  )
+
+  @Argument(help: "A type encoding such as '{CGPoint=dd}', or a readable name such as 'rect' or 'uint32'.")
+  var type: String
+
+  @Argument(help: ArgumentHelp("The actual value's bytes in hex, first byte first.", valueName: "actual"))
+  var actual: String
+
+  @Argument(help: ArgumentHelp("The expected value's bytes in hex, first byte first.", valueName: "expected"))
+  var expected: String
+
+  // Parsed unconditionally, so that `--absolute -1` reaches the tolerance check instead of reading as an option.
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Floating-point fields are equal within this difference.", valueName: "x"))
+  var absolute: Double?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Floating-point fields are equal within this fraction of the larger magnitude (1e-6 is one part in a million).",
+      valueName: "x"))
+  var relative: Double?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Floating-point fields are equal at most this many representable values apart (of the field's own type).",
+      valueName: "n"))
+  var ulps: UInt64?
+
+  @Flag(
+    name: .customLong("nan-equals-nan"), help: "A NaN equals any other NaN (by default NaN != NaN, as in IEEE 754).")
+  var nanEqualsNaN = false
+
+  @Flag(help: "Compare floating-point fields by their bit patterns only, so -0.0 != 0.0; no tolerance applies.")
+  var bitwise = false
+
+  @Option(
+    help: ArgumentHelp(
+      "An absolute tolerance for one field and everything in it, e.g. .size.width=0.5 (repeatable).",
+      valueName: ".path=x"))
+  var fieldTolerance: [String] = []
+
+  @Option(help: "The ABI whose layout the bytes are in: \(ABI.names).")
+  var abi: String = ABI.host.name
+
+  func run() throws {
+    let value = try ValueRegistry.shared.resolveArgument(type, abi: abi)
+    let actualBytes = try HexBytes.parse(actual, argument: "<actual>")
+    let expectedBytes = try HexBytes.parse(expected, argument: "<expected>")
+    let options = try options()
+    let comparison: Comparison
+    // withUnsafeBytes rethrows untyped errors, so the library's are picked out by type.
+    do {
+      comparison = try actualBytes.withUnsafeBytes { a in
+        try expectedBytes.withUnsafeBytes { b in try value.compare(a, b, options: options) }
+      }
+    } catch let error as ValueError {
+      throw BadInput(error)
+    }
+    var output = StandardOutput()
+    output.write((comparison.isEqual ? comparison.summary : comparison.report) + "\n")
+    output.flush()
+    if !comparison.isEqual { throw ExitCode(1) }
+  }
+
+  /// The comparison options the flags describe.
+  private func options() throws(BadInput) -> ComparisonOptions {
+    if bitwise, absolute != nil || relative != nil || ulps != nil {
+      throw BadInput(
+        message: "--bitwise compares bit patterns only; it does not combine with --absolute, --relative or --ulps")
+    }
+    let tolerance = FloatTolerance(
+      absolute: absolute ?? 0, relative: relative ?? 0, ulps: ulps ?? 0, nanEqualsNaN: nanEqualsNaN,
+      isBitwise: bitwise)
+    var fieldTolerances: [FieldPath: FloatTolerance] = [:]
+    for text in fieldTolerance {
+      let (path, absolute) = try Self.fieldTolerance(text)
+      guard fieldTolerances[path] == nil else {
+        throw BadInput(message: "--field-tolerance: \(path) is given more than once")
+      }
+      var field = tolerance
+      field.absolute = absolute
+      field.isBitwise = false
+      fieldTolerances[path] = field
+    }
+    let anyTolerance = absolute != nil || relative != nil || ulps != nil || nanEqualsNaN || bitwise
+    return ComparisonOptions(tolerance: anyTolerance ? tolerance : nil, fieldTolerances: fieldTolerances)
+  }
+
+  /// `.size.width=0.5` as a path and an absolute tolerance.
+  private static func fieldTolerance(_ text: String) throws(BadInput) -> (FieldPath, Double) {
+    guard let equals = text.lastIndex(of: "=") else {
+      throw BadInput(message: "--field-tolerance: \"\(text)\" is not .path=x, e.g. .size.width=0.5")
+    }
+    let pathText = String(text[..<equals])
+    let valueText = text[text.index(after: equals)...]
+    guard let absolute = Double(valueText) else {
+      throw BadInput(message: "--field-tolerance: \"\(valueText)\" in \"\(text)\" is not a number")
+    }
+    do throws(FieldPathError) {
+      return (try FieldPath(parsing: pathText), absolute)
+    } catch {
+      throw BadInput(message: "--field-tolerance: \(error)")
+    }
+  }
+}
