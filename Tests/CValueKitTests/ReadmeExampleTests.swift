@@ -1,3 +1,4 @@
+import CShimChecks
 import CValueKit
 import Testing
 
@@ -79,5 +80,69 @@ struct ReadmeExampleTests {
       "\(error)"
         == "layout unknown for struct Node: the encoding omits its members and no definition is registered (at .1)"
     }
+  }
+
+  // struct sensor_reading { char tag; double value; int count; char unit[4]; };  (from your C module)
+  @Test func readingIsWithinTolerance() throws {
+    let reading = try ValueRegistry.shared.resolve("{sensor_reading=\"tag\"c\"value\"d\"count\"i\"unit\"[4c]}")
+    let actual = sensor_reading(tag: 65, value: 20.0004, count: 3, unit: (67, 0, 0, 0))
+    let expected = sensor_reading(tag: 65, value: 20.0, count: 3, unit: (67, 0, 0, 0))
+
+    let result = try reading.compare(actual, expected, options: ComparisonOptions(tolerance: .absolute(0.001)))
+    #expect(result.isEqual, Comment(rawValue: result.report))
+    print(try reading.describe(actual))  // {.tag = 65, .value = 20.0004, .count = 3, .unit = "C"}
+  }
+
+  @Test("what readingIsWithinTolerance prints")
+  func readingDescription() throws {
+    let reading = try ValueRegistry.shared.resolve("{sensor_reading=\"tag\"c\"value\"d\"count\"i\"unit\"[4c]}")
+    let actual = sensor_reading(tag: 65, value: 20.0004, count: 3, unit: (67, 0, 0, 0))
+    #expect(try reading.describe(actual) == "{.tag = 65, .value = 20.0004, .count = 3, .unit = \"C\"}")
+    #expect(reading.layout?.size == MemoryLayout<sensor_reading>.size)
+    #expect(reading.layout?.fields.map(\.offset) == [0, 8, 16, 20, 21, 22, 23])
+  }
+
+  @Test("a report")
+  func report() throws {
+    let reading = try ValueRegistry.shared.resolve("{sensor_reading=\"tag\"c\"value\"d\"count\"i\"unit\"[4c]}")
+    let actual = sensor_reading(tag: 65, value: 20.0004, count: 3, unit: (67, 0, 0, 0))
+    let off = sensor_reading(tag: 65, value: 20.5, count: 4, unit: (67, 0, 0, 0))
+    print(try reading.compare(actual, off).report)
+    // sensor_reading values differ at 2 of 7 fields:
+    //   .value: 20.0004 ≠ 20.5 (difference 0.49960000000000093)
+    //   .count: 3 ≠ 4
+    //   actual:   {.tag = 65, .value = 20.0004, .count = 3, .unit = "C"}
+    //   expected: {.tag = 65, .value = 20.5, .count = 4, .unit = "C"}
+
+    #expect(
+      try reading.compare(actual, off).report == """
+        sensor_reading values differ at 2 of 7 fields:
+          .value: 20.0004 ≠ 20.5 (difference 0.49960000000000093)
+          .count: 3 ≠ 4
+          actual:   {.tag = 65, .value = 20.0004, .count = 3, .unit = "C"}
+          expected: {.tag = 65, .value = 20.5, .count = 4, .unit = "C"}
+        """)
+  }
+
+  @Test("registering, field tolerances, parsing")
+  func registering() throws {
+    let registry = ValueRegistry()
+    try registry.register("{Temp=d}", as: Double.self, compare: { abs($0 - $1) < 0.5 }, describe: { "\($0) K" })
+    print(try registry.compare(20.0, 20.3, as: "{Temp=d}").isEqual)  // true
+
+    var options = ComparisonOptions()
+    options.fieldTolerances[".size.width"] = .absolute(0.5)
+    let rect = try registry.resolve("rect")
+    let bytes = try rect.parse("{.origin = {.x = 1}, .size.width = 10.25, .size.height = 20}")
+    let wider = try rect.parse("{.origin.x = 1, .size = {10.5, 20}}")
+    let sizes = try rect.compare(bytes, wider, options: options)
+    print(sizes.isEqual)  // true
+
+    #expect(try registry.compare(20.0, 20.3, as: "{Temp=d}").isEqual)
+    #expect(try !registry.compare(20.0, 20.6, as: "{Temp=d}").isEqual)
+    #expect(sizes.isEqual)
+    let exact = try rect.compare(bytes, wider)
+    #expect(exact.mismatches.map(\.path) == [".size.width"])
+    #expect(try rect.describe(bytes) == "{.origin = {.x = 1, .y = 0}, .size = {.width = 10.25, .height = 20}}")
   }
 }
