@@ -4,21 +4,7 @@ import Testing
 /// and exit status 2.
 @Suite("cvalue rejects bad input with status 2")
 struct BadInputTests {
-  struct Case: Sendable, CustomStringConvertible {
-    var arguments: [String]
-    var stderr: String
-    var description: String { arguments.map { "[\($0)]" }.joined(separator: " ") }
-
-    init(_ arguments: [String], _ stderr: String) {
-      self.arguments = arguments
-      self.stderr = stderr
-    }
-
-    /// `cvalue layout <type>` with the given type text.
-    init(layout type: String, _ stderr: String) {
-      self.init(["layout", type], stderr)
-    }
-  }
+  typealias Case = BadInputCase
 
   static let encodingErrors: [Case] = [
     Case(
@@ -194,5 +180,12 @@ struct BadInputTests {
     #expect(run.exited(2), "\(run)")
     #expect(run.stdout == "", "\(run)")
     #expect(run.stderr == expected.stderr)
+  }
+}
+
+extension BadInputCase {
+  /// `cvalue layout <type>` with the given type text.
+  init(layout type: String, _ stderr: String) {
+    self.init(["layout", type], stderr)
   }
 }

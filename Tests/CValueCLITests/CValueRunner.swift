@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -119,58 +120,26 @@ enum CValue {
     let errPath = folder.appendingPathComponent("stderr").path
     var environment = ProcessInfo.processInfo.environment
     environment["COLUMNS"] = "80"
-    let pid = try spawn(binary.path, arguments, environment: environment, stdout: outPath, stderr: errPath)
+    let pid: pid_t
+    do {
+      pid = try Subprocess.spawn(binary.path, arguments, environment: environment, stdout: outPath, stderr: errPath)
+    } catch {
+      throw LaunchFailed(binary: binary.path, underlying: "posix_spawn failed: \(error.reason)")
+    }
     let status = await waitForExit(pid)
     return CValueRun(
       arguments: arguments,
       stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self),
       stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self),
-      status: exitStatus(status), crashed: exitedBySignal(status))
-  }
-
-  /// Starts the binary with posix_spawn. Foundation's `Process.run()` is not used: in swift-corelibs-foundation
-  /// 6.3 it can crash scanning /proc/self/fd when many descriptors are open
-  /// (swiftlang/swift-corelibs-foundation#5472), which parallel tests make likely.
-  private static func spawn(
-    _ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String
-  ) throws -> pid_t {
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t? = nil
-    #else
-      var actions = posix_spawn_file_actions_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var pid = pid_t()
-    let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
-    guard result == 0 else {
-      throw LaunchFailed(binary: path, underlying: "posix_spawn failed: \(String(cString: strerror(result)))")
-    }
-    return pid
+      status: Subprocess.exitStatus(status), crashed: Subprocess.exitedBySignal(status))
   }
 
   /// Waits for the child on a thread of its own, so that no cooperative-pool thread blocks in waitpid.
   private static func waitForExit(_ pid: pid_t) async -> Int32 {
     await withCheckedContinuation { continuation in
-      let waiter = Thread {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        continuation.resume(returning: status)
-      }
+      let waiter = Thread { continuation.resume(returning: Subprocess.waitForExit(pid)) }
       waiter.start()
     }
-  }
-
-  // The W* macros of <sys/wait.h> are not imported into Swift.
-  private static func exitedBySignal(_ status: Int32) -> Bool { (status & 0x7f) != 0 && (status & 0x7f) != 0x7f }
-  private static func exitStatus(_ status: Int32) -> Int32 {
-    exitedBySignal(status) ? 128 + (status & 0x7f) : (status >> 8) & 0xff
   }
 
   /// At most this many `cvalue` processes at a time: Swift Testing would otherwise start every parameterized

@@ -3,6 +3,7 @@ import CShimChecks
 import CValueKit
 import CValueShim
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -217,10 +218,6 @@ private enum Clang {
     var stderr: String
   }
 
-  struct LaunchFailed: Error, CustomStringConvertible {
-    var description: String
-  }
-
   /// Runs `clang -fsyntax-only` on `body` after `#include <CValueShim.h>`. Freestanding, so that only clang's own
   /// headers are needed.
   static func checkSyntax(_ body: String, with clang: String) throws -> Run {
@@ -231,26 +228,10 @@ private enum Clang {
     let errors = folder.appendingPathComponent("stderr").path
     try "#include <CValueShim.h>\n\(body)\n".write(toFile: source, atomically: true, encoding: .utf8)
     let arguments = [clang, "-std=gnu11", "-ffreestanding", "-fsyntax-only", "-I", include, source]
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t? = nil
-    #else
-      var actions = posix_spawn_file_actions_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var pid = pid_t()
-    let result = posix_spawn(&pid, clang, &actions, nil, argv, envp)
-    guard result == 0 else {
-      throw LaunchFailed(description: "could not launch \(clang): \(String(cString: strerror(result)))")
-    }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    let pid = try Subprocess.spawn(
+      clang, Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment, stdout: "/dev/null",
+      stderr: errors)
+    let status = Subprocess.waitForExit(pid)
     let stderr = String(decoding: try Data(contentsOf: URL(fileURLWithPath: errors)), as: UTF8.self)
     // A signal counts as a failure too; only a clean exit 0 means clang accepted the file.
     return Run(status: status, stderr: stderr)

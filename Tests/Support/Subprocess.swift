@@ -1,0 +1,64 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Starting a program for a test and reading its exit status, with posix_spawn.
+///
+/// Foundation's `Process.run()` is not used: in swift-corelibs-foundation 6.3 it can crash scanning
+/// /proc/self/fd when many descriptors are open (swiftlang/swift-corelibs-foundation#5472), which parallel
+/// tests make likely.
+public enum Subprocess {
+  /// A program that could not be started.
+  public struct LaunchFailed: Error, CustomStringConvertible {
+    /// The program's path.
+    public var path: String
+    /// Why it could not be started.
+    public var reason: String
+    /// `could not launch PATH: REASON`.
+    public var description: String { "could not launch \(path): \(reason)" }
+  }
+
+  /// Starts `path` with `arguments` (not counting the program itself), stdin from /dev/null and stdout and
+  /// stderr written to the files at those paths (created or truncated), and returns its process id.
+  public static func spawn(
+    _ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String
+  ) throws(LaunchFailed) -> pid_t {
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid = pid_t()
+    let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
+    guard result == 0 else { throw LaunchFailed(path: path, reason: String(cString: strerror(result))) }
+    return pid
+  }
+
+  /// Blocks until the process exits and returns its raw wait status.
+  public static func waitForExit(_ pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    return status
+  }
+
+  // The W* macros of <sys/wait.h> are not imported into Swift.
+  /// Whether a wait status says the process was killed by a signal.
+  public static func exitedBySignal(_ status: Int32) -> Bool { (status & 0x7f) != 0 && (status & 0x7f) != 0x7f }
+
+  /// The exit status, or 128 + the signal for a process killed by one (as shells report it).
+  public static func exitStatus(_ status: Int32) -> Int32 {
+    exitedBySignal(status) ? 128 + (status & 0x7f) : (status >> 8) & 0xff
+  }
+}
