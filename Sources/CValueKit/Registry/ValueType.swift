@@ -50,6 +50,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
       self.rules = nil
       self.steps = []
     }
+    strategy = Self.strategy(of: type, rules: rules, layoutError: layoutError, entries: entries)
   }
 
   /// Lays out `type`; a record named alone (`{Temp}`) that the catalog does not define takes its members
@@ -71,7 +72,11 @@ public final class ValueType: Sendable, CustomStringConvertible {
   public var size: Int? { layout?.size }
 
   /// How values of this type are compared when both are given with their size.
-  public var strategy: Comparison.Strategy {
+  public let strategy: Comparison.Strategy
+
+  private static func strategy(
+    of type: TypeEncoding, rules: RuleNode?, layoutError: LayoutError?, entries: RegistryEntries
+  ) -> Comparison.Strategy {
     guard let rules else {
       if let entry = entries.entry(for: type), entry.compare != nil { return .registered(entry.type) }
       return .bytes(reason: layoutError?.description ?? "layout unknown")
@@ -113,6 +118,15 @@ public final class ValueType: Sendable, CustomStringConvertible {
     -> Bool
   {
     guard _isPOD(Value.self), let layout, Self.fits(Value.self, layout) else { return false }
+    var actual = actual
+    var expected = expected
+    if MemoryLayout<Value>.size == layout.size, layout.size > 0 {
+      return withUnsafePointer(to: &actual) { a in
+        withUnsafePointer(to: &expected) { b in
+          ComparisonStep.run(steps, UnsafeRawPointer(a), UnsafeRawPointer(b), tolerance: tolerance ?? defaultTolerance)
+        }
+      }
+    }
     return Self.withCBytes(of: actual, size: layout.size) { a in
       Self.withCBytes(of: expected, size: layout.size) { b in
         // Only an empty value has no address, and it has nothing to compare.
