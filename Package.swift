@@ -24,7 +24,7 @@ let package = Package(
     ),
     .target(
       name: "CValueKit",
-      dependencies: ["CValueShim"]
+      dependencies: ["CValueShim", "CFFI"]
     ),
     .executableTarget(
       name: "cvalue",
@@ -43,9 +43,13 @@ let package = Package(
       dependencies: ["CValueShim"],
       path: "Tests/CShimChecks"
     ),
+    .target(
+      name: "CFFIFixtures",
+      path: "Tests/CFFIFixtures"
+    ),
     .testTarget(
       name: "CValueKitTests",
-      dependencies: ["CValueKit", "CValueShim", "CFFI", "TestSupport", "CShimChecks"]
+      dependencies: ["CValueKit", "CValueShim", "CFFI", "TestSupport", "CShimChecks", "CFFIFixtures"]
     ),
     .testTarget(
       name: "CValueCLITests",

@@ -23,10 +23,33 @@ static inline ffi_type *cv_ffi_type_double(void) { return &ffi_type_double; }
 static inline ffi_type *cv_ffi_type_longdouble(void) { return &ffi_type_longdouble; }
 static inline ffi_type *cv_ffi_type_pointer(void) { return &ffi_type_pointer; }
 
+// The complex types exist only where libffi's target supports them; elsewhere
+// these return NULL, so Swift can refuse `_Complex` arguments at registration.
+static inline ffi_type *cv_ffi_type_complex_float_or_null(void) {
 #if defined(FFI_TARGET_HAS_COMPLEX_TYPE)
-static inline ffi_type *cv_ffi_type_complex_float(void) { return &ffi_type_complex_float; }
-static inline ffi_type *cv_ffi_type_complex_double(void) { return &ffi_type_complex_double; }
-static inline ffi_type *cv_ffi_type_complex_longdouble(void) { return &ffi_type_complex_longdouble; }
+  return &ffi_type_complex_float;
+#else
+  return NULL;
 #endif
+}
+static inline ffi_type *cv_ffi_type_complex_double_or_null(void) {
+#if defined(FFI_TARGET_HAS_COMPLEX_TYPE)
+  return &ffi_type_complex_double;
+#else
+  return NULL;
+#endif
+}
+static inline ffi_type *cv_ffi_type_complex_longdouble_or_null(void) {
+#if defined(FFI_TARGET_HAS_COMPLEX_TYPE)
+  return &ffi_type_complex_longdouble;
+#else
+  return NULL;
+#endif
+}
+
+// FFI_DEFAULT_ABI and FFI_TYPE_STRUCT are macros over enum values, which Swift
+// does not always import; these name them.
+static inline ffi_abi cv_ffi_default_abi(void) { return FFI_DEFAULT_ABI; }
+static inline unsigned short cv_ffi_type_struct_code(void) { return FFI_TYPE_STRUCT; }
 
 #endif

@@ -84,6 +84,8 @@ extension Comparison {
   public enum Strategy: Hashable, Sendable, CustomStringConvertible {
     /// A comparator registered for the type, under the encoding given.
     case registered(TypeEncoding)
+    /// A C function registered as the type's comparator, by its name.
+    case cFunction(name: String, type: TypeEncoding)
     /// The registry's own entry for the type: a scalar, pointer, `CGPoint`, `CGSize` or `CGRect`.
     case builtIn
     /// Field by field from the type's layout, each leaf by its own entry, padding ignored.
@@ -93,10 +95,12 @@ extension Comparison {
     /// By address, because nothing is known about the type; the reason says why.
     case pointerIdentity(reason: String)
 
-    /// A short name: `registered`, `built-in`, `structural`, `bytes`, `pointer identity`.
+    /// A short name: `registered`, `C function rect_equal`, `built-in`, `structural`, `bytes`,
+    /// `pointer identity`.
     public var description: String {
       switch self {
       case .registered: return "registered"
+      case .cFunction(let name, _): return "C function \(name)"
       case .builtIn: return "built-in"
       case .structural: return "structural"
       case .bytes: return "bytes"
@@ -108,6 +112,7 @@ extension Comparison {
     var qualifier: String {
       switch self {
       case .registered, .builtIn, .structural: return ""
+      case .cFunction(let name, _): return " (C function \(name))"
       case .bytes(let reason): return " (compared byte by byte: \(reason))"
       case .pointerIdentity(let reason): return " (compared by address: \(reason))"
       }

@@ -34,6 +34,12 @@ final class RuleNode: Sendable {
     }
   }
 
+  /// Whether a registered comparator owns the whole node.
+  var isRegistered: Bool {
+    if case .registered = rule { return true }
+    return false
+  }
+
   /// Builds the rules for `node` and everything in it.
   static func build(_ node: CLayout.Node, abi: ABI, entries: RegistryEntries) -> RuleNode {
     if let entry = entries.entry(for: node.type), entry.compare != nil {

@@ -10,6 +10,13 @@ struct RegisteredEntry: Sendable {
   var type: TypeEncoding
   var compare: RawComparator?
   var describe: RawDescriber?
+  /// The C function behind `compare`, when one was registered.
+  var comparatorFunction: String?
+
+  /// How a comparison by this entry is reported.
+  var strategy: Comparison.Strategy {
+    comparatorFunction.map { .cFunction(name: $0, type: type) } ?? .registered(type)
+  }
 }
 
 /// The registered entries, keyed by type identity, with the lookup rules of the registry.
@@ -26,11 +33,17 @@ struct RegistryEntries: Sendable {
 
   /// Adds `compare` and `describe` for `type`, keeping the part of an earlier registration that is not
   /// replaced.
-  mutating func register(_ type: TypeEncoding, compare: RawComparator?, describe: RawDescriber?) {
+  /// `comparatorFunction` names the C function behind `compare`, if there is one.
+  mutating func register(
+    _ type: TypeEncoding, compare: RawComparator?, describe: RawDescriber?, comparatorFunction: String? = nil
+  ) {
     let key = type.identity
     var entry = byIdentity[key] ?? RegisteredEntry(type: type, compare: nil, describe: nil)
     entry.type = type
-    if let compare { entry.compare = compare }
+    if let compare {
+      entry.compare = compare
+      entry.comparatorFunction = comparatorFunction
+    }
     if let describe { entry.describe = describe }
     byIdentity[key] = entry
     if let name = Self.recordKey(of: key) { byRecordName[name] = key }

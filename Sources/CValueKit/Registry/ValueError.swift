@@ -26,6 +26,8 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A Swift type that is not plain data (it holds references or needs copying logic), so its bytes are not
   /// a C value.
   case notPlainData(swiftType: String)
+  /// A C function could not be registered as a comparator or describer.
+  case cFunction(CFunctionError)
   /// A count of values that is negative or makes the byte count overflow.
   case invalidCount(Int)
 
@@ -49,6 +51,7 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
     case .literal(let error): return error.description
     case .notPlainData(let swiftType):
       return "\(swiftType) is not plain data (it holds references), so its bytes are not a C value"
+    case .cFunction(let error): return error.description
     case .invalidCount(let count): return "invalid count of values: \(count)"
     }
   }

@@ -13,6 +13,18 @@ extension ValueRegistry {
     try resolve(encoding).compare(actual, expected, options: options)
   }
 
+  /// Compares two values given as byte arrays, such as what ``parse(_:as:)`` returns.
+  ///
+  /// ```swift
+  /// let registry = ValueRegistry.shared
+  /// let result = try registry.compare(registry.parse("{1, 2}", as: "point"), registry.parse("{1, 3}", as: "point"), as: "point")
+  /// ```
+  public func compare(
+    _ actual: [UInt8], _ expected: [UInt8], as encoding: String, options: ComparisonOptions = .default
+  ) throws(ValueError) -> Comparison {
+    try resolve(encoding).compare(actual, expected, options: options)
+  }
+
   /// Compares two Swift values that have the C type's layout, such as imported C structs.
   ///
   /// ```swift
@@ -32,6 +44,13 @@ extension ValueRegistry {
   /// - Throws: ``ValueError`` for an encoding that does not parse or a buffer that is not one value.
   public func describe(
     _ bytes: UnsafeRawBufferPointer, as encoding: String, options: DescriptionOptions = .default
+  ) throws(ValueError) -> String {
+    try resolve(encoding).describe(bytes, options: options)
+  }
+
+  /// Describes a value given as a byte array, such as what ``parse(_:as:)`` returns.
+  public func describe(
+    _ bytes: [UInt8], as encoding: String, options: DescriptionOptions = .default
   ) throws(ValueError) -> String {
     try resolve(encoding).describe(bytes, options: options)
   }

@@ -110,8 +110,15 @@ public final class ValueRegistry: Sendable {
     _ type: TypeEncoding, compare: RawComparator? = nil, describe: RawDescriber? = nil
   ) throws(ValueError) {
     guard compare != nil || describe != nil else { throw .nothingToRegister(type) }
+    registerEntry(type, compare: compare, describe: describe, comparatorFunction: nil)
+  }
+
+  /// Adds the parts of an entry and drops every cached handle.
+  func registerEntry(
+    _ type: TypeEncoding, compare: RawComparator?, describe: RawDescriber?, comparatorFunction: String?
+  ) {
     state.withLock {
-      $0.entries.register(type, compare: compare, describe: describe)
+      $0.entries.register(type, compare: compare, describe: describe, comparatorFunction: comparatorFunction)
       $0.invalidate()
     }
   }
@@ -221,6 +228,8 @@ public final class ValueRegistry: Sendable {
       return lookup(state)
     }
   }
+
+  func parseEncoding(_ encoding: String) throws(ValueError) -> TypeEncoding { try parse(encoding) }
 
   private func parse(_ encoding: String) throws(ValueError) -> TypeEncoding {
     do throws(EncodingError) { return try TypeEncoding(encoding, catalog: catalog) } catch { throw .encoding(error) }

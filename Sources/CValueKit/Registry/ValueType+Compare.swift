@@ -32,7 +32,9 @@ extension ValueType {
         type: type, isEqual: true, strategy: strategy, mismatches: [], mismatchCount: 0,
         comparedFieldCount: rules.fieldCount, actualDescription: nil, expectedDescription: nil)
     }
-    if options.fieldTolerances.isEmpty, ComparisonStep.run(steps, a, b, tolerance: tolerance) {
+    // A comparator registered for the whole value decides in the walk below; running it twice (here and
+    // there) would call a C function twice for every unequal pair.
+    if options.fieldTolerances.isEmpty, !rules.isRegistered, ComparisonStep.run(steps, a, b, tolerance: tolerance) {
       return Comparison(
         type: type, isEqual: true, strategy: strategy, mismatches: [], mismatchCount: 0,
         comparedFieldCount: rules.fieldCount, actualDescription: nil, expectedDescription: nil)
@@ -141,7 +143,7 @@ extension ValueType {
     let mismatches =
       isEqual ? [] : [Mismatch(path: FieldPath(), offset: 0, actual: describe(actual), expected: describe(expected))]
     return Comparison(
-      type: type, isEqual: isEqual, strategy: .registered(entry.type), mismatches: mismatches,
+      type: type, isEqual: isEqual, strategy: entry.strategy, mismatches: mismatches,
       mismatchCount: mismatches.count, comparedFieldCount: 1, actualDescription: mismatches.first?.actual,
       expectedDescription: mismatches.first?.expected)
   }

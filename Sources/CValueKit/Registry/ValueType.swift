@@ -78,11 +78,11 @@ public final class ValueType: Sendable, CustomStringConvertible {
     of type: TypeEncoding, rules: RuleNode?, layoutError: LayoutError?, entries: RegistryEntries
   ) -> Comparison.Strategy {
     guard let rules else {
-      if let entry = entries.entry(for: type), entry.compare != nil { return .registered(entry.type) }
+      if let entry = entries.entry(for: type), entry.compare != nil { return entry.strategy }
       return .bytes(reason: layoutError?.description ?? "layout unknown")
     }
     switch rules.rule {
-    case .registered(let entry): return .registered(entry.type)
+    case .registered(let entry): return entry.strategy
     case .leaf: return .builtIn
     case .record where entries.isBuiltinRecord(type): return .builtIn
     case .bytes: return .bytes(reason: "no entry compares \(type)")
