@@ -25,6 +25,13 @@ struct CompareCommand: ParsableCommand {
         a=$(cvalue encode rect '{{0, 0}, {10, 20}}')
         b=$(cvalue encode rect '{{0, 0}, {10, 20.5}}')
         cvalue compare rect "$a" "$b" --field-tolerance .size.height=0.5
+
+      A C function can decide instead: --comparator names it, --library the shared library it is in (without it, the running process is searched), and --signature its type encoding, return type first, each argument the value or a pointer to it. It is called through libffi (or directly when both arguments are pointers), and the report names it:
+        cvalue compare --library ./libgeom.so --comparator rect_equal \\
+          --signature 'B{Rect=dddd}{Rect=dddd}' '{Rect=dddd}' "$a" "$b"
+        cvalue compare --library ./libgeom.so --comparator rect_cmp \\
+          --signature 'i^{Rect}^{Rect}' --equal-when zero '{Rect=dddd}' "$a" "$b"
+      A function that cannot be found or whose signature does not fit the type is bad input (exit status 2).
       """
   )
 
@@ -73,8 +80,28 @@ struct CompareCommand: ParsableCommand {
   @Option(help: "The ABI whose layout the bytes are in: \(ABI.names).")
   var abi: String = ABI.host.name
 
+  @Option(help: ArgumentHelp("A C function that compares the values, by its symbol name.", valueName: "symbol"))
+  var comparator: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The shared library --comparator is in (a path, or a name the dynamic linker finds).", valueName: "library"))
+  var library: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The --comparator's type encoding, return type first, e.g. 'B{Rect=dddd}{Rect=dddd}' or 'i^{Rect}^{Rect}'.",
+      valueName: "encoding"))
+  var signature: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Which result of --comparator means equal: 'nonzero' (a truth value) or 'zero' (an ordering, as memcmp). Needed unless it returns bool (B).",
+      valueName: "zero|nonzero"))
+  var equalWhen: String?
+
   func run() throws {
-    let value = try ValueRegistry.shared.resolveArgument(type, abi: abi)
+    let value = try registry().resolveArgument(type, abi: abi)
     let actualBytes = try HexBytes.parse(actual, argument: "<actual>")
     let expectedBytes = try HexBytes.parse(expected, argument: "<expected>")
     let options = try options()
@@ -94,6 +121,40 @@ struct CompareCommand: ParsableCommand {
   }
 
   /// The comparison options the flags describe.
+  /// The shared registry, or one with the --comparator registered for the type.
+  private func registry() throws(BadInput) -> ValueRegistry {
+    guard let comparator else {
+      for (option, value) in [("--library", library), ("--signature", signature), ("--equal-when", equalWhen)]
+      where value != nil {
+        throw BadInput(message: "\(option) needs --comparator")
+      }
+      return .shared
+    }
+    guard let signature else { throw BadInput(message: "--comparator needs --signature") }
+    let result: CComparatorResult
+    switch equalWhen {
+    case "zero": result = .zeroMeansEqual
+    case "nonzero": result = .nonZeroMeansEqual
+    case nil where signature.hasPrefix("B"): result = .nonZeroMeansEqual
+    case nil:
+      throw BadInput(
+        message: "--equal-when zero|nonzero is needed: \(comparator) returns an integer, which may be a truth value "
+          + "or an ordering")
+    case let other?: throw BadInput(message: "--equal-when must be 'zero' or 'nonzero', not '\(other)'")
+    }
+    let registry = ValueRegistry()
+    do throws(ValueError) {
+      let function: CFunction
+      do throws(CFunctionError) { function = try .lookup(comparator, in: library) } catch {
+        throw .cFunction(error)
+      }
+      try registry.register(type, comparator: function, signature: signature, result: result)
+    } catch {
+      throw BadInput(error)
+    }
+    return registry
+  }
+
   private func options() throws(BadInput) -> ComparisonOptions {
     if bitwise, absolute != nil || relative != nil || ulps != nil {
       throw BadInput(

@@ -169,7 +169,7 @@ struct CompareCommandTests {
       """
       Error: The value '-1' is invalid for '--ulps <n>'
       Help:  --ulps <n>  Floating-point fields are equal at most this many representable values apart (of the field's own type).
-      Usage: cvalue compare <type> <actual> <expected> [--absolute <x>] [--relative <x>] [--ulps <n>] [--nan-equals-nan] [--bitwise] [--field-tolerance <.path=x> ...] [--abi <abi>]
+      Usage: cvalue compare [<options>] <type> <actual> <expected>
         See 'cvalue compare --help' for more information.
 
       """),
@@ -178,7 +178,7 @@ struct CompareCommandTests {
       """
       Error: Missing expected argument '<expected>'
       Help:  <expected>  The expected value's bytes in hex, first byte first.
-      Usage: cvalue compare <type> <actual> <expected> [--absolute <x>] [--relative <x>] [--ulps <n>] [--nan-equals-nan] [--bitwise] [--field-tolerance <.path=x> ...] [--abi <abi>]
+      Usage: cvalue compare [<options>] <type> <actual> <expected>
         See 'cvalue compare --help' for more information.
 
       """),

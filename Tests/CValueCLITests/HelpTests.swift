@@ -60,8 +60,9 @@ struct HelpTests {
     Case(
       arguments: ["compare", "--help"],
       mentions: [
-        "USAGE: cvalue compare <type> <actual> <expected> [--absolute <x>] [--relative <x>] [--ulps <n>] "
-          + "[--nan-equals-nan] [--bitwise] [--field-tolerance <.path=x> ...] [--abi <abi>]",
+        "USAGE: cvalue compare [<options>] <type> <actual> <expected>",
+        "--comparator <symbol> A C function that compares the values, by its symbol name.",
+        "--equal-when <zero|nonzero> Which result of --comparator means equal",
         "Exit status: 0 equal: prints one line",
         "1 different: prints each differing field with both values",
         "2 bad input: a wrong byte count, bad hex, a bad encoding, a negative or NaN tolerance",
