@@ -1,5 +1,7 @@
+import CFFIFixtures
 import CShimChecks
 import CValueKit
+import TestSupport
 import Testing
 
 /// The README's Swift examples, verbatim (Scripts/check-readme-examples.py checks that they stay so),
@@ -144,5 +146,31 @@ struct ReadmeExampleTests {
     let exact = try rect.compare(bytes, wider)
     #expect(exact.mismatches.map(\.path) == [".size.width"])
     #expect(try rect.describe(bytes) == "{.origin = {.x = 1, .y = 0}, .size = {.width = 10.25, .height = 20}}")
+  }
+
+  @Test("C functions as comparators")
+  func cComparators() throws {
+    let library = try FixtureLibrary.path()
+    // bool geo_point_equal(struct geo_point a, struct geo_point b);   like CGPointEqualToPoint, by value
+    let registry = ValueRegistry()
+    let pointEqual: @convention(c) (geo_point, geo_point) -> Bool = geo_point_equal
+    try registry.register(
+      "{geo_point=\"x\"d\"y\"d}", comparator: CFunction(pointEqual, name: "geo_point_equal"),
+      signature: "B{geo_point=dd}{geo_point=dd}", result: .nonZeroMeansEqual)
+
+    let result = try registry.compare(geo_point(x: 1, y: 2), geo_point(x: 1, y: 2.5), as: "{geo_point}")
+    print(result.summary)  // geo_point values differ (C function geo_point_equal): {.x = 1, .y = 2} ≠ {.x = 1, …
+    #expect(
+      result.summary
+        == "geo_point values differ (C function geo_point_equal): {.x = 1, .y = 2} ≠ {.x = 1, .y = 2.5}")
+
+    // int geo_point_cmp(const struct geo_point *a, const struct geo_point *b);   in libgeom.so
+    try registry.register(
+      "{geo_point}", comparator: .lookup("geo_point_cmp", in: library), signature: "i^{geo_point}^{geo_point}",
+      result: .zeroMeansEqual)
+    let byPointer = try registry.compare(geo_point(x: 1, y: 2), geo_point(x: 1, y: 2), as: "{geo_point}")
+    #expect(byPointer.isEqual)
+    #expect(byPointer.strategy == .cFunction(name: "geo_point_cmp", type: try TypeEncoding("{geo_point}")))
+    #expect(try !registry.compare(geo_point(x: 1, y: 2), geo_point(x: 3, y: 2), as: "{geo_point}").isEqual)
   }
 }
