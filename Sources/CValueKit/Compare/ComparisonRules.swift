@@ -78,8 +78,9 @@ enum ComparisonStep: Sendable {
   case double(offset: Int)
   /// Any other leaf that tolerances apply to (long double, complex, vector).
   case leaf(offset: Int, kind: LeafKind)
-  /// A registered comparator over `size` bytes.
-  case registered(offset: Int, size: Int, entry: RegisteredEntry)
+  /// A registered comparator over `size` bytes. It holds the closure alone, so that running the step
+  /// retains one reference rather than copying the whole entry.
+  case registered(offset: Int, size: Int, compare: RawComparator)
   /// `count` repetitions of `steps`, `stride` bytes apart.
   case repeated(offset: Int, count: Int, stride: Int, steps: [ComparisonStep])
 
@@ -90,7 +91,7 @@ enum ComparisonStep: Sendable {
   static func compile(_ rule: RuleNode, base: Int = 0, bitBase: Int = 0, into steps: inout [ComparisonStep]) {
     switch rule.rule {
     case .registered(let entry):
-      steps.append(.registered(offset: base, size: rule.node.size, entry: entry))
+      if let compare = entry.compare { steps.append(.registered(offset: base, size: rule.node.size, compare: compare)) }
     case .bytes:
       append(.bytes(offset: base, count: rule.node.size), to: &steps)
     case .union(let mask):

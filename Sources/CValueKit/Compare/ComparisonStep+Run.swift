@@ -26,8 +26,7 @@ extension ComparisonStep {
         let verdict = LeafComparison.compare(
           kind, a, b, offset: offset, bitOffset: offset * 8, size: 0, tolerance: tolerance)
         guard verdict.isEqual else { return false }
-      case .registered(let offset, let size, let entry):
-        guard let compare = entry.compare else { continue }
+      case .registered(let offset, let size, let compare):
         let equal = compare(
           UnsafeRawBufferPointer(start: a + offset, count: size), UnsafeRawBufferPointer(start: b + offset, count: size)
         )

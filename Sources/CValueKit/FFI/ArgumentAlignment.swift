@@ -1,6 +1,20 @@
 /// Gives C functions their arguments at the alignment C promises: values handed over as bytes (a `[UInt8]`,
 /// a field of a packed buffer) are copied to aligned storage first when they are not aligned already.
 enum ArgumentAlignment {
+  /// Both values aligned; the common case (both already are) costs two tests and no copy.
+  @inline(__always)
+  static func withAligned<Result>(
+    _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer, _ alignment: Int,
+    _ body: (UnsafeRawPointer, UnsafeRawPointer) -> Result
+  ) -> Result {
+    if let a = first.baseAddress, let b = second.baseAddress,
+      (Int(bitPattern: a) | Int(bitPattern: b)) & (alignment - 1) == 0
+    {
+      return body(a, b)
+    }
+    return withAligned(first, alignment) { a in withAligned(second, alignment) { b in body(a, b) } }
+  }
+
   static func withAligned<Result>(
     _ bytes: UnsafeRawBufferPointer, _ alignment: Int, _ body: (UnsafeRawPointer) -> Result
   ) -> Result {

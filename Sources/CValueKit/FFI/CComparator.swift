@@ -29,10 +29,8 @@ enum CComparator {
       function, returning: integer, passing: passing, valueType: valueType, layout: layout.get(valueType))
     let (first, second) = (passing[0], passing[1])
     return { actual, expected in
-      ArgumentAlignment.withAligned(actual, alignment) { a in
-        ArgumentAlignment.withAligned(expected, alignment) { b in
-          (call.callReturningInteger(integer, passing: first, second, a, b) != 0) == equalWhenNonZero
-        }
+      ArgumentAlignment.withAligned(actual, expected, alignment) { a, b in
+        (call.callReturningInteger(integer, passing: first, second, a, b) != 0) == equalWhenNonZero
       }
     }
   }
@@ -66,31 +64,39 @@ enum CComparator {
     _ function: CFunction, returning integer: CFunctionSignature.IntegerReturn, equalWhenNonZero: Bool,
     alignment: Int
   ) -> RawComparator {
-    // A C function type cannot be generic, so each result width has its own; the closures capture
-    // `function`, which keeps a library it came from open.
-    func make(_ call: @escaping @Sendable (UnsafeRawPointer, UnsafeRawPointer) -> Bool) -> RawComparator {
-      { actual, expected in
-        withExtendedLifetime(function) {
-          ArgumentAlignment.withAligned(actual, alignment) { a in
-            ArgumentAlignment.withAligned(expected, alignment) { b in call(a, b) == equalWhenNonZero }
-          }
-        }
-      }
-    }
+    // A C function type cannot be generic, so each result width has its own closure. Each captures
+    // `library`, which keeps a library the function came from open.
+    let library = function.library
     let address = function.address
     switch integer.size {
     case 1:
       let entry = unsafeBitCast(address, to: (@convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> UInt8).self)
-      return make { entry($0, $1) != 0 }
+      return { actual, expected in
+        withExtendedLifetime(library) {
+          ArgumentAlignment.withAligned(actual, expected, alignment) { (entry($0, $1) != 0) == equalWhenNonZero }
+        }
+      }
     case 2:
       let entry = unsafeBitCast(address, to: (@convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> UInt16).self)
-      return make { entry($0, $1) != 0 }
+      return { actual, expected in
+        withExtendedLifetime(library) {
+          ArgumentAlignment.withAligned(actual, expected, alignment) { (entry($0, $1) != 0) == equalWhenNonZero }
+        }
+      }
     case 4:
       let entry = unsafeBitCast(address, to: (@convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> UInt32).self)
-      return make { entry($0, $1) != 0 }
+      return { actual, expected in
+        withExtendedLifetime(library) {
+          ArgumentAlignment.withAligned(actual, expected, alignment) { (entry($0, $1) != 0) == equalWhenNonZero }
+        }
+      }
     default:
       let entry = unsafeBitCast(address, to: (@convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> UInt64).self)
-      return make { entry($0, $1) != 0 }
+      return { actual, expected in
+        withExtendedLifetime(library) {
+          ArgumentAlignment.withAligned(actual, expected, alignment) { (entry($0, $1) != 0) == equalWhenNonZero }
+        }
+      }
     }
   }
 }
