@@ -28,6 +28,8 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
   case notPlainData(swiftType: String)
   /// A count of values that is negative or makes the byte count overflow.
   case invalidCount(Int)
+  /// The C encoding of a Swift type could not be derived; register it or pass the encoding explicitly.
+  case cannotDerive(swiftType: String, DerivationError)
 
   /// One line a person can act on.
   public var description: String {
@@ -50,6 +52,8 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notPlainData(let swiftType):
       return "\(swiftType) is not plain data (it holds references), so its bytes are not a C value"
     case .invalidCount(let count): return "invalid count of values: \(count)"
+    case .cannotDerive(let swiftType, let error):
+      return "cannot derive the C encoding of \(swiftType): \(error.problem); \(DerivationError.advice(for: swiftType))"
     }
   }
 }
