@@ -6,10 +6,13 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "CValueKit", targets: ["CValueKit"]),
+    .library(name: "CValueTesting", targets: ["CValueTesting"]),
+    .library(name: "CValueNimble", targets: ["CValueNimble"]),
     .executable(name: "cvalue", targets: ["cvalue"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/Quick/Nimble", from: "14.0.0"),
   ],
   targets: [
     .target(
@@ -25,6 +28,14 @@ let package = Package(
     .target(
       name: "CValueKit",
       dependencies: ["CValueShim", "CFFI"]
+    ),
+    .target(
+      name: "CValueTesting",
+      dependencies: ["CValueKit"]
+    ),
+    .target(
+      name: "CValueNimble",
+      dependencies: ["CValueKit", .product(name: "Nimble", package: "Nimble")]
     ),
     .executableTarget(
       name: "cvalue",
@@ -47,9 +58,22 @@ let package = Package(
       name: "CFFIFixtures",
       path: "Tests/CFFIFixtures"
     ),
+    .target(
+      name: "CTestTypes",
+      path: "Tests/CTestTypes"
+    ),
     .testTarget(
       name: "CValueKitTests",
-      dependencies: ["CValueKit", "CValueShim", "CFFI", "TestSupport", "CShimChecks", "CFFIFixtures"]
+      dependencies: ["CValueKit", "CValueShim", "CFFI", "TestSupport", "CShimChecks", "CFFIFixtures", "CTestTypes"]
+    ),
+    .testTarget(
+      name: "CValueTestingTests",
+      dependencies: ["CValueTesting", "CValueKit", "CTestTypes"],
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+      name: "CValueNimbleTests",
+      dependencies: ["CValueNimble", "CValueKit", "CTestTypes", .product(name: "Nimble", package: "Nimble")]
     ),
     .testTarget(
       name: "CValueCLITests",

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Checks that every ```swift block in README.md is tested: its lines must stand, in order and one after
-another, in Tests/CValueKitTests/ReadmeExampleTests.swift, where they compile and run with assertions.
-Indentation and import lines are ignored, so the test may nest the example inside a function.
+another, in one of the README test files, where they compile and run with assertions:
+Tests/CValueKitTests/ReadmeExampleTests.swift (the library) and
+Tests/CValueTestingTests/ReadmeExampleTests.swift (the test assertions).
+Indentation and import lines are ignored, so a test may nest the example inside a function.
 
 Run from the repository root: python3 Scripts/check-readme-examples.py (exit 1 names a block that is not).
 """
@@ -10,6 +12,10 @@ import re
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TEST_FILES = [
+    os.path.join("Tests", "CValueKitTests", "ReadmeExampleTests.swift"),
+    os.path.join("Tests", "CValueTestingTests", "ReadmeExampleTests.swift"),
+]
 
 
 def lines(text):
@@ -18,9 +24,14 @@ def lines(text):
     return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("import ")]
 
 
+def contains(tested, wanted):
+    """Whether `wanted` stands in `tested` as consecutive lines."""
+    return any(tested[i:i + len(wanted)] == wanted for i in range(len(tested) - len(wanted) + 1))
+
+
 def main():
     readme = open(os.path.join(REPO, "README.md"), encoding="utf-8").read()
-    tested = lines(open(os.path.join(REPO, "Tests", "CValueKitTests", "ReadmeExampleTests.swift"), encoding="utf-8").read())
+    tested = [lines(open(os.path.join(REPO, path), encoding="utf-8").read()) for path in TEST_FILES]
     blocks = re.findall(r"```swift\n(.*?)```", readme, flags=re.S)
     if not blocks:
         print("README.md has no ```swift blocks")
@@ -28,10 +39,9 @@ def main():
     failures = 0
     for number, block in enumerate(blocks, 1):
         wanted = lines(block)
-        found = any(tested[i:i + len(wanted)] == wanted for i in range(len(tested) - len(wanted) + 1))
-        if not found:
+        if not any(contains(file_lines, wanted) for file_lines in tested):
             failures += 1
-            print("README.md swift block %d is not in ReadmeExampleTests.swift:\n%s" % (number, block))
+            print("README.md swift block %d is in none of %s:\n%s" % (number, ", ".join(TEST_FILES), block))
     print("%d README example(s) checked, %d untested" % (len(blocks), failures))
     return 1 if failures else 0
 

@@ -30,6 +30,8 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
   case cFunction(CFunctionError)
   /// A count of values that is negative or makes the byte count overflow.
   case invalidCount(Int)
+  /// The C encoding of a Swift type could not be derived; register it or pass the encoding explicitly.
+  case cannotDerive(swiftType: String, DerivationError)
 
   /// One line a person can act on.
   public var description: String {
@@ -53,6 +55,8 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(swiftType) is not plain data (it holds references), so its bytes are not a C value"
     case .cFunction(let error): return error.description
     case .invalidCount(let count): return "invalid count of values: \(count)"
+    case .cannotDerive(let swiftType, let error):
+      return "cannot derive the C encoding of \(swiftType): \(error.problem); \(DerivationError.advice(for: swiftType))"
     }
   }
 }

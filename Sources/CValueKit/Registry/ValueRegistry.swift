@@ -25,6 +25,9 @@ public final class ValueRegistry: Sendable {
   /// The catalog that resolves readable names, record definitions and layout overrides.
   public let catalog: TypeCatalog
 
+  /// The encodings registered for Swift types and the ones derived from them (ValueRegistry+SwiftTypes).
+  let swiftTypes = SwiftTypeEncodings()
+
   private struct CacheKey: Hashable {
     var type: TypeEncoding
     var abi: ABI

@@ -1,0 +1,23 @@
+import CValueKit
+
+/// What one assertion found, before XCTest or Swift Testing records it: the failure text when it failed,
+/// and the comparison when one was made.
+///
+/// Both frameworks' assertions are thin: they build a `CheckResult` here and record its ``failure``
+/// their own way, so the text a user reads is the same in XCTest, Swift Testing and their logs.
+struct CheckResult {
+  /// The failure text; `nil` when the assertion passed.
+  var failure: String?
+  /// The comparison that decided, when one was made (not for a bad encoding or a NULL check).
+  var comparison: Comparison?
+
+  /// A passed assertion.
+  static func passed(_ comparison: Comparison? = nil) -> CheckResult {
+    CheckResult(failure: nil, comparison: comparison)
+  }
+
+  /// A failed assertion with its text.
+  static func failed(_ text: String, _ comparison: Comparison? = nil) -> CheckResult {
+    CheckResult(failure: text, comparison: comparison)
+  }
+}

@@ -1,0 +1,73 @@
+import CValueKit
+
+/// The failure text every assertion shows, shared by XCTest and Swift Testing so that it reads the same
+/// in both.
+///
+/// The first line stands alone (it is what an editor shows beside the failing line) and ends with the
+/// caller's message after ` — `; the lines after it are the comparison's field-level report:
+///
+/// ```
+/// cv_point values differ at .y: 2.0 ≠ 2.5 — after scaling
+///   .y: 2.0 ≠ 2.5
+///   actual:   {.x = 1, .y = 2}
+///   expected: {.x = 1, .y = 2.5}
+/// ```
+enum FailureText {
+  /// `text`, then ` — message` when there is a message.
+  static func headline(_ text: String, message: String) -> String {
+    message.isEmpty ? text : "\(text) — \(message)"
+  }
+
+  /// Values that should be equal and are not: the summary, then the report's lines after its own header.
+  static func differ(_ comparison: Comparison, message: String) -> String {
+    let details = comparison.report.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+    return ([headline(comparison.summary, message: message)] + details.map(String.init)).joined(separator: "\n")
+  }
+
+  /// Arrays whose elements differ: the summary and each listed mismatch, then the first mismatching
+  /// element of each side rather than both whole arrays (which may be long).
+  static func elementsDiffer(
+    _ comparison: Comparison, firstElement: (index: Int, actual: String, expected: String)?, message: String
+  ) -> String {
+    let details = comparison.report.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+      .filter { !$0.hasPrefix("  actual:   ") && !$0.hasPrefix("  expected: ") }
+    var lines = [headline(comparison.summary, message: message)] + details.map(String.init)
+    if let firstElement {
+      lines.append("  actual[\(firstElement.index)]:   \(firstElement.actual)")
+      lines.append("  expected[\(firstElement.index)]: \(firstElement.expected)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Values that should differ and are equal, with the value they share.
+  static func equalButShouldDiffer(_ comparison: Comparison, value: String, message: String) -> String {
+    headline("\(comparison.typeName) values are equal, but should differ", message: message) + "\n  value: \(value)"
+  }
+
+  /// Arrays of different lengths.
+  static func countsDiffer(elementName: String, actual: Int, expected: Int, message: String) -> String {
+    headline(
+      "\(elementName) arrays differ in length: actual has \(actual) \(actual == 1 ? "element" : "elements"), "
+        + "expected has \(expected)", message: message)
+  }
+
+  /// A comparison that could not be made: a bad encoding, a derivation failure, a size mismatch.
+  static func cannotCompare(_ reason: String, message: String) -> String {
+    headline("cannot compare C values: \(reason)", message: message)
+  }
+
+  /// A pointer that should be NULL and is not.
+  static func notNull(_ pointer: UnsafeRawPointer, message: String) -> String {
+    headline("expected a NULL pointer, got \(pointer)", message: message)
+  }
+
+  /// A pointer that should not be NULL and is.
+  static func null(message: String) -> String {
+    headline("expected a non-NULL pointer, got NULL", message: message)
+  }
+
+  /// How a resolved type is named in texts: the record's tag (`cv_point`) or the C spelling (`double`).
+  static func name(of type: ValueType) -> String {
+    type.type.record?.name ?? type.type.cTypeName
+  }
+}

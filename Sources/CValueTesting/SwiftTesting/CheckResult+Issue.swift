@@ -1,0 +1,16 @@
+import CValueKit
+import Testing
+
+extension CheckResult {
+  /// Records the failure, if any, as a Swift Testing issue at the caller's location, and returns the
+  /// comparison when one was made.
+  func record(sourceLocation: SourceLocation) -> Comparison? {
+    if let failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
+    return comparison
+  }
+}
+
+extension Comment? {
+  /// The comment's text, empty when there is none.
+  var text: String { self?.rawValue ?? "" }
+}

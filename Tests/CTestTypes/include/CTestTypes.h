@@ -1,0 +1,163 @@
+// C types the tests import, so that derivation and the test integrations meet real imported structs.
+// The expected encodings in the tests come from clang's @encode of these declarations.
+#ifndef CVALUEKIT_CTESTTYPES_H
+#define CVALUEKIT_CTESTTYPES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+// MARK: - Types the test integrations use
+
+struct cv_point {
+  double x;
+  double y;
+};
+
+// Padding after .tag (7 bytes) and at the end (4 bytes).
+struct cv_reading {
+  char tag;
+  double value;
+  int count;
+  char unit[4];
+};
+
+// MARK: - Types derivation handles
+
+// Every integer and floating-point width, and bool.
+struct cv_scalars {
+  int8_t i8;
+  uint8_t u8;
+  int16_t i16;
+  uint16_t u16;
+  int32_t i32;
+  uint32_t u32;
+  int64_t i64;
+  uint64_t u64;
+  char c;
+  signed char sc;
+  unsigned char uc;
+  short s;
+  unsigned short us;
+  int i;
+  unsigned int ui;
+  long l;
+  unsigned long ul;
+  long long ll;
+  unsigned long long ull;
+  float f;
+  double d;
+  bool b;
+};
+
+// Nested structs, two levels deep.
+struct cv_segment {
+  struct cv_point from;
+  struct cv_point to;
+};
+
+struct cv_path {
+  int count;
+  struct cv_segment first;
+  struct cv_segment last;
+};
+
+// Fixed arrays, one- and two-dimensional, of scalars and of structs.
+struct cv_arrays {
+  float matrix[3][3];
+  int row[4];
+  char name[6];
+  struct cv_point corners[2];
+};
+
+// Pointers: typed, const, void, C strings, to a struct, to itself, to a function.
+struct cv_pointers {
+  int *ints;
+  const double *doubles;
+  void *raw;
+  const void *const_raw;
+  char *text;
+  const char *name;
+  struct cv_point *point;
+  struct cv_pointers *next;
+  void (*callback)(int);
+};
+
+// Padding between every field.
+struct cv_padded {
+  char a;
+  int64_t b;
+  short c;
+  int d;
+  bool e;
+  double f;
+  char g;
+};
+
+// A C enum, which Swift imports as a raw-representable struct.
+enum cv_color { cv_red, cv_green, cv_blue };
+
+struct cv_pixel {
+  enum cv_color color;
+  unsigned char alpha;
+};
+
+#if defined(__x86_64__)
+// long double is an 80-bit x87 value in 16 bytes on x86_64.
+struct cv_extended {
+  char tag;
+  long double value;
+};
+#endif
+
+// MARK: - Types derivation refuses (Mirror cannot see all of them)
+
+// A union member: Swift imports the union as a struct of its own.
+union cv_number {
+  int i;
+  float f;
+  double d;
+};
+
+struct cv_tagged {
+  int kind;
+  union cv_number number;
+  int after;
+};
+
+// An anonymous union member.
+struct cv_anonymous {
+  int kind;
+  union {
+    int i;
+    float f;
+  };
+  int after;
+};
+
+// Bitfields: flags that own bytes no visible field covers.
+struct cv_flags {
+  int id;
+  unsigned ready : 1;
+  unsigned mode : 3;
+  unsigned level : 4;
+  int after;
+};
+
+// A bitfield inside what would be padding of the visible fields.
+struct cv_hidden_flags {
+  double value;
+  int count;
+  unsigned flag : 1;
+};
+
+struct cv_complex {
+  int kind;
+  _Complex double z;
+};
+
+struct cv_wide {
+  int kind;
+  __int128 big;
+};
+
+#endif

@@ -1,0 +1,125 @@
+import CTestTypes
+import CValueKit
+import Testing
+
+/// What `Mirror` cannot see is an error that names the bytes and the fields around them, never a partial
+/// encoding. The offsets are clang's `offsetof` for the types in CTestTypes.h.
+@Suite struct DerivationErrorTests {
+  @Test func aUnionMemberIsNamedWithItsBytes() throws {
+    let error = #expect(throws: ValueError.self) { try ValueRegistry().encoding(of: cv_tagged.self) }
+    #expect(
+      error
+        == .cannotDerive(
+          swiftType: "cv_tagged", .opaqueField(".number", swiftType: "cv_number", bytes: 8..<16)))
+    #expect(
+      error?.description == """
+        cannot derive the C encoding of cv_tagged: the field .number of type cv_number (bytes 8..<16) has no \
+        stored properties Mirror can see (a C union?); register the type with \
+        registry.register(cv_tagged.self, encoding: "…") or pass encoding: explicitly
+        """)
+  }
+
+  @Test func aUnionItselfIsRefused() throws {
+    let error = #expect(throws: ValueError.self) { try ValueRegistry().encoding(of: cv_number.self) }
+    #expect(
+      error?.description == """
+        cannot derive the C encoding of cv_number: cv_number (bytes 0..<8) has no stored properties Mirror can \
+        see (a C union?); register the type with registry.register(cv_number.self, encoding: "…") or pass \
+        encoding: explicitly
+        """)
+  }
+
+  @Test func anAnonymousMemberLeavesAHole() throws {
+    let error = #expect(throws: ValueError.self) { try ValueRegistry().encoding(of: cv_anonymous.self) }
+    #expect(error == .cannotDerive(swiftType: "cv_anonymous", .hole(bytes: 4..<8, after: ".kind", before: ".after")))
+    #expect(
+      error?.description == """
+        cannot derive the C encoding of cv_anonymous: bytes 4..<8 are not covered by any field Mirror can see \
+        (a union, bitfield, anonymous member, _Complex or __int128 member?) between .kind and .after; register \
+        the type with registry.register(cv_anonymous.self, encoding: "…") or pass encoding: explicitly
+        """)
+  }
+
+  @Test func bitfieldsLeaveAHole() throws {
+    let error = #expect(throws: ValueError.self) { try ValueRegistry().encoding(of: cv_flags.self) }
+    #expect(error == .cannotDerive(swiftType: "cv_flags", .hole(bytes: 4..<8, after: ".id", before: ".after")))
+  }
+
+  @Test func complexAndInt128MembersLeaveAHoleAtTheEnd() throws {
+    let complex = #expect(throws: ValueError.self) { try ValueRegistry().encoding(of: cv_complex.self) }
+    #expect(complex == .cannotDerive(swiftType: "cv_complex", .hole(bytes: 4..<24, after: ".kind", before: nil)))
+    let wide = #expect(throws: ValueError.self) { try ValueRegistry().encoding(of: cv_wide.self) }
+    #expect(wide == .cannotDerive(swiftType: "cv_wide", .hole(bytes: 4..<32, after: ".kind", before: nil)))
+    #expect(
+      wide?.description == """
+        cannot derive the C encoding of cv_wide: bytes 4..<32 are not covered by any field Mirror can see (a \
+        union, bitfield, anonymous member, _Complex or __int128 member?) after .kind; register the type with \
+        registry.register(cv_wide.self, encoding: "…") or pass encoding: explicitly
+        """)
+  }
+
+  @Test func aHoleInsideANestedStructNamesTheNestedFields() throws {
+    struct Outer {
+      var first: Int32
+      var inner: cv_anonymous
+    }
+    let error = #expect(throws: ValueError.self) { try ValueRegistry().encoding(of: Outer.self) }
+    #expect(
+      error == .cannotDerive(swiftType: "Outer", .hole(bytes: 8..<12, after: ".inner.kind", before: ".inner.after")))
+  }
+
+  @Test func theAPIsThatDeriveThrowTheSameError() throws {
+    let registry = ValueRegistry()
+    let expected = ValueError.cannotDerive(swiftType: "cv_flags", .hole(bytes: 4..<8, after: ".id", before: ".after"))
+    #expect(throws: expected) { try registry.compare(cv_flags(), cv_flags()) }
+    #expect(throws: expected) { try registry.describe(cv_flags()) }
+    #expect(throws: expected) { try registry.resolve(cv_flags.self) }
+  }
+
+  @Test func typesWithNoCEncodingAreNamedByField() throws {
+    enum Mode { case on, off }
+    struct Settings {
+      var id: Int32
+      var mode: Mode
+    }
+    struct Mixed {
+      var pair: (Int32, Float)
+    }
+    struct Maybe {
+      var count: Int32?
+    }
+    let registry = ValueRegistry()
+    #expect(throws: ValueError.cannotDerive(swiftType: "Settings", .unsupportedType("Mode", at: ".mode"))) {
+      try registry.encoding(of: Settings.self)
+    }
+    #expect(
+      throws: ValueError.cannotDerive(swiftType: "Mixed", .mixedTuple(at: ".pair", elementTypes: ["Int32", "Float"]))
+    ) { try registry.encoding(of: Mixed.self) }
+    #expect(throws: ValueError.cannotDerive(swiftType: "Maybe", .unsupportedType("Optional<Int32>", at: ".count"))) {
+      try registry.encoding(of: Maybe.self)
+    }
+    #expect(
+      ValueError.cannotDerive(swiftType: "Maybe", .unsupportedType("Optional<Int32>", at: ".count")).description
+        == """
+        cannot derive the C encoding of Maybe: the field .count of Swift type Optional<Int32> has no C encoding; \
+        register the type with registry.register(Maybe.self, encoding: "…") or pass encoding: explicitly
+        """)
+  }
+
+  @Test func typesHoldingReferencesAreNotPlainData() throws {
+    struct Named {
+      var name: String
+    }
+    #expect(throws: ValueError.notPlainData(swiftType: "Named")) { try ValueRegistry().encoding(of: Named.self) }
+  }
+
+  @Test func theDerivationErrorAloneSaysWhatToDo() {
+    let error = DerivationError.hole(bytes: 4..<8, after: ".id", before: ".after")
+    #expect(
+      error.description == """
+        bytes 4..<8 are not covered by any field Mirror can see (a union, bitfield, anonymous member, _Complex \
+        or __int128 member?) between .id and .after; register the type with registry.register(T.self, \
+        encoding: "…") or pass encoding: explicitly
+        """)
+  }
+}
