@@ -129,3 +129,19 @@ uint32_t cv_ulp_distance_f(float a, float b) {
   uint32_t y = cv_ordered_bits_f(b);
   return x > y ? x - y : y - x;
 }
+
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define CV_THREAD_SANITIZER 1
+#endif
+#endif
+
+#if defined(CV_THREAD_SANITIZER)
+void __tsan_acquire(void *addr);
+void __tsan_release(void *addr);
+void cv_tsan_acquire(void *lock) { __tsan_acquire(lock); }
+void cv_tsan_release(void *lock) { __tsan_release(lock); }
+#else
+void cv_tsan_acquire(void *lock) { (void)lock; }
+void cv_tsan_release(void *lock) { (void)lock; }
+#endif

@@ -84,8 +84,15 @@ uint64_t cv_ulp_distance(double a, double b);
 /// cv_ulp_distance for float; UINT32_MAX when either is NaN.
 uint32_t cv_ulp_distance_f(float a, float b);
 
+/// Tell ThreadSanitizer that the lock at `lock` was acquired / is about to be released.
+///
+/// Swift's `Synchronization.Mutex` waits with futexes on Linux, which ThreadSanitizer cannot see, so
+/// every access made under it would look like a race. CValueKit's locks call these inside their critical
+/// sections; they do nothing unless this file was compiled with `-fsanitize=thread`.
+void cv_tsan_acquire(void *lock);
+void cv_tsan_release(void *lock);
+
 #ifdef __cplusplus
 }
 #endif
-
 #endif

@@ -24,7 +24,7 @@ public final class TypeCatalog: Sendable {
     var generation = 0
   }
 
-  private let state: Mutex<State>
+  private let state: LockedState<State>
 
   /// Creates a catalog.
   ///
@@ -40,7 +40,7 @@ public final class TypeCatalog: Sendable {
         initial.records[key] = body
       }
     }
-    state = Mutex(initial)
+    state = LockedState(initial)
   }
 
   var snapshot: State { state.withLock { $0 } }

@@ -8,7 +8,7 @@ final class SwiftTypeEncodings: Sendable {
     var derived: [ObjectIdentifier: TypeEncoding] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = LockedState(State())
 
   /// The registered encoding for a type, else the derived one, if either is known.
   func encoding(for type: Any.Type) -> TypeEncoding? {

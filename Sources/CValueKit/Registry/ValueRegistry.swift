@@ -54,7 +54,7 @@ public final class ValueRegistry: Sendable {
     }
   }
 
-  private let state: Mutex<State>
+  private let state: LockedState<State>
 
   /// Creates a registry.
   ///
@@ -64,7 +64,7 @@ public final class ValueRegistry: Sendable {
   ///     its bytes (so `-0.0 ≠ 0.0` and tolerances do not apply) unless you register an entry for it.
   public init(catalog: TypeCatalog = .shared, includingBuiltins: Bool = true) {
     self.catalog = catalog
-    state = Mutex(
+    state = LockedState(
       State(entries: RegistryEntries(includesBuiltins: includingBuiltins), catalogGeneration: catalog.generation))
   }
 
