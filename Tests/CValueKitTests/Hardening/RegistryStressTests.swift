@@ -1,0 +1,93 @@
+import CFFIFixtures
+import CValueKit
+import Dispatch
+import Synchronization
+import Testing
+
+/// Eight threads mixing registrations (Swift closures and C functions), resolutions, comparisons,
+/// descriptions and parses on one registry; then every registration must be present and every answer must
+/// have been right. Run under ThreadSanitizer by `.ci/run`.
+@Suite struct RegistryStressTests {
+  static let threads = 8
+  static let iterations = 1000
+  /// Every this many iterations a thread registers a new type.
+  static let registerEvery = 5
+
+  /// The type thread `thread` registers at step `index`: two ints, of which its comparator reads only the
+  /// first, so a registered comparison and a structural one give different answers.
+  static func typeName(_ thread: Int, _ index: Int) -> String { "T\(thread)_\(index)" }
+
+  @Test func eightThreadsOneRegistry() throws {
+    let registry = ValueRegistry()
+    let wrong = Mutex<[String]>([])
+    let operations = Atomic<Int>(0)
+    @Sendable func fail(_ text: String) { wrong.withLock { if $0.count < 20 { $0.append(text) } } }
+
+    DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
+      var registered: [String] = []
+      var count = 0
+      for iteration in 0..<Self.iterations {
+        do {
+          if iteration % Self.registerEvery == 0 {
+            let name = Self.typeName(thread, registered.count)
+            let encoding = "{\(name)=ii}"
+            if registered.count % 4 == 3 {
+              // Every fourth through a C function, compared by pointer: s_i_compare reads the first int.
+              try registry.register(
+                encoding, comparator: LinkedFixtures.function("s_i_compare"), signature: "i^{\(name)}^{\(name)}",
+                result: .zeroMeansEqual)
+            } else {
+              try registry.register(
+                encoding,
+                compare: { $0.load(as: Int32.self) == $1.load(as: Int32.self) },
+                describe: { "\(name)#\($0.load(as: Int32.self))" })
+            }
+            registered.append(name)
+            count += 1
+          }
+          // A type registered earlier by this thread: the registered comparator decides.
+          let index = iteration % registered.count
+          let name = registered[index]
+          let value = try registry.resolve("{\(name)}")
+          let a: [Int32] = [Int32(iteration), 1]
+          let b: [Int32] = [Int32(iteration), 2]
+          let result = try a.withUnsafeBytes { x in try b.withUnsafeBytes { y in try value.compare(x, y) } }
+          if !result.isEqual { fail("\(name): registered comparator not used (\(result.strategy))") }
+          if index % 4 != 3 {
+            let text = try a.withUnsafeBytes { try value.describe($0) }
+            if text != "\(name)#\(iteration)" { fail("\(name): described as \(text)") }
+          }
+          // Built-in and structural comparisons stay right while others register.
+          let rect = try registry.compare(
+            registry.parse("{{0, 0}, {10, 20}}", as: "rect"), registry.parse("{{0, 0}, {10, 20.5}}", as: "rect"),
+            as: "rect")
+          if rect.isEqual || rect.mismatches.map(\.path) != [".size.height"] { fail("rect: \(rect.summary)") }
+          let pair = try registry.compare([UInt8](repeating: 1, count: 8), [UInt8](repeating: 1, count: 8), as: "{P=ii}")
+          if !pair.isEqual || pair.strategy != .structural { fail("{P=ii}: \(pair.summary)") }
+          count += 4
+        } catch {
+          fail("thread \(thread) iteration \(iteration): \(error)")
+        }
+      }
+      operations.add(count, ordering: .relaxed)
+    }
+
+    #expect(wrong.withLock { $0 } == [])
+    let perThread = (Self.iterations + Self.registerEvery - 1) / Self.registerEvery
+    #expect(operations.load(ordering: .relaxed) == Self.threads * (perThread + 4 * Self.iterations))
+    let names = Set(registry.registeredTypes.compactMap { $0.record?.name })
+    for thread in 0..<Self.threads {
+      for index in 0..<perThread {
+        let name = Self.typeName(thread, index)
+        #expect(names.contains(name), "\(name) was lost")
+        let strategy = try registry.resolve("{\(name)}").strategy
+        let expected: Comparison.Strategy =
+          index % 4 == 3
+          ? .cFunction(name: "s_i_compare", type: try TypeEncoding("{\(name)=ii}"))
+          : .registered(try TypeEncoding("{\(name)=ii}"))
+        #expect(strategy == expected)
+      }
+    }
+    #expect(names.count == Self.threads * perThread)
+  }
+}
