@@ -75,6 +75,11 @@ let package = Package(
       name: "CValueNimbleTests",
       dependencies: ["CValueNimble", "CValueKit", "CTestTypes", .product(name: "Nimble", package: "Nimble")]
     ),
+    .executableTarget(
+      name: "LeakCheck",
+      dependencies: ["CValueKit", "CFFIFixtures"],
+      path: "Tests/LeakCheck"
+    ),
     .testTarget(
       name: "CValueCLITests",
       dependencies: ["cvalue", "CValueKit", "TestSupport"]

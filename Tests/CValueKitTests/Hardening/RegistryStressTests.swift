@@ -62,7 +62,8 @@ import Testing
             registry.parse("{{0, 0}, {10, 20}}", as: "rect"), registry.parse("{{0, 0}, {10, 20.5}}", as: "rect"),
             as: "rect")
           if rect.isEqual || rect.mismatches.map(\.path) != [".size.height"] { fail("rect: \(rect.summary)") }
-          let pair = try registry.compare([UInt8](repeating: 1, count: 8), [UInt8](repeating: 1, count: 8), as: "{P=ii}")
+          let pair = try registry.compare(
+            [UInt8](repeating: 1, count: 8), [UInt8](repeating: 1, count: 8), as: "{P=ii}")
           if !pair.isEqual || pair.strategy != .structural { fail("{P=ii}: \(pair.summary)") }
           count += 4
         } catch {

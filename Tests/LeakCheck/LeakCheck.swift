@@ -1,0 +1,79 @@
+import CFFIFixtures
+import CValueKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Creates and drops registries, resolved handles and libffi registrations ROUNDS times, under
+/// LeakSanitizer (`swift build --sanitize=address`, run with `ASAN_OPTIONS=detect_leaks=1`).
+///
+/// `Scripts/leak-check.sh` runs it for few and for many rounds: what they own must all be freed, so the bytes
+/// LeakSanitizer reports must not grow with the rounds (the few it reports either way are tables built once
+/// per process). `--leak-on-purpose` leaks 64 bytes a round, to show that the check catches a leak.
+@main
+struct LeakCheck {
+  static func main() throws {
+    let arguments = CommandLine.arguments.dropFirst()
+    let rounds = arguments.compactMap { Int($0) }.first ?? 200
+    let leakOnPurpose = arguments.contains("--leak-on-purpose")
+    for round in 0..<rounds {
+      try exercise(round)
+      if leakOnPurpose { UnsafeMutablePointer<UInt8>.allocate(capacity: 64).initialize(repeating: 1, count: 64) }
+    }
+    print("\(rounds) rounds of registries, handles and C function registrations created and dropped")
+    // LeakSanitizer reports and exits before a pipe's buffered output would be written.
+    fflush(nil)
+  }
+
+  static func exercise(_ round: Int) throws {
+    let catalog = TypeCatalog()
+    try catalog.register(record: TypeEncoding("{Pair=\"a\"d\"b\"i}"))
+    let registry = ValueRegistry(catalog: catalog)
+    try registry.register("{Temp=d}", as: Double.self, compare: { abs($0 - $1) < 0.5 }, describe: { "\($0) K" })
+    try registry.register(
+      "{s_nested=c{s_fd=fd}{s_ifc=ifc}c}", comparator: function("s_nested_equal"),
+      signature: "B{s_nested=c{s_fd=fd}{s_ifc=ifc}c}{s_nested=c{s_fd=fd}{s_ifc=ifc}c}", result: .nonZeroMeansEqual)
+    try registry.register(
+      "(u_if=if)", comparator: function("u_if_equal"), signature: "B(u_if=if)(u_if=if)", result: .nonZeroMeansEqual)
+    try registry.register(
+      "{s_dd=dd}", describer: function("s_dd_describe_alloc"), signature: "*^{s_dd=dd}",
+      style: .returnsStringCallerFrees)
+    try registry.register(
+      "{s_dd=dd}", describer: function("s_dd_print"), signature: "i*Q^{s_dd=dd}", style: .writesIntoBuffer)
+    try registry.register("*", comparator: CFunction.lookup("strcmp"), signature: "ir*r*", result: .zeroMeansEqual)
+
+    let nested = s_nested(a: 1, b: s_fd(a: 2, b: Double(round)), c: s_ifc(a: 3, b: 4, c: 5), d: 6)
+    guard try registry.compare(nested, nested, as: "{s_nested}").isEqual,
+      try !registry.compare(u_if(i: 1), u_if(i: 2), as: "(u_if=if)").isEqual,
+      try registry.describe(s_dd(a: 1, b: 2), as: "{s_dd=dd}") == "{0x1p+0, 0x1p+1}",
+      try registry.compare(21.0, 21.2, as: "{Temp=d}").isEqual,
+      try !registry.compare(Pair(1.5, 2), Pair(1.5, 3), as: "{Pair}").isEqual
+    else { fatalError("a comparison gave the wrong answer in round \(round)") }
+    _ = try registry.resolve("rect").describe([UInt8](repeating: 0, count: 32))
+    _ = try registry.parse("{.a = 1, .b = 2}", as: "{Pair}")
+  }
+
+  /// A plain-data stand-in for `{Pair=di}`.
+  struct Pair {
+    var a: Double
+    var b: Int32
+    init(_ a: Double, _ b: Int32) {
+      self.a = a
+      self.b = b
+    }
+  }
+
+  static func function(_ name: String) -> CFunction {
+    for index in 0..<cv_fixture_function_count() {
+      if let entry = cv_fixture_function_at(index)?.pointee, String(cString: entry.name) == name,
+        let address = entry.address
+      {
+        return CFunction(address: UnsafeRawPointer(address), name: name)
+      }
+    }
+    fatalError("the C fixtures have no function \(name)")
+  }
+}
