@@ -58,15 +58,34 @@ struct CValueCommand: ParsableCommand {
     } catch {
       let code = exitCode(for: error)
       guard code != .success else { Self.exit(withError: error) }
-      StandardError.write(fullMessage(for: error))
+      StandardError.write(Self.oneLineHeadline(fullMessage(for: error), message: message(for: error)))
       Self.exit(withError: ExitCode(2))
     }
   }
 }
 
+extension CValueCommand {
+  /// ArgumentParser's full message with its first part, which echoes arguments as given, escaped: an argument
+  /// with a newline in it must not split the line that names the problem.
+  static func oneLineHeadline(_ full: String, message: String) -> String {
+    guard !message.isEmpty, let range = full.range(of: message) else { return full }
+    return full.replacingCharacters(in: range, with: Caret.displayed(message))
+  }
+}
+
 /// Input the tool refuses: the message goes to stderr and the tool exits with status 2.
+///
+/// The first line of the message names the problem on its own; a caret diagnostic adds the input and a caret
+/// on the lines after it.
 struct BadInput: Error {
   var message: String
+
+  /// A one-line message; control characters in it (from arguments it quotes) are escaped, so that it stays
+  /// one line.
+  init(message: String) { self.message = Caret.displayed(message) }
+
+  /// A message whose first line is complete and whose further lines (input and caret) are already escaped.
+  init(diagnostic: String) { self.message = diagnostic }
 }
 
 enum StandardError {

@@ -131,6 +131,10 @@ struct CompareCommand: ParsableCommand {
       return .shared
     }
     guard let signature else { throw BadInput(message: "--comparator needs --signature") }
+    // Parsed before --equal-when is looked at, which reads the return type: a bad signature is the problem.
+    do throws(EncodingError) { _ = try MethodSignature(signature) } catch {
+      throw BadInput(ValueError.cFunction(.signature(error)))
+    }
     let result: CComparatorResult
     switch equalWhen {
     case "zero": result = .zeroMeansEqual

@@ -82,6 +82,6 @@ enum HexBytes {
   }
 
   private static func problem(_ problem: String, at offset: Int, in text: String, _ argument: String) -> BadInput {
-    BadInput(message: Caret.diagnostic("\(problem) at offset \(offset) in \(argument)", offset: offset, in: text))
+    BadInput(diagnostic: Caret.diagnostic("\(problem) at offset \(offset) in \(argument)", offset: offset, in: text))
   }
 }

@@ -52,7 +52,7 @@ struct LayoutCommand: ParsableCommand {
     do {
       encoding = try TypeEncoding(type)
     } catch {
-      throw BadInput(message: error.caretDiagnostic)
+      throw BadInput(diagnostic: error.caretDiagnostic)
     }
     let override = try override()
     let layout: CLayout

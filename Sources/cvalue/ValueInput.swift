@@ -30,8 +30,8 @@ extension BadInput {
   /// The library's message, with the input and a caret under the problem when it is in an argument's text.
   init(_ error: ValueError) {
     switch error {
-    case .encoding(let error): self.init(message: error.caretDiagnostic)
-    case .literal(let error): self.init(message: error.caretDiagnostic)
+    case .encoding(let error): self.init(diagnostic: error.caretDiagnostic)
+    case .literal(let error): self.init(diagnostic: error.caretDiagnostic)
     default: self.init(message: error.description)
     }
   }

@@ -103,12 +103,18 @@ struct LayoutEngine {
     guard vector.alignment > 0, vector.alignment & (vector.alignment - 1) == 0 else {
       throw LayoutError(.invalidVector("alignment \(vector.alignment) is not a power of two"), at: path)
     }
+    guard vector.size <= CLayout.maximumSize, vector.alignment <= CLayout.maximumSize else {
+      throw LayoutError(.tooLarge, at: path)
+    }
     guard element.size > 0, vector.size > 0, vector.size % element.size == 0 else {
       throw LayoutError(
         .invalidVector("size \(vector.size) is not a whole number of \(element.size)-byte elements"), at: path)
     }
     return CLayout.Node(type: type, size: vector.size, alignment: vector.alignment, content: .leaf)
   }
+
+  /// The largest bit offset or width a layout can hold: ``CLayout/maximumSize`` in bits.
+  static let maximumBits = CLayout.maximumSize * 8
 
   private func checkedSize(_ count: Int, times size: Int, path: FieldPath) throws(LayoutError) -> Int {
     let (product, overflow) = count.multipliedReportingOverflow(by: size)
@@ -177,9 +183,19 @@ struct LayoutEngine {
           throw LayoutError(
             .negativeNumber("bitfield width \(bitfield.width) or offset \(bitfield.bitOffset ?? 0)"), at: memberPath)
         }
+        // Bounded first, so that no sum below can overflow (a value built in code or an override may hold any Int).
+        guard bitfield.width <= Self.maximumBits, (bitfield.bitOffset ?? 0) <= Self.maximumBits else {
+          throw LayoutError(.tooLarge, at: memberPath)
+        }
         var bitOffset: Int
         switch (placement, bitfield.bitOffset) {
-        case (.bit(let offset)?, _), (nil, let offset?): bitOffset = offset
+        case (.bit(let offset)?, _):
+          guard (-Self.maximumBits...Self.maximumBits).contains(offset) else {
+            throw LayoutError(
+              .invalidOverride("bit offset \(offset) of member \(position) is out of range"), at: memberPath)
+          }
+          bitOffset = offset
+        case (nil, let offset?): bitOffset = offset
         case (.byte?, _):
           throw LayoutError(.invalidOverride("bitfield member \(position) needs a bit placement"), at: memberPath)
         case (nil, nil): throw LayoutError(.bitfieldNeedsPlacement(width: bitfield.width), at: memberPath)
@@ -213,7 +229,11 @@ struct LayoutEngine {
       let node = try node(for: field.type, path: memberPath, depth: depth + 1)
       var offset: Int
       switch placement {
-      case .byte(let byte)?: offset = byte
+      case .byte(let byte)?:
+        guard (-CLayout.maximumSize...CLayout.maximumSize).contains(byte) else {
+          throw LayoutError(.invalidOverride("offset \(byte) of member \(position) is out of range"), at: memberPath)
+        }
+        offset = byte
       case .bit?:
         throw LayoutError(
           .invalidOverride("member \(position) is not a bitfield and needs a byte placement"), at: memberPath)

@@ -28,7 +28,7 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
   case notPlainData(swiftType: String)
   /// A C function could not be registered as a comparator or describer.
   case cFunction(CFunctionError)
-  /// A count of values that is negative or makes the byte count overflow.
+  /// A count of values that is negative, larger than ``CLayout/maximumSize``, or makes the byte count overflow.
   case invalidCount(Int)
   /// The C encoding of a Swift type could not be derived; register it or pass the encoding explicitly.
   case cannotDerive(swiftType: String, DerivationError)

@@ -33,14 +33,15 @@ extension ValueType {
   /// Describes `count` consecutive values, one stride apart, as a C array initializer: `{v0, v1, … 8 more}`.
   ///
   /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when the buffer does not hold exactly
-  ///   `count` values, ``ValueError/invalidCount(_:)`` for a negative count, and
-  ///   ``ValueError/layoutUnknown(_:_:)`` when the layout is unknown.
+  ///   `count` values, ``ValueError/invalidCount(_:)`` for a negative count or one larger than
+  ///   ``CLayout/maximumSize`` (the largest array a layout has; a zero-size type would otherwise print
+  ///   without end), and ``ValueError/layoutUnknown(_:_:)`` when the layout is unknown.
   public func describe(_ bytes: UnsafeRawBufferPointer, count: Int, options: DescriptionOptions = .default)
     throws(ValueError) -> String
   {
     guard let layout else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
     let (total, overflow) = count.multipliedReportingOverflow(by: layout.stride)
-    guard count >= 0, !overflow else { throw .invalidCount(count) }
+    guard count >= 0, count <= CLayout.maximumSize, !overflow else { throw .invalidCount(count) }
     guard bytes.count == total else {
       throw .wrongSize(role: "", byteCount: bytes.count, type: .array(count: count, element: type), typeSize: total)
     }
