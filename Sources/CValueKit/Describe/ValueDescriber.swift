@@ -48,6 +48,8 @@ struct ValueDescriber {
 
   /// `count` consecutive values at the layout's stride, as `{v0, v1, … N more}`.
   func describeValues(_ bytes: UnsafeRawBufferPointer, count: Int) -> String {
+    // As for arrays: values without bytes all read back from `{}`, however many are asked for.
+    guard layout.stride > 0 else { return "{}" }
     let shown = options.shownCount(of: count)
     var parts: [String] = []
     for index in 0..<shown {
@@ -130,6 +132,8 @@ private struct DescriptionWriter {
     var elementCustom: ValueDescriber.Custom?
     /// The members of an anonymous struct in a union, written with designators and no braces.
     var isInline = false
+    /// Each member's designator, or `nil` where it is written by position (see `designators(_:)`).
+    var designators: [String?] = []
   }
 
   let describer: ValueDescriber
@@ -164,6 +168,12 @@ private struct DescriptionWriter {
         LeafKind(node, abi: describer.layout.abi), in: bytes, bitOffset: bitBase, size: node.size,
         options: describer.options)
     case .array(let count, let element):
+      // Elements without bytes all read back from `{}`; writing each one would let a few bytes of
+      // encoding, `[1000[1000[1000{E=}]]]`, ask for a billion of them.
+      if element.size == 0 {
+        output += "{}"
+        return
+      }
       if ValueDescriber.isCharArray(node),
         let text = ValueDescriber.charArrayText(bytes, offset: bitBase / 8, count: count, options: describer.options)
       {
@@ -175,8 +185,28 @@ private struct DescriptionWriter {
         Frame(
           node: node, bitBase: bitBase, shown: shown, hidden: count - shown, elementCustom: describer.custom?(element)))
     case .structure(let members), .union(let members):
-      open(Frame(node: node, bitBase: bitBase, shown: members.count))
+      open(Frame(node: node, bitBase: bitBase, shown: members.count, designators: Self.designators(members)))
     }
+  }
+
+  /// The designator of each member: its name, unless the literal parser would not read that name back as
+  /// this member (a name that is not an ASCII C identifier, such as `"a b"` in `{S="a b"i}`, or a second
+  /// member of the same name), in which case the member is written by position, which the parser gives to
+  /// the member after the previous one.
+  private static func designators(_ members: [CLayout.Member]) -> [String?] {
+    var seen: Set<String> = []
+    return members.map { member in
+      guard case .member(let name)? = member.component, seen.insert(name).inserted, isDesignator(name) else {
+        return nil
+      }
+      return name
+    }
+  }
+
+  /// Whether the literal lexer reads `name` as one identifier.
+  private static func isDesignator(_ name: String) -> Bool {
+    guard let first = name.utf8.first, LiteralLexer.isIdentifierStart(first) else { return false }
+    return name.utf8.allSatisfy { LiteralLexer.isIdentifierStart($0) || LiteralLexer.isDigit($0) }
   }
 
   private mutating func open(_ frame: Frame) {
@@ -204,23 +234,35 @@ private struct DescriptionWriter {
       let bitBase = frame.bitBase + member.bitOffset
       let isBitfield = if case .bitfield = member.node.content { true } else { false }
       let custom = isBitfield ? nil : describer.custom?(member.node)
-      if case .union = frame.node.content, member.component == nil, custom == nil, Self.canInline(member.node) {
-        stack.append(Frame(node: member.node, bitBase: bitBase, shown: member.node.members.count, isInline: true))
+      if case .union = frame.node.content, member.component == nil, custom == nil,
+        Self.canInline(member.node, at: index, in: frame.node)
+      {
+        let members = member.node.members
+        stack.append(
+          Frame(
+            node: member.node, bitBase: bitBase, shown: members.count, isInline: true,
+            designators: Self.designators(members)))
         return
       }
-      var designator: String?
-      if case .member(let name)? = member.component { designator = name }
-      item(member.node, bitBase: bitBase, designator: designator, custom: custom)
+      item(member.node, bitBase: bitBase, designator: frame.designators[index], custom: custom)
     case .leaf, .bitfield:
       break
     }
   }
 
-  /// Whether a record has members and every one is reached by name, so that they can be written inline.
-  private static func canInline(_ node: CLayout.Node) -> Bool {
+  /// Whether a record, member `index` of `union`, has members and every one is reached by its name from
+  /// the union (as the literal parser looks names up: through anonymous members, the first match winning),
+  /// so that they can be written inline.
+  private static func canInline(_ node: CLayout.Node, at index: Int, in union: CLayout.Node) -> Bool {
     switch node.content {
     case .structure(let members), .union(let members):
-      return !members.isEmpty && members.allSatisfy { if case .member = $0.component { true } else { false } }
+      guard !members.isEmpty else { return false }
+      for (position, member) in members.enumerated() {
+        guard case .member(let name)? = member.component, isDesignator(name),
+          LiteralCursor.route(to: name, in: union) == [index, position]
+        else { return false }
+      }
+      return true
     case .leaf, .bitfield, .array:
       return false
     }
