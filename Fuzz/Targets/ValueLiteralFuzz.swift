@@ -1,0 +1,99 @@
+// libFuzzer target: value literals (C initializers) parsed into a type's bytes.
+//
+// The input is `<encoding>\n<literal>`. When the first line is not an encoding of at most
+// `maximumValueSize` bytes, the whole input is the literal and the type is one of `fixedTypes`, picked by
+// the first byte. Every literal that parses is described, and the description must parse back to the same
+// bytes and describe the same way again: a failed round trip stops the run with both texts.
+import CValueKit
+
+private let maximumValueSize = 1 << 16
+
+private let fixedTypes = [
+  "rect", "int32", "double", "{S=\"a\"c\"b\"d\"c\"[3s]}", "(U=\"i\"i\"f\"f\"c\"[4c])", "[8c]",
+  "{B=\"a\"b3\"b\"b5\"c\"b7}", "{N={?=\"x\"i\"y\"i}(?=\"p\"^v\"q\"Q)}", "{F=fdD}", "{Z=jfjd}", "[2[3{P=cs}]]",
+  "{Q=BCSILQ}", "{P=^v*r*^{Node}}", "{E=}",
+]
+
+/// libFuzzer's entry point: one input, `size` bytes at `data`; returns 0 (the input is never rejected).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let input = UnsafeBufferPointer(start: data, count: size)
+  guard let first = input.first else { return 0 }
+  var handle: ValueType?
+  var literal = input[...]
+  if let newline = input.firstIndex(of: UInt8(ascii: "\n")) {
+    let encoding = String(decoding: input[..<newline], as: UTF8.self)
+    if let candidate = resolve(encoding), let size = candidate.size, size <= maximumValueSize {
+      handle = candidate
+      literal = input[(newline + 1)...]
+    }
+  }
+  let fixed = fixedTypes[Int(first) % fixedTypes.count]
+  guard let type = handle ?? resolve(fixed) else { fatalError("\(fixed) does not resolve") }
+  check(String(decoding: literal, as: UTF8.self), as: type)
+  return 0
+}
+
+/// A registry whose handle cache starts afresh every 1024 inputs, so that it does not grow with every input.
+nonisolated(unsafe) private var registry = ValueRegistry()
+nonisolated(unsafe) private var registryUses = 0
+
+private func resolve(_ encoding: String) -> ValueType? {
+  registryUses += 1
+  if registryUses == 1024 {
+    registry = ValueRegistry()
+    registryUses = 0
+  }
+  return try? registry.resolve(encoding)
+}
+
+private func check(_ literal: String, as type: ValueType) {
+  let bytes: [UInt8]
+  do { bytes = try type.parse(literal) } catch {
+    _ = error.description
+    if case .literal(let error) = error { _ = error.caretDiagnostic }
+    return
+  }
+  guard bytes.count == type.size else {
+    fatalError("\(type): \(debug(literal)) parsed to \(bytes.count) bytes, not \(String(describing: type.size))")
+  }
+  let options = DescriptionOptions(maximumElements: nil)
+  let description = describe(bytes, as: type, options: options, what: literal)
+  let again: [UInt8]
+  do { again = try type.parse(description) } catch {
+    fatalError("\(type): \(debug(literal)) describes as \(debug(description)), which does not parse: \(error)")
+  }
+  guard again == bytes else {
+    fatalError(
+      "\(type): \(debug(literal)) is \(hex(bytes)) and describes as \(debug(description)), which parses as \(hex(again))"
+    )
+  }
+  let redescribed = describe(again, as: type, options: options, what: description)
+  guard redescribed == description else {
+    fatalError("\(type): \(debug(description)) parses back and describes as \(debug(redescribed))")
+  }
+  // The default options cap long arrays; that text is for people, so it only has to be produced.
+  _ = describe(bytes, as: type, options: .default, what: literal)
+  do {
+    guard try type.compare(bytes, again).isEqual || containsNaN(description) else {
+      fatalError("\(type): \(debug(literal)) is not equal to itself read back from \(debug(description))")
+    }
+  } catch {
+    fatalError("\(type): comparing \(debug(literal)) with itself threw \(error)")
+  }
+}
+
+private func describe(_ bytes: [UInt8], as type: ValueType, options: DescriptionOptions, what: String) -> String {
+  do { return try type.describe(bytes, options: options) } catch {
+    fatalError("\(type): the bytes of \(debug(what)) do not describe: \(error)")
+  }
+}
+
+/// NaN is unequal to itself unless a tolerance says otherwise.
+private func containsNaN(_ description: String) -> Bool { description.contains("nan") }
+
+private func hex(_ bytes: [UInt8]) -> String {
+  bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+}
+
+private func debug(_ text: String) -> String { String(reflecting: text) }
