@@ -14,6 +14,9 @@ public struct FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownFormat(String)
     /// The file is not valid JSON or not a valid property list.
     case malformed(FixtureFormat)
+    /// The file holds more values, or nests them deeper, than a fixture file may. A binary property list
+    /// can name one value many times by reference, so a small file can stand for an enormous tree.
+    case tooLarge(maximumValues: Int, maximumDepth: Int)
     /// The file is neither a list of cases nor an object keyed by case name.
     case notACaseList
     /// A case is not an object.
@@ -77,6 +80,9 @@ public struct FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\"\(name)\" is not a fixture file name: use .json for JSON or .plist for a property list"
     case .malformed(.json): return "not valid JSON"
     case .malformed(.propertyList): return "not a valid property list"
+    case .tooLarge(let maximumValues, let maximumDepth):
+      return "more than \(maximumValues) values or nested more than \(maximumDepth) deep "
+        + "(a property list may repeat a value by reference)"
     case .notACaseList:
       return "expected a list of cases or an object keyed by case name"
     case .caseNotAnObject: return "a case must be an object with \"type\" and values"

@@ -14,7 +14,20 @@ enum FixtureNode: Decodable, Equatable {
   /// An object's members, in name order (neither decoder keeps the file's order).
   case object([(key: String, value: FixtureNode)])
 
+  /// At most this many values are read from one file, however often a property list repeats a value by
+  /// reference (a few hundred bytes can otherwise stand for billions of values).
+  static let maximumValues = 1 << 16
+  /// And at most this deep.
+  static let maximumDepth = 32
+
   init(from decoder: any Decoder) throws {
+    let budget = decoder.userInfo[Budget.key] as? Budget
+    if let budget {
+      guard budget.enter() else {
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "too large"))
+      }
+    }
+    defer { budget?.leave() }
     if let object = try? decoder.container(keyedBy: AnyKey.self) {
       var members: [(key: String, value: FixtureNode)] = []
       for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
@@ -50,12 +63,57 @@ enum FixtureNode: Decodable, Equatable {
     }
   }
 
-  /// Reads a whole file.
-  static func read(_ data: Data, format: FixtureFormat) -> FixtureNode? {
+  /// What reading a file gave.
+  enum ReadResult {
+    case node(FixtureNode)
+    case malformed
+    case tooLarge
+  }
+
+  /// Reads a whole file, counting the values read against ``maximumValues``.
+  static func read(_ data: Data, format: FixtureFormat) -> ReadResult {
+    let budget = Budget(maximumValues)
+    let node: FixtureNode?
     switch format {
-    case .json: return try? JSONDecoder().decode(FixtureNode.self, from: data)
-    case .propertyList: return try? PropertyListDecoder().decode(FixtureNode.self, from: data)
+    case .json:
+      let decoder = JSONDecoder()
+      decoder.userInfo[Budget.key] = budget
+      node = try? decoder.decode(FixtureNode.self, from: data)
+    case .propertyList:
+      let decoder = PropertyListDecoder()
+      decoder.userInfo[Budget.key] = budget
+      node = try? decoder.decode(FixtureNode.self, from: data)
     }
+    if budget.isExceeded { return .tooLarge }
+    return node.map(ReadResult.node) ?? .malformed
+  }
+
+  /// How many more values one read may decode; a decoder reads a file on one thread.
+  final class Budget: @unchecked Sendable {
+    // A constant key, valid by construction.
+    // swift-format-ignore: NeverForceUnwrap
+    static let key = CodingUserInfoKey(rawValue: "CValueKit.FixtureNode.budget")!
+
+    private var remaining: Int
+    private var depth = 0
+    private(set) var isExceeded = false
+
+    init(_ values: Int) { remaining = values }
+
+    /// Starts reading one value, one level deeper; `false` (and exceeded) when no value is left or the
+    /// value is nested too deep.
+    func enter() -> Bool {
+      depth += 1
+      guard remaining > 0, depth <= FixtureNode.maximumDepth else {
+        isExceeded = true
+        return false
+      }
+      remaining -= 1
+      return true
+    }
+
+    /// Finishes reading a value.
+    func leave() { depth -= 1 }
   }
 
   /// What kind of value the node is, for messages.

@@ -50,8 +50,14 @@ extension ValueFixture {
   public static func load(
     _ data: Data, format: FixtureFormat, file: String = "fixture", registry: ValueRegistry = .shared
   ) throws(FixtureError) -> [ValueFixture] {
-    guard let root = FixtureNode.read(data, format: format) else {
-      throw FixtureError(file: file, reason: .malformed(format))
+    let root: FixtureNode
+    switch FixtureNode.read(data, format: format) {
+    case .node(let node): root = node
+    case .malformed: throw FixtureError(file: file, reason: .malformed(format))
+    case .tooLarge:
+      throw FixtureError(
+        file: file,
+        reason: .tooLarge(maximumValues: FixtureNode.maximumValues, maximumDepth: FixtureNode.maximumDepth))
     }
     let reader = FixtureReader(file: file, registry: registry)
     var cases: [ValueFixture] = []

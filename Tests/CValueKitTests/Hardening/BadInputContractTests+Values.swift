@@ -245,6 +245,11 @@ extension BadInputContractTests {
     ContractRow("malformed(propertyList)", "f.plist: not a valid property list", "file f.plist") {
       thrown { _ = try ValueFixture.load(Data("<plist".utf8), format: .propertyList, file: "f.plist") }
     },
+    ContractRow(
+      "tooLarge",
+      "f.json: more than 65536 values or nested more than 32 deep (a property list may repeat a value by reference)",
+      "file f.json"
+    ) { fixture(String(repeating: "[", count: 33) + String(repeating: "]", count: 33)) },
     ContractRow("notACaseList", "f.json: expected a list of cases or an object keyed by case name", "file f.json") {
       fixture("42")
     },

@@ -33,7 +33,8 @@ import Testing
 // DerivationError        unsupportedType · mixedTuple · hole · misplacedField (constructed) ·
 //                        sizeMismatch (constructed) · opaqueField · layoutFailed (constructed) ·
 //                        unreadable (constructed)                                                 → derivationRows
-// FixtureError.Reason    unreadable · unknownFormat · malformed(json) · malformed(propertyList) · notACaseList ·
+// FixtureError.Reason    unreadable · unknownFormat · malformed(json) · malformed(propertyList) · tooLarge ·
+//                        notACaseList ·
 //                        caseNotAnObject · missingField · wrongKind · unknownField · emptyName ·
 //                        nameDiffersFromKey · duplicateName · valueGivenTwice · noValues · value   → fixtureRows
 // UnionCastError         (one shape)                                                              → unionCast()

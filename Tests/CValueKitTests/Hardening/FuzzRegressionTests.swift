@@ -1,4 +1,5 @@
 import CValueKit
+import Foundation
 import Testing
 
 /// Inputs the fuzz targets in Fuzz/ found (or that fixing what they found showed), fed through the public
@@ -79,5 +80,42 @@ struct FuzzRegressionTests {
     let result = try Self.roundTrip("{.b = 5}", as: #"{S="a"[4{E=}]"b"i}"#)
     #expect(result.description == "{.a = {}, .b = 5}")
     #expect(result.same)
+  }
+
+  /// The fixture fuzzer's timeout (CI smoke run): a 738-byte binary property list whose arrays refer to
+  /// one another, so that it stands for an enormous, deeply nested tree. Decoding it took minutes; it is
+  /// now refused once it nests deeper or holds more values than a fixture file may.
+  @Test(.timeLimit(.minutes(1)))
+  func aPropertyListThatRepeatsValuesByReferenceIsRefused() throws {
+    let encoded = [
+      "YnBsaXN0MDDWAQIDBAUGBwwPEhUYV2Nhc2UgNTNXY2FzZSA1NVdjYXNlIDU2V2Nhc2UgNTdXY2FzZSA1OFdjYXNlIDU50ggJCgtU",
+      "dHlwZVV2YWx1ZV8QEntRMjRfYm9vbHM9QmNbM0JdfV8QIXtmYWxzZSwgLTIwLCB7ZmFsc2UsIHRydWUsIHRydWV9fdIICQ0OXxAv",
+      "e1EyNV9wb2ludGVyX3RvX2FycmF5PV5bNGldXlsyWzNkXV1eWzJ7UTI1X1h9XX1fEDR7MHg1NmZkZWIyN2QwZWI0MzEyLCAweDdm",
+      "Yjk1YTZkZTEzNywgMHg3Zjk0M2UxZDhiMDB90ggJEBFfEBN7UTI2X2VtcHR5X3N0cnVjdD19Unt90ggBAAAgEDJ7UTI3X25lc3Rl",
+      "ZF9uYW1lZF9yZXVzZT1OUTI3X0luPWljfVsye1EyN19Jbj1pY31dfV8QLHt7MSwgLTEyNn0sIHt7LTEzMDk2NjU4NTIsIDMzfSwg",
+      "ey0xLCAtMTI4fX190ggJFhdfEEl7UTI4X3NlbGZfcmVmZXZlbnRpYWw9aV57UTI4X3NlbGZfcmVmZXJlbnRpYWx9WzJee1EyOF9z",
+      "ZWxmX3JlZmVyZW50aWFsfV19XxBFezE1NTEwMzc4MzIsIDB4N2Y3MDhjZjVhYWUwLCB7MHg2YWIzNzEzNmM4OTY2ZTE4LCAweGEz",
+      "ZmY0OTU2OWQxZWJiOX190ggJGRpfEBx7UTMzX21hbnlfcGFkZGluZz1jZGNzY2ljRGN9XxBJezEyNywgMi45NjE0NTk4NjI3MTEw",
+      "NjFlKzI5LCAtMjQsIC0yNmM4fTwvc3RyaW5nPgoJCTxrZXk+dmFsdWU8LyBuYW4sIDE5fQAIABUAHQAlAC0ANQA9AEUASgBPAFUA",
+      "agCOAJMAxQD8AQEBFwEaAR8BVAGDAYgB1AIcAiECQAAAAAAAAAIBAAAAAAAAABsAAAAAAAAAAAAAAAAAAAKM",
+    ].joined()
+    let data = try #require(Data(base64Encoded: encoded))
+    #expect(data.count == 738)
+    #expect(
+      throws: FixtureError(file: "refs.plist", reason: .tooLarge(maximumValues: 65536, maximumDepth: 32))
+    ) { try ValueFixture.load(data, format: .propertyList, file: "refs.plist") }
+    let message = FixtureError(file: "refs.plist", reason: .tooLarge(maximumValues: 65536, maximumDepth: 32))
+      .description
+    #expect(
+      message
+        == "refs.plist: more than 65536 values or nested more than 32 deep (a property list may repeat a value by reference)"
+    )
+  }
+
+  @Test func jsonNestedDeeperThanAFixtureMayBeIsRefused() {
+    let deep = Data((String(repeating: "[", count: 40) + String(repeating: "]", count: 40)).utf8)
+    #expect(
+      throws: FixtureError(file: "deep.json", reason: .tooLarge(maximumValues: 65536, maximumDepth: 32))
+    ) { try ValueFixture.load(deep, format: .json, file: "deep.json") }
   }
 }
