@@ -46,6 +46,9 @@ public struct EncodingError: Error, Hashable, Sendable, CustomStringConvertible 
     case nestingTooDeep(limit: Int)
     /// A whole input that looks like a readable name but is neither a registered name nor an encoding.
     case unknownName(String)
+    /// A bitfield as an argument or return type of a signature: C passes no bitfields, and the width of an
+    /// Apple-form bitfield (`b3`) would run into the frame offset after it.
+    case bitfieldInSignature
   }
 
   /// What went wrong.
@@ -83,6 +86,7 @@ public struct EncodingError: Error, Hashable, Sendable, CustomStringConvertible 
     case .trailingCharacters: return "unexpected characters after a complete type"
     case .nestingTooDeep(let limit): return "types nested deeper than \(limit) levels"
     case .unknownName(let name): return "unknown type name \"\(name)\""
+    case .bitfieldInSignature: return "a bitfield cannot be an argument or return type"
     }
   }
 

@@ -33,7 +33,9 @@ struct EncodingParser {
     guard !bytes.isEmpty else { throw error(.empty, at: 0) }
     var result: [(TypeEncoding, Int?)] = []
     while !isAtEnd {
+      let start = position
       let type = try parseType(depth: 0, namedMember: false)
+      if case .bitfield = type.unqualified { throw error(.bitfieldInSignature, at: start) }
       var offset: Int?
       if peek == UInt8(ascii: "-"), position + 1 < bytes.count, isDigit(bytes[position + 1]) {
         position += 1

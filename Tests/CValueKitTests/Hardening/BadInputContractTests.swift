@@ -11,7 +11,8 @@ import Testing
 // EncodingError.Reason   empty · expectedType · unknownTypeCode · unbalancedClose · unterminatedStruct ·
 //                        unterminatedUnion · unterminatedArray · unterminatedName · unterminatedVector ·
 //                        missingArrayCount · missingBitfieldWidth · expected · emptyRecordName · numberTooLarge ·
-//                        malformedVector · trailingCharacters · nestingTooDeep · unknownName       → encodingRows
+//                        malformedVector · trailingCharacters · nestingTooDeep · unknownName ·
+//                        bitfieldInSignature                                                      → encodingRows
 // LayoutError.Reason     voidHasNoSize · unknownHasNoSize · recordLayoutUnknown · recursiveRecord ·
 //                        bitfieldNeedsPlacement · bitfieldTooWide · bitfieldOverlaps · bitfieldOutsideRecord ·
 //                        invalidVector · invalidComplex · negativeNumber · tooLarge · invalidOverride ·
@@ -109,6 +110,9 @@ struct BadInputContractTests {
       "types nested deeper than 256 levels at offset 256 in \"\(String(repeating: "^", count: 256))i\"", "offset 256"
     ) { encoding(String(repeating: "^", count: 256) + "i") },
     ContractRow("unknownName", "unknown type name \"rect\" at offset 0 in \"rect\"", "offset 0") { encoding("rect") },
+    ContractRow(
+      "bitfieldInSignature", "a bitfield cannot be an argument or return type at offset 1 in \"vb3\"", "offset 1"
+    ) { thrown { _ = try MethodSignature("vb3") } },
   ]
 
   @Test("EncodingError", arguments: encodingRows)

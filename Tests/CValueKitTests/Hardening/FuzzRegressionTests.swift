@@ -118,4 +118,16 @@ struct FuzzRegressionTests {
       throws: FixtureError(file: "deep.json", reason: .tooLarge(maximumValues: 65536, maximumDepth: 32))
     ) { try ValueFixture.load(deep, format: .json, file: "deep.json") }
   }
+
+  /// The encoding fuzzer (CI smoke run): `b900000000-0000` parsed as an Apple-form bitfield and a frame
+  /// offset of -0, and printed as `b9000000000`, one bitfield 9000000000 bits wide. A bitfield is no
+  /// argument or return type, so a signature refuses it.
+  @Test func aBitfieldIsNoSignatureElement() {
+    #expect(throws: EncodingError(.bitfieldInSignature, at: 0, in: "b900000000-0000")) {
+      try MethodSignature("b900000000-0000")
+    }
+    #expect(throws: EncodingError(.bitfieldInSignature, at: 2, in: "i8rb3")) { try MethodSignature("i8rb3") }
+    #expect(throws: EncodingError.self) { try TypeEncoding.parseSequence("vb0I3") }
+    #expect((try? MethodSignature("v16@0:8"))?.description == "v16@0:8")
+  }
 }
