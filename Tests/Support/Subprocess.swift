@@ -27,23 +27,10 @@ public enum Subprocess {
   public static func spawn(
     _ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String
   ) throws(LaunchFailed) -> pid_t {
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t? = nil
-    #else
-      var actions = posix_spawn_file_actions_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var pid = pid_t()
-    let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
-    guard result == 0 else { throw LaunchFailed(path: path, reason: String(cString: strerror(result))) }
-    return pid
+    // As C sees a String argument: its UTF-8 bytes up to the first zero byte.
+    try spawn(
+      path, byteArguments: arguments.map { Array($0.utf8.prefix { $0 != 0 }) }, environment: environment,
+      stdout: stdout, stderr: stderr)
   }
 
   /// Blocks until the process exits and returns its raw wait status.
