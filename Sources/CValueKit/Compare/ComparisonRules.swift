@@ -9,8 +9,9 @@ final class RuleNode: Sendable {
     case leaf(LeafKind)
     /// A leaf no entry knows, compared by its bytes.
     case bytes
-    /// A union, compared over the bytes its members cover.
-    case union(mask: [UInt8])
+    /// A union, compared over the bytes its members cover: `coverage` compares, from the union's first
+    /// byte, every byte (and bitfield bit) some member covers, member by member.
+    case union(coverage: [ComparisonStep])
     /// A struct: each member by its own rule, padding ignored.
     case record([(member: CLayout.Member, rule: RuleNode)])
     /// An array: every element by the element's rule.
@@ -52,10 +53,9 @@ final class RuleNode: Sendable {
       if case .bitfield = kind { return RuleNode(node: node, rule: .leaf(kind)) }
       return RuleNode(node: node, rule: .bytes)
     case .union:
-      var mask = [UInt8](repeating: 0, count: node.size)
-      var covered = CoveredRanges(root: node)
-      while let range = covered.next() { for index in range where index < mask.count { mask[index] = 0xFF } }
-      return RuleNode(node: node, rule: .union(mask: mask))
+      var coverage: [ComparisonStep] = []
+      ComparisonStep.compileCoverage(of: node, into: &coverage)
+      return RuleNode(node: node, rule: .union(coverage: coverage))
     case .structure(let members):
       return RuleNode(
         node: node, rule: .record(members.map { ($0, build($0.node, abi: abi, entries: entries)) }))
@@ -94,8 +94,8 @@ enum ComparisonStep: Sendable {
       if let compare = entry.compare { steps.append(.registered(offset: base, size: rule.node.size, compare: compare)) }
     case .bytes:
       append(.bytes(offset: base, count: rule.node.size), to: &steps)
-    case .union(let mask):
-      append(.masked(offset: base, mask: mask), to: &steps)
+    case .union(let coverage):
+      for step in coverage { append(step.shifted(by: base), to: &steps) }
     case .leaf(let kind):
       switch kind {
       case .signedInteger, .unsignedInteger, .bool, .address, .quadruple, .opaque:
@@ -104,14 +104,7 @@ enum ComparisonStep: Sendable {
       case .double: steps.append(.double(offset: base))
       case .x87Extended, .complex, .vector: steps.append(.leaf(offset: base, kind: kind))
       case .bitfield(let width, _):
-        let first = bitBase / 8
-        let touched = (bitBase % 8 + width + 7) / 8
-        var mask = [UInt8](repeating: 0, count: touched)
-        for bit in 0..<width {
-          let position = bitBase % 8 + bit
-          mask[position / 8] |= 1 << (position % 8)
-        }
-        append(.masked(offset: first, mask: mask), to: &steps)
+        append(bits(width: width, at: bitBase), to: &steps)
       }
     case .record(let members):
       for (member, child) in members {
@@ -132,6 +125,68 @@ enum ComparisonStep: Sendable {
       } else {
         steps.append(.repeated(offset: base, count: count, stride: element.node.size, steps: inner))
       }
+    }
+  }
+
+  /// The bytes and bitfield bits the leaves of `node` (at byte `base`, bit `bitBase`) cover, compared as
+  /// bits whatever their type: how a union is compared. A union's members are covered one after another,
+  /// so a byte two members share is compared twice; that keeps the steps proportional to the encoding,
+  /// never to the union's size (`(U=[100000000{?=ci}])` is one repeated step, not a mask of 800 MB).
+  static func compileCoverage(
+    of node: CLayout.Node, base: Int = 0, bitBase: Int = 0, into steps: inout [ComparisonStep]
+  ) {
+    if node.isDense {
+      append(.bytes(offset: base, count: node.size), to: &steps)
+      return
+    }
+    switch node.content {
+    case .leaf:
+      append(.bytes(offset: base, count: node.size), to: &steps)
+    case .bitfield(let width, _):
+      append(bits(width: width, at: bitBase), to: &steps)
+    case .structure(let members), .union(let members):
+      for member in members {
+        compileCoverage(
+          of: member.node, base: base + member.offset, bitBase: base * 8 + member.bitOffset, into: &steps)
+      }
+    case .array(let count, let element):
+      guard count > 0, element.size > 0 else { return }
+      var inner: [ComparisonStep] = []
+      compileCoverage(of: element, into: &inner)
+      if count * inner.count <= unrollLimit {
+        for index in 0..<count {
+          let offset = base + index * element.size
+          compileCoverage(of: element, base: offset, bitBase: offset * 8, into: &steps)
+        }
+      } else {
+        steps.append(.repeated(offset: base, count: count, stride: element.size, steps: inner))
+      }
+    }
+  }
+
+  /// The comparison of a bitfield `width` bits wide starting at bit `bitBase`.
+  private static func bits(width: Int, at bitBase: Int) -> ComparisonStep {
+    let touched = (bitBase % 8 + width + 7) / 8
+    var mask = [UInt8](repeating: 0, count: touched)
+    for bit in 0..<width {
+      let position = bitBase % 8 + bit
+      mask[position / 8] |= 1 << (position % 8)
+    }
+    return .masked(offset: bitBase / 8, mask: mask)
+  }
+
+  /// The same comparison of a value that starts `base` bytes further on.
+  func shifted(by base: Int) -> ComparisonStep {
+    switch self {
+    case .bytes(let offset, let count): .bytes(offset: base + offset, count: count)
+    case .masked(let offset, let mask): .masked(offset: base + offset, mask: mask)
+    case .float(let offset): .float(offset: base + offset)
+    case .double(let offset): .double(offset: base + offset)
+    case .leaf(let offset, let kind): .leaf(offset: base + offset, kind: kind)
+    case .registered(let offset, let size, let compare):
+      .registered(offset: base + offset, size: size, compare: compare)
+    case .repeated(let offset, let count, let stride, let steps):
+      .repeated(offset: base + offset, count: count, stride: stride, steps: steps)
     }
   }
 

@@ -40,9 +40,8 @@ struct StructuralComparison {
       if !ComparisonStep.run(steps, actual, expected, tolerance: tolerance) {
         record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil)
       }
-    case .union(let mask):
-      let steps = [ComparisonStep.masked(offset: base, mask: mask)]
-      if !ComparisonStep.run(steps, actual, expected, tolerance: tolerance) {
+    case .union(let coverage):
+      if !ComparisonStep.run(coverage, actual + base, expected + base, tolerance: tolerance) {
         record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil)
       }
     case .leaf(let kind):

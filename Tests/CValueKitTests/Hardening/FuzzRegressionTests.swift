@@ -130,4 +130,35 @@ struct FuzzRegressionTests {
     #expect(throws: EncodingError.self) { try TypeEncoding.parseSequence("vb0I3") }
     #expect((try? MethodSignature("v16@0:8"))?.description == "v16@0:8")
   }
+
+  /// The encoding fuzzer (timeout-01833…): a union holding `{?=c[865547250c]d}` built a byte mask as large
+  /// as the union, 865 MB filled byte by byte, when it was resolved. A union's rule now compares each
+  /// member's covered bytes, in steps that grow with the encoding, never with the union's size.
+  @Test(
+    "resolving a union does not take time or memory in proportion to its size", .timeLimit(.minutes(1)),
+    arguments: ["(U={?=c[865547250c]d})", "(U=[100000000{?=ci}]s)", "{S=c(U=[1000[1000[1000{?=cs}]]]d)}"])
+  func hugeUnionResolvesQuickly(encoding: String) throws {
+    let type = try ValueRegistry().resolve(encoding)
+    #expect(type.layoutError == nil)
+    #expect((type.size ?? 0) > 100_000_000)
+  }
+
+  @Test("a union of a long padded array compares the bytes some member covers, and no others")
+  func unionOfPaddedArrayIgnoresOnlyPadding() throws {
+    // {char; int} is 8 bytes with padding at 1..<4; the short covers bytes 0 and 1 of the first element.
+    let type = try ValueRegistry().resolve("(U=[100{?=ci}]s)")
+    let zeros = [UInt8](repeating: 0, count: 800)
+    func differs(at offset: Int) throws -> Bool {
+      var changed = zeros
+      changed[offset] = 0x5A
+      return try !type.compare(zeros, changed).isEqual
+    }
+    #expect(try differs(at: 0))
+    #expect(try differs(at: 1))  // padding of element 0, covered by the short
+    #expect(try !differs(at: 2))
+    #expect(try !differs(at: 8 * 50 + 1))
+    #expect(try differs(at: 8 * 50 + 4))
+    #expect(try differs(at: 8 * 99 + 7))
+    #expect(try !differs(at: 8 * 99 + 3))
+  }
 }
