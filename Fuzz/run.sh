@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Builds one fuzz target and runs it: Fuzz/run.sh TARGET SECONDS [libFuzzer arguments...]
+# (FUZZ_ASAN=0 runs the build without AddressSanitizer; see build.sh.)
 #
 # New inputs go to Fuzz/out/corpus/TARGET (kept between runs); the committed seeds in Fuzz/corpus/TARGET
 # are read but never written. Crashes, timeouts and out-of-memory inputs go to Fuzz/out/artifacts/TARGET/.
@@ -21,14 +22,19 @@ out=Fuzz/out
 work=$out/corpus/$target
 artifacts=$out/artifacts/$target
 mkdir -p "$work" "$artifacts" "$out/logs"
+binary=$out/fuzz-$target
 log=$out/logs/$target.log
+if [ "${FUZZ_ASAN:-1}" = 0 ]; then
+  binary=$out/fuzz-$target-noasan
+  log=$out/logs/$target-noasan.log
+fi
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 # Leak checking is off: Swift's runtime caches (type metadata, the library's shared catalog) look like
 # leaks to LeakSanitizer, and a real leak would show as growing memory, which -rss_limit_mb catches.
 marker=$(mktemp)
 set +e
-"$out/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
+"$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
   -print_final_stats=1 -artifact_prefix="$artifacts/" "$@" "$work" "Fuzz/corpus/$target" 2>&1 | tee "$log" |
   grep -E '^(#[0-9]+.*(pulse|DONE|INITED)|stat::|==[0-9]+==|SUMMARY|Fatal error|.*(crash|timeout|oom|leak)-[0-9a-f]+)'
 status=${PIPESTATUS[0]}
@@ -38,7 +44,7 @@ rm -f "$marker"
 if [ "$status" -ne 0 ] || [ -n "$found" ]; then
   echo "fuzz-$target FAILED (exit $status); full log: $log" >&2
   for file in $found; do
-    echo "reproducer: $file   replay: SWIFT_BACKTRACE=enable=no $out/fuzz-$target $file" >&2
+    echo "reproducer: $file   replay: SWIFT_BACKTRACE=enable=no $binary $file" >&2
   done
   exit 1
 fi

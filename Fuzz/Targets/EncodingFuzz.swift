@@ -9,8 +9,8 @@ import CValueKit
 
 /// Larger types are laid out but not described, so that `[1000000000c]` does not allocate a gigabyte
 /// here; the library itself never allocates by a type's size when only laying it out.
-private let maximumDescribedSize = 1 << 20
-private let maximumRoundTripSize = 1 << 16
+private let maximumDescribedSize = 1 << 16
+private let maximumRoundTripSize = 1 << 12
 
 /// libFuzzer's entry point: one input, `size` bytes at `data`; returns 0 (the input is never rejected).
 @_cdecl("LLVMFuzzerTestOneInput")
