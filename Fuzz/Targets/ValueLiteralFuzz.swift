@@ -64,6 +64,17 @@ private func check(_ literal: String, as type: ValueType) {
     fatalError("\(type): \(debug(literal)) describes as \(debug(description)), which does not parse: \(error)")
   }
   guard again == bytes else {
+    // A union lists every member and reads them back in order. Bytes that one member reads as a NaN with
+    // a payload (or an x87 encoding the FPU rejects) are written `nan` and read back as the default NaN,
+    // over what the other members wrote (documented in LeafDescription). Then the bytes read back must
+    // be a fixed point: they describe and read back as themselves.
+    if type.type.description.contains("("), containsNaN(description) {
+      let settled = describe(again, as: type, options: options, what: description)
+      guard (try? type.parse(settled)) == again else {
+        fatalError("\(type): \(debug(description)) reads back as \(hex(again)), which does not read back as itself")
+      }
+      return
+    }
     fatalError(
       "\(type): \(debug(literal)) is \(hex(bytes)) and describes as \(debug(description)), which parses as \(hex(again))"
     )
