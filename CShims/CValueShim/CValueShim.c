@@ -145,3 +145,37 @@ void cv_tsan_release(void *lock) { __tsan_release(lock); }
 void cv_tsan_acquire(void *lock) { (void)lock; }
 void cv_tsan_release(void *lock) { (void)lock; }
 #endif
+
+// Runs of floating-point values: blocks of CV_LANES pairs are tested with no branch per pair, so that the
+// compiler vectorizes the block; the first block with a failing pair is scanned for its index.
+#define CV_LANES 16
+
+#define CV_PREFIX(NAME, TYPE, PASSES, ...)                                                                   \
+  size_t NAME(const void *a, const void *b, size_t count __VA_OPT__(, ) __VA_ARGS__) {                      \
+    const unsigned char *pa = a, *pb = b;                                                                    \
+    size_t start = 0;                                                                                        \
+    for (; start + CV_LANES <= count; start += CV_LANES) {                                                   \
+      TYPE x[CV_LANES], y[CV_LANES];                                                                         \
+      memcpy(x, pa + start * sizeof(TYPE), sizeof x);                                                        \
+      memcpy(y, pb + start * sizeof(TYPE), sizeof y);                                                        \
+      int passed = 1;                                                                                        \
+      for (int lane = 0; lane < CV_LANES; lane++) passed &= (PASSES(x[lane], y[lane]));                      \
+      if (!passed) break;                                                                                    \
+    }                                                                                                        \
+    for (; start < count; start++) {                                                                         \
+      TYPE x, y;                                                                                             \
+      memcpy(&x, pa + start * sizeof(TYPE), sizeof x);                                                       \
+      memcpy(&y, pb + start * sizeof(TYPE), sizeof y);                                                       \
+      if (!(PASSES(x, y))) return start;                                                                     \
+    }                                                                                                        \
+    return count;                                                                                            \
+  }
+
+#define CV_EQUAL(x, y) ((x) == (y))
+#define CV_FLOAT_CLOSE(x, y) (fabsf((x) - (y)) <= bound)
+#define CV_DOUBLE_CLOSE(x, y) (fabs((x) - (y)) <= bound)
+
+CV_PREFIX(cv_float_equal_prefix, float, CV_EQUAL)
+CV_PREFIX(cv_double_equal_prefix, double, CV_EQUAL)
+CV_PREFIX(cv_float_close_prefix, float, CV_FLOAT_CLOSE, float bound)
+CV_PREFIX(cv_double_close_prefix, double, CV_DOUBLE_CLOSE, double bound)

@@ -20,6 +20,17 @@ bool cv_bytes_equal(const void *a, const void *b, size_t count);
 /// `(a[i] ^ b[i]) & mask[i]`, so a mask byte of 0 ignores a padding byte and 0xFF compares it whole.
 bool cv_bytes_equal_masked(const void *a, const void *b, const uint8_t *mask, size_t count);
 
+/// How many pairs from the start of two runs of `count` floats (read unaligned) pass `a[i] == b[i]`,
+/// tested 16 at a time without a branch per pair (the loop vectorizes): the index of the first pair that
+/// does not pass, or `count`. A NaN never passes.
+size_t cv_float_equal_prefix(const void *a, const void *b, size_t count);
+/// The same for doubles.
+size_t cv_double_equal_prefix(const void *a, const void *b, size_t count);
+/// The same with the test `|a[i] - b[i]| <= bound`, the difference computed in float.
+size_t cv_float_close_prefix(const void *a, const void *b, size_t count, float bound);
+/// The same for doubles, the difference computed in double.
+size_t cv_double_close_prefix(const void *a, const void *b, size_t count, double bound);
+
 /// The index of the first byte at which `a` and `b` differ in a bit that `mask` selects (`mask` may be
 /// NULL to compare every bit), or `count` when they do not differ.
 size_t cv_first_difference(const void *a, const void *b, const uint8_t *mask, size_t count);

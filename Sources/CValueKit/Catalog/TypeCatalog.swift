@@ -45,8 +45,12 @@ public final class TypeCatalog: Sendable {
 
   var snapshot: State { state.withLock { $0 } }
 
-  /// A number that changes whenever a registration changes what the catalog knows.
-  var generation: Int { state.withLock { $0.generation } }
+  /// A number that changes whenever a registration changes what the catalog knows. Read without the
+  /// lock: every resolve of a cached handle reads it.
+  var generation: Int { publishedGeneration.load(ordering: .acquiring) }
+
+  /// `State.generation`, stored again (under the lock) after each change.
+  private let publishedGeneration = Atomic<Int>(0)
 
   // MARK: - Names
 
@@ -73,7 +77,10 @@ public final class TypeCatalog: Sendable {
       if let existing = state.names[name], existing != encoding {
         throw CatalogError.nameTaken(name, existing: existing, new: encoding)
       }
-      if state.names[name] == nil { state.generation += 1 }
+      if state.names[name] == nil {
+        state.generation += 1
+        publishedGeneration.store(state.generation, ordering: .releasing)
+      }
       state.names[name] = encoding
     }
   }
@@ -116,7 +123,10 @@ public final class TypeCatalog: Sendable {
     try state.withLock { (state) throws(CatalogError) in
       var records = state.records
       for (key, record) in definitions { try Self.insert(record, for: key, into: &records) }
-      if records != state.records { state.generation += 1 }
+      if records != state.records {
+        state.generation += 1
+        publishedGeneration.store(state.generation, ordering: .releasing)
+      }
       state.records = records
     }
   }
@@ -177,7 +187,10 @@ public final class TypeCatalog: Sendable {
           throw LayoutError(.invalidOverride(error.description))
         }
       }
-      if state.overrides[overrideKey] == nil { state.generation += 1 }
+      if state.overrides[overrideKey] == nil {
+        state.generation += 1
+        publishedGeneration.store(state.generation, ordering: .releasing)
+      }
       state.overrides[overrideKey] = RegisteredOverride(override: override, record: body.identity)
     }
   }

@@ -72,10 +72,10 @@ enum ComparisonStep: Sendable {
   case bytes(offset: Int, count: Int)
   /// Bits that must be equal: byte `offset + i` is compared under `mask[i]`.
   case masked(offset: Int, mask: [UInt8])
-  /// A `float` leaf.
-  case float(offset: Int)
-  /// A `double` leaf.
-  case double(offset: Int)
+  /// `count` `float` leaves one after another (an array of them, or adjacent members).
+  case floats(offset: Int, count: Int)
+  /// `count` `double` leaves one after another.
+  case doubles(offset: Int, count: Int)
   /// Any other leaf that tolerances apply to (long double, complex, vector).
   case leaf(offset: Int, kind: LeafKind)
   /// A registered comparator over `size` bytes. It holds the closure alone, so that running the step
@@ -100,8 +100,8 @@ enum ComparisonStep: Sendable {
       switch kind {
       case .signedInteger, .unsignedInteger, .bool, .address, .quadruple, .opaque:
         append(.bytes(offset: base, count: rule.node.size), to: &steps)
-      case .float: steps.append(.float(offset: base))
-      case .double: steps.append(.double(offset: base))
+      case .float: append(.floats(offset: base, count: 1), to: &steps)
+      case .double: append(.doubles(offset: base, count: 1), to: &steps)
       case .x87Extended, .complex, .vector: steps.append(.leaf(offset: base, kind: kind))
       case .bitfield(let width, _):
         append(bits(width: width, at: bitBase), to: &steps)
@@ -114,8 +114,8 @@ enum ComparisonStep: Sendable {
       guard count > 0, element.node.size > 0 else { return }
       var inner: [ComparisonStep] = []
       compile(element, into: &inner)
-      if inner.count == 1, case .bytes(0, element.node.size) = inner[0] {
-        append(.bytes(offset: base, count: count * element.node.size), to: &steps)
+      if let whole = wholeArray(of: inner, count: count, elementSize: element.node.size, at: base) {
+        append(whole, to: &steps)
       } else if count * inner.count <= unrollLimit {
         for index in 0..<count {
           compile(
@@ -164,6 +164,20 @@ enum ComparisonStep: Sendable {
     }
   }
 
+  /// One step for a whole array whose element compiles to one step covering all its bytes: one run of
+  /// bytes, of floats or of doubles, `count` times as long. `nil` for any other element.
+  static func wholeArray(of element: [ComparisonStep], count: Int, elementSize size: Int, at base: Int)
+    -> ComparisonStep?
+  {
+    guard element.count == 1 else { return nil }
+    switch element[0] {
+    case .bytes(0, size): return .bytes(offset: base, count: count * size)
+    case .floats(0, let leaves) where leaves * 4 == size: return .floats(offset: base, count: count * leaves)
+    case .doubles(0, let leaves) where leaves * 8 == size: return .doubles(offset: base, count: count * leaves)
+    default: return nil
+    }
+  }
+
   /// The comparison of a bitfield `width` bits wide starting at bit `bitBase`.
   private static func bits(width: Int, at bitBase: Int) -> ComparisonStep {
     let touched = (bitBase % 8 + width + 7) / 8
@@ -180,8 +194,8 @@ enum ComparisonStep: Sendable {
     switch self {
     case .bytes(let offset, let count): .bytes(offset: base + offset, count: count)
     case .masked(let offset, let mask): .masked(offset: base + offset, mask: mask)
-    case .float(let offset): .float(offset: base + offset)
-    case .double(let offset): .double(offset: base + offset)
+    case .floats(let offset, let count): .floats(offset: base + offset, count: count)
+    case .doubles(let offset, let count): .doubles(offset: base + offset, count: count)
     case .leaf(let offset, let kind): .leaf(offset: base + offset, kind: kind)
     case .registered(let offset, let size, let compare):
       .registered(offset: base + offset, size: size, compare: compare)
@@ -197,6 +211,10 @@ enum ComparisonStep: Sendable {
       return
     case (.bytes(let offset, let count)?, .bytes(let next, let more)) where offset + count == next:
       steps[steps.count - 1] = .bytes(offset: offset, count: count + more)
+    case (.floats(let offset, let count)?, .floats(let next, let more)) where offset + count * 4 == next:
+      steps[steps.count - 1] = .floats(offset: offset, count: count + more)
+    case (.doubles(let offset, let count)?, .doubles(let next, let more)) where offset + count * 8 == next:
+      steps[steps.count - 1] = .doubles(offset: offset, count: count + more)
     case (.masked(let offset, let mask)?, .masked(let next, let more))
     where next <= offset + mask.count && next >= offset:
       var merged = mask

@@ -11,10 +11,12 @@ public enum CComparatorResult: Hashable, Sendable {
 /// Turns a C comparison function into a ``RawComparator``: called directly through a typed function
 /// pointer when both arguments are pointers, through a prepared libffi call otherwise.
 enum CComparator {
+  /// The comparator as a closure (for the registry's entry, which keeps what the function needs alive) and
+  /// in the closure-free form a handle's shortcut calls.
   static func make(
     _ function: CFunction, signature text: String, valueType: TypeEncoding,
     layout: Result<CLayout, LayoutError>, result: CComparatorResult
-  ) throws(CFunctionError) -> RawComparator {
+  ) throws(CFunctionError) -> (compare: RawComparator, direct: DirectComparator) {
     let signature = try CFunctionSignature(text, function: function, valueType: valueType)
     try signature.requireArity([2], role: "comparator")
     let passing = [try signature.passing(ofArgument: 0), try signature.passing(ofArgument: 1)]
@@ -22,17 +24,24 @@ enum CComparator {
     let equalWhenNonZero = result == .nonZeroMeansEqual
     // With the layout unknown only pointers can be passed; align as strictly as any C type needs.
     let alignment = (try? layout.get())?.alignment ?? 16
+    let direct: DirectComparator
+    // Captured by the closure: the library the function came from stays open, and the prepared call
+    // (which the direct form refers to without retaining) stays alive, as long as the entry does.
+    let keepAlive: (any AnyObject & Sendable)?
     if passing == [.byPointer, .byPointer] {
-      return direct(function, returning: integer, equalWhenNonZero: equalWhenNonZero, alignment: alignment)
+      direct = DirectComparator(
+        address: function.address, route: .pointers, integer: integer, equalWhenNonZero: equalWhenNonZero,
+        alignment: alignment)
+      keepAlive = function.library
+    } else {
+      let call = try prepare(
+        function, returning: integer, passing: passing, valueType: valueType, layout: layout.get(valueType))
+      direct = DirectComparator(
+        address: function.address, route: .libffi(Unmanaged.passUnretained(call), passing[0], passing[1]),
+        integer: integer, equalWhenNonZero: equalWhenNonZero, alignment: alignment)
+      keepAlive = call
     }
-    let call = try prepare(
-      function, returning: integer, passing: passing, valueType: valueType, layout: layout.get(valueType))
-    let (first, second) = (passing[0], passing[1])
-    return { actual, expected in
-      ArgumentAlignment.withAligned(actual, expected, alignment) { a, b in
-        (call.callReturningInteger(integer, passing: first, second, a, b) != 0) == equalWhenNonZero
-      }
-    }
+    return ({ actual, expected in withExtendedLifetime(keepAlive) { direct.isEqual(actual, expected) } }, direct)
   }
 
   /// Prepares the libffi call for a comparator taking at least one argument by value.
@@ -58,45 +67,55 @@ enum CComparator {
     default: return integer.isSigned ? cv_ffi_type_sint64() : cv_ffi_type_uint64()
     }
   }
+}
 
-  /// A comparator taking two pointers, called through a function pointer of its exact C type: no libffi.
-  private static func direct(
-    _ function: CFunction, returning integer: CFunctionSignature.IntegerReturn, equalWhenNonZero: Bool,
-    alignment: Int
-  ) -> RawComparator {
-    // A C function type cannot be generic, so each result width has its own closure. Each captures
-    // `library`, which keeps a library the function came from open.
-    let library = function.library
-    let address = function.address
-    switch integer.size {
-    case 1:
-      let entry = unsafeBitCast(address, to: (@convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> UInt8).self)
-      return { actual, expected in
-        withExtendedLifetime(library) {
-          ArgumentAlignment.withAligned(actual, expected, alignment) { (entry($0, $1) != 0) == equalWhenNonZero }
-        }
+/// A registered C comparator in the form a handle calls with nothing in between: no closure, no retain.
+///
+/// It holds no reference: the registry entry's closure keeps the function's library and the prepared
+/// call alive, and every handle that can reach this value also holds that closure.
+struct DirectComparator: @unchecked Sendable {
+  enum Route {
+    /// Two pointers: called through a function pointer of the exact C type, no libffi.
+    case pointers
+    /// At least one argument by value: through the prepared libffi call.
+    case libffi(Unmanaged<PreparedCall>, CFunctionSignature.Passing, CFunctionSignature.Passing)
+  }
+
+  let address: UnsafeRawPointer
+  let route: Route
+  let integer: CFunctionSignature.IntegerReturn
+  let equalWhenNonZero: Bool
+  /// The alignment C promises the values; misaligned bytes are copied to aligned storage first.
+  let alignment: Int
+
+  /// Whether the function says the two values are equal.
+  @inline(__always)
+  func isEqual(_ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer) -> Bool {
+    ArgumentAlignment.withAligned(actual, expected, alignment) { a, b in (call(a, b) != 0) == equalWhenNonZero }
+  }
+
+  /// The function's result for the values at `a` and `b`, truncated to its width.
+  @inline(__always)
+  private func call(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> UInt64 {
+    switch route {
+    case .pointers:
+      // A C function type cannot be generic, so each result width has its own function pointer type.
+      switch integer.size {
+      case 1:
+        typealias Compare = @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> UInt8
+        return UInt64(unsafeBitCast(address, to: Compare.self)(a, b))
+      case 2:
+        typealias Compare = @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> UInt16
+        return UInt64(unsafeBitCast(address, to: Compare.self)(a, b))
+      case 4:
+        typealias Compare = @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> UInt32
+        return UInt64(unsafeBitCast(address, to: Compare.self)(a, b))
+      default:
+        typealias Compare = @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> UInt64
+        return unsafeBitCast(address, to: Compare.self)(a, b)
       }
-    case 2:
-      let entry = unsafeBitCast(address, to: (@convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> UInt16).self)
-      return { actual, expected in
-        withExtendedLifetime(library) {
-          ArgumentAlignment.withAligned(actual, expected, alignment) { (entry($0, $1) != 0) == equalWhenNonZero }
-        }
-      }
-    case 4:
-      let entry = unsafeBitCast(address, to: (@convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> UInt32).self)
-      return { actual, expected in
-        withExtendedLifetime(library) {
-          ArgumentAlignment.withAligned(actual, expected, alignment) { (entry($0, $1) != 0) == equalWhenNonZero }
-        }
-      }
-    default:
-      let entry = unsafeBitCast(address, to: (@convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> UInt64).self)
-      return { actual, expected in
-        withExtendedLifetime(library) {
-          ArgumentAlignment.withAligned(actual, expected, alignment) { (entry($0, $1) != 0) == equalWhenNonZero }
-        }
-      }
+    case .libffi(let prepared, let first, let second):
+      return prepared._withUnsafeGuaranteedRef { $0.callReturningInteger(integer, passing: first, second, a, b) }
     }
   }
 }

@@ -31,12 +31,14 @@ extension ValueRegistry {
     _ encoding: String, comparator function: CFunction, signature: String, result: CComparatorResult
   ) throws(ValueError) {
     let type = try parseEncoding(encoding)
-    let comparator: RawComparator
+    let comparator: (compare: RawComparator, direct: DirectComparator)
     do throws(CFunctionError) {
       comparator = try CComparator.make(
         function, signature: signature, valueType: type, layout: layoutResult(of: type), result: result)
     } catch { throw .cFunction(error) }
-    registerEntry(type, compare: comparator, describe: nil, comparatorFunction: function.name)
+    registerEntry(
+      type, compare: comparator.compare, describe: nil,
+      comparatorFunction: (name: function.name, direct: comparator.direct))
   }
 
   /// Registers a C function as the describer for a type.

@@ -12,6 +12,8 @@ struct RegisteredEntry: Sendable {
   var describe: RawDescriber?
   /// The C function behind `compare`, when one was registered.
   var comparatorFunction: String?
+  /// The same C function in the form a handle calls directly, skipping `compare`'s closure.
+  var directComparator: DirectComparator?
 
   /// How a comparison by this entry is reported.
   var strategy: Comparison.Strategy {
@@ -33,16 +35,18 @@ struct RegistryEntries: Sendable {
 
   /// Adds `compare` and `describe` for `type`, keeping the part of an earlier registration that is not
   /// replaced.
-  /// `comparatorFunction` names the C function behind `compare`, if there is one.
+  /// `comparatorFunction` names the C function behind `compare`, if there is one, and gives its direct form.
   mutating func register(
-    _ type: TypeEncoding, compare: RawComparator?, describe: RawDescriber?, comparatorFunction: String? = nil
+    _ type: TypeEncoding, compare: RawComparator?, describe: RawDescriber?,
+    comparatorFunction: (name: String, direct: DirectComparator)? = nil
   ) {
     let key = type.identity
     var entry = byIdentity[key] ?? RegisteredEntry(type: type, compare: nil, describe: nil)
     entry.type = type
     if let compare {
       entry.compare = compare
-      entry.comparatorFunction = comparatorFunction
+      entry.comparatorFunction = comparatorFunction?.name
+      entry.directComparator = comparatorFunction?.direct
     }
     if let describe { entry.describe = describe }
     byIdentity[key] = entry

@@ -28,6 +28,7 @@ extension ValueRegistry {
         swiftType: "\(Value.self)", size: MemoryLayout<Value>.size, type: type, typeSize: layout.size)
     }
     swiftTypes.register(type, for: Value.self)
+    invalidateHandles()
   }
 
   /// The encoding used for a Swift type: the registered one, else the one derived from the type.
@@ -63,7 +64,7 @@ extension ValueRegistry {
   ///
   /// - Throws: What ``encoding(of:)`` throws.
   public func resolve<Value>(_ swiftType: Value.Type, abi: ABI = .host) throws(ValueError) -> ValueType {
-    resolve(try encoding(of: Value.self), abi: abi)
+    try resolveSwiftType(Value.self, abi: abi)
   }
 
   /// Compares two values of a plain-data Swift type, such as an imported C struct, by the type's
@@ -77,10 +78,22 @@ extension ValueRegistry {
   /// Pass the encoding with ``compare(_:_:as:options:)-(Value,Value,_,_)`` to skip derivation.
   ///
   /// - Throws: What ``encoding(of:)`` throws, and the ``ValueError``s of comparing.
+  @inlinable
   public func compare<Value>(_ actual: Value, _ expected: Value, options: ComparisonOptions = .default)
     throws(ValueError) -> Comparison
   {
     try resolve(Value.self).compare(actual, expected, options: options)
+  }
+
+  /// Whether two values of a plain-data Swift type are equal, by the type's registered or derived
+  /// encoding: the answer of ``compare(_:_:options:)`` without building a report.
+  ///
+  /// - Throws: What ``encoding(of:)`` throws.
+  @inlinable
+  public func isEqual<Value>(_ actual: Value, _ expected: Value, tolerance: FloatTolerance? = nil)
+    throws(ValueError) -> Bool
+  {
+    try resolve(Value.self).isEqual(actual, expected, tolerance: tolerance)
   }
 
   /// Describes a value of a plain-data Swift type as a C initializer, by the type's registered or derived

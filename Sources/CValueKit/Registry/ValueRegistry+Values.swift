@@ -33,10 +33,30 @@ extension ValueRegistry {
   ///
   /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the sizes differ, and the
   ///   other ``ValueError``s of comparing.
+  @inlinable
   public func compare<Value>(
     _ actual: Value, _ expected: Value, as encoding: String, options: ComparisonOptions = .default
   ) throws(ValueError) -> Comparison {
     try resolve(encoding).compare(actual, expected, options: options)
+  }
+
+  /// Whether two values of the type an encoding or readable name gives are equal: the answer of
+  /// ``compare(_:_:as:options:)-(Value,Value,_,_)`` without building a report.
+  ///
+  /// ```swift
+  /// try ValueRegistry.shared.isEqual(actualRect, expectedRect, as: "rect")   // true
+  /// ```
+  ///
+  /// The handle is found by the encoding's text, among the last few texts by `==` before the cache is
+  /// searched by hash; a value whose size is not the type's is never equal (``compare(_:_:as:options:)-(Value,Value,_,_)``
+  /// says why).
+  ///
+  /// - Throws: ``ValueError/encoding(_:)`` when the encoding does not parse.
+  @inlinable
+  public func isEqual<Value>(
+    _ actual: Value, _ expected: Value, as encoding: String, tolerance: FloatTolerance? = nil
+  ) throws(ValueError) -> Bool {
+    try resolve(encoding).isEqual(actual, expected, tolerance: tolerance)
   }
 
   /// Describes a value, given as its bytes, as a C initializer.

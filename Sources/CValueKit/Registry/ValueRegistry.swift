@@ -33,9 +33,18 @@ public final class ValueRegistry: Sendable {
     var abi: ABI
   }
 
+  /// Hashes the text alone: the ABI (whose name is a string) only tells keys of one text apart.
   private struct TextKey: Hashable {
     var text: String
     var abi: ABI
+    func hash(into hasher: inout Hasher) { hasher.combine(text) }
+  }
+
+  /// Hashes the Swift type's identity alone.
+  private struct SwiftTypeKey: Hashable {
+    var type: ObjectIdentifier
+    var abi: ABI
+    func hash(into hasher: inout Hasher) { hasher.combine(type) }
   }
 
   private struct State: Sendable {
@@ -46,11 +55,31 @@ public final class ValueRegistry: Sendable {
     var catalogGeneration: Int
     var handles: [CacheKey: ValueType] = [:]
     var handlesByText: [TextKey: ValueType] = [:]
+    var handlesBySwiftType: [SwiftTypeKey: ValueType] = [:]
+    var recentTexts = RecentHandles<TextKey>()
+    var recentSwiftTypes = RecentHandles<SwiftTypeKey>()
 
     mutating func invalidate() {
       generation += 1
       handles.removeAll()
       handlesByText.removeAll()
+      handlesBySwiftType.removeAll()
+      recentTexts = RecentHandles()
+      recentSwiftTypes = RecentHandles()
+    }
+
+    mutating func handle(for key: TextKey) -> ValueType? {
+      if let handle = recentTexts.find(key) { return handle }
+      guard let handle = handlesByText[key] else { return nil }
+      recentTexts.remember(key, handle)
+      return handle
+    }
+
+    mutating func handle(for key: SwiftTypeKey) -> ValueType? {
+      if let handle = recentSwiftTypes.find(key) { return handle }
+      guard let handle = handlesBySwiftType[key] else { return nil }
+      recentSwiftTypes.remember(key, handle)
+      return handle
     }
   }
 
@@ -118,7 +147,8 @@ public final class ValueRegistry: Sendable {
 
   /// Adds the parts of an entry and drops every cached handle.
   func registerEntry(
-    _ type: TypeEncoding, compare: RawComparator?, describe: RawDescriber?, comparatorFunction: String?
+    _ type: TypeEncoding, compare: RawComparator?, describe: RawDescriber?,
+    comparatorFunction: (name: String, direct: DirectComparator)?
   ) {
     state.withLock {
       $0.entries.register(type, compare: compare, describe: describe, comparatorFunction: comparatorFunction)
@@ -198,9 +228,13 @@ public final class ValueRegistry: Sendable {
   ///   still resolves; it compares by bytes or by address.
   public func resolve(_ encoding: String, abi: ABI = .host) throws(ValueError) -> ValueType {
     let key = TextKey(text: encoding, abi: abi)
-    if let handle = cachedHandle({ $0.handlesByText[key] }) { return handle }
+    if let handle = cachedHandle({ $0.handle(for: key) }) { return handle }
     let handle = resolve(try parse(encoding), abi: abi)
-    state.withLock { if $0.generation == handle.registryGeneration { $0.handlesByText[key] = handle } }
+    state.withLock {
+      guard $0.generation == handle.registryGeneration else { return }
+      $0.handlesByText[key] = handle
+      $0.recentTexts.remember(key, handle)
+    }
     return handle
   }
 
@@ -220,7 +254,23 @@ public final class ValueRegistry: Sendable {
     return handle
   }
 
-  private func cachedHandle(_ lookup: (State) -> ValueType?) -> ValueType? {
+  /// The handle for a Swift type, cached by the type's identity (ValueRegistry+SwiftTypes).
+  func resolveSwiftType<Value>(_: Value.Type, abi: ABI) throws(ValueError) -> ValueType {
+    let key = SwiftTypeKey(type: ObjectIdentifier(Value.self), abi: abi)
+    if let handle = cachedHandle({ $0.handle(for: key) }) { return handle }
+    // Read before the encoding: a Swift type registered meanwhile changes it, and this handle is not kept.
+    let generation = state.withLock { $0.generation }
+    let handle = resolve(try encoding(of: Value.self), abi: abi)
+    state.withLock {
+      if $0.generation == generation, handle.registryGeneration == generation { $0.handlesBySwiftType[key] = handle }
+    }
+    return handle
+  }
+
+  /// Forgets every cached handle (a Swift type's encoding was registered).
+  func invalidateHandles() { state.withLock { $0.invalidate() } }
+
+  private func cachedHandle(_ lookup: (inout State) -> ValueType?) -> ValueType? {
     let catalogGeneration = catalog.generation
     return state.withLock { state in
       if state.catalogGeneration != catalogGeneration {
@@ -228,7 +278,7 @@ public final class ValueRegistry: Sendable {
         state.invalidate()
         return nil
       }
-      return lookup(state)
+      return lookup(&state)
     }
   }
 

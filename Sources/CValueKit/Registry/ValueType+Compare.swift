@@ -13,36 +13,99 @@ extension ValueType {
   public func compare(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, options: ComparisonOptions = .default
   ) throws(ValueError) -> Comparison {
-    guard let layout, let rules else {
+    guard let rules else {
       guard actual.count == expected.count else { throw .sizesDiffer(actual: actual.count, expected: expected.count) }
       if let entry = entries.entry(for: type), let compare = entry.compare {
         return compareRegistered(actual, expected, entry: entry, compare: compare, options: options)
       }
       return compareBytes(actual, expected, options: options)
     }
-    guard actual.count == layout.size else {
-      throw .wrongSize(role: "actual", byteCount: actual.count, type: type, typeSize: layout.size)
+    guard actual.count == valueSize else {
+      throw .wrongSize(role: "actual", byteCount: actual.count, type: type, typeSize: valueSize)
     }
-    guard expected.count == layout.size else {
-      throw .wrongSize(role: "expected", byteCount: expected.count, type: type, typeSize: layout.size)
+    guard expected.count == valueSize else {
+      throw .wrongSize(role: "expected", byteCount: expected.count, type: type, typeSize: valueSize)
     }
     let tolerance = try validate(options, rules: rules)
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
-      return Comparison(
-        type: type, isEqual: true, strategy: strategy, mismatches: [], mismatchCount: 0,
-        comparedFieldCount: rules.fieldCount, actualDescription: nil, expectedDescription: nil)
+      return equal(type, strategy: strategy, fieldCount: rules.fieldCount)
     }
     // A comparator registered for the whole value decides in the walk below; running it twice (here and
     // there) would call a C function twice for every unequal pair.
-    if options.fieldTolerances.isEmpty, !rules.isRegistered, ComparisonStep.run(steps, a, b, tolerance: tolerance) {
-      return Comparison(
-        type: type, isEqual: true, strategy: strategy, mismatches: [], mismatchCount: 0,
-        comparedFieldCount: rules.fieldCount, actualDescription: nil, expectedDescription: nil)
+    if options.fieldTolerances.isEmpty, !rules.isRegistered, isEqual(pointers: a, b, tolerance: tolerance) {
+      return equal(type, strategy: strategy, fieldCount: rules.fieldCount)
     }
-    let describer = makeDescriber(options.descriptionOptions)
-    var walk = StructuralComparison(actual: a, expected: b, options: options) { rule, value, offset, bitOffset in
+    return walk(
+      actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: rules, options: options,
+      tolerance: tolerance,
+      strategy: strategy)
+  }
+
+  /// Compares `count` consecutive values in each buffer as one C array `[count T]`, and reports every
+  /// mismatching field by its index and path (`[3].size.height`).
+  ///
+  /// Equal runs cost what ``isEqual(pointers:_:count:tolerance:)`` costs. However many elements differ,
+  /// the report holds at most ``ComparisonOptions/maximumReportedMismatches`` of them (all are counted),
+  /// and the array descriptions at most ``DescriptionOptions/maximumElements`` elements, so a report on two
+  /// arrays of a million values takes time in proportion to their length and no more.
+  ///
+  /// - Throws: ``ValueError/invalidCount(_:)`` for a negative count or one whose byte count overflows or
+  ///   exceeds ``CLayout/maximumSize``, ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when a
+  ///   buffer is not `count` values, ``ValueError/layoutUnknown(_:_:)`` when the layout is unknown, and the
+  ///   errors of ``compare(_:_:options:)-(UnsafeRawBufferPointer,_,_)`` for bad options.
+  public func compare(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int,
+    options: ComparisonOptions = .default
+  ) throws(ValueError) -> Comparison {
+    guard let layout, let rules else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
+    let (byteCount, overflow) = count.multipliedReportingOverflow(by: layout.stride)
+    guard count >= 0, !overflow, byteCount <= CLayout.maximumSize else { throw .invalidCount(count) }
+    let arrayType = TypeEncoding.array(count: count, element: type)
+    guard actual.count == byteCount else {
+      throw .wrongSize(role: "actual", byteCount: actual.count, type: arrayType, typeSize: byteCount)
+    }
+    guard expected.count == byteCount else {
+      throw .wrongSize(role: "expected", byteCount: expected.count, type: arrayType, typeSize: byteCount)
+    }
+    let node = CLayout.Node(
+      type: arrayType, size: byteCount, alignment: layout.alignment, content: .array(count: count, element: layout.root)
+    )
+    let arrayRules = RuleNode(node: node, rule: .array(count: count, element: rules))
+    let tolerance = try validate(options, rules: arrayRules)
+    guard let a = actual.baseAddress, let b = expected.baseAddress else {
+      return equal(arrayType, strategy: .structural, fieldCount: arrayRules.fieldCount)
+    }
+    if options.fieldTolerances.isEmpty, !rules.isRegistered, isEqual(pointers: a, b, count: count, tolerance: tolerance)
+    {
+      return equal(arrayType, strategy: .structural, fieldCount: arrayRules.fieldCount)
+    }
+    return walk(
+      actual, expected, as: arrayType, layout: CLayout(type: arrayType, abi: abi, root: node), rules: arrayRules,
+      options: options, tolerance: tolerance, strategy: .structural)
+  }
+
+  private func equal(_ type: TypeEncoding, strategy: Comparison.Strategy, fieldCount: Int) -> Comparison {
+    Comparison(
+      type: type, isEqual: true, strategy: strategy, mismatches: [], mismatchCount: 0,
+      comparedFieldCount: fieldCount, actualDescription: nil, expectedDescription: nil)
+  }
+
+  /// The field-by-field comparison that reports every mismatch of a value (or array of values) of `type`,
+  /// laid out as `layout`.
+  private func walk(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, as type: TypeEncoding, layout: CLayout,
+    rules: RuleNode, options: ComparisonOptions, tolerance: FloatTolerance, strategy: Comparison.Strategy
+  ) -> Comparison {
+    let entries = entries
+    let describer = MismatchDescriber(
+      describer: ValueDescriber(
+        layout: layout, options: options.descriptionOptions, custom: { entries.entry(for: $0.type)?.describe }))
+    let size = layout.size
+    var walk = StructuralComparison(
+      actual: actual.baseAddress.unsafelyUnwrapped, expected: expected.baseAddress.unsafelyUnwrapped, options: options
+    ) { rule, value, offset, bitOffset in
       describer.describeMismatch(
-        rule, UnsafeRawBufferPointer(start: value, count: layout.size), offset: offset, bitOffset: bitOffset)
+        rule, UnsafeRawBufferPointer(start: value, count: size), offset: offset, bitOffset: bitOffset)
     }
     walk.walk(rules, base: 0, bitBase: 0, path: FieldPath(), tolerance: tolerance)
     let isEqual = walk.mismatchCount == 0
@@ -102,9 +165,26 @@ extension ValueType {
   ///
   /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the Swift type's size is not
   ///   the C type's, and the errors of ``compare(_:_:options:)-(UnsafeRawBufferPointer,_,_)``.
+  @inlinable
   public func compare<Value>(
     _ actual: Value, _ expected: Value, options: ComparisonOptions = .default
   ) throws(ValueError) -> Comparison {
+    // Inlined into the caller, where the size test folds away: a plain C struct goes straight to the
+    // byte comparison, with no generic code in between.
+    guard _isPOD(Value.self), MemoryLayout<Value>.size == valueSize, valueSize > 0 else {
+      return try compareConverting(actual, expected, options: options)
+    }
+    return try withUnsafeBytes(of: actual) { (a) throws(ValueError) -> Comparison in
+      try withUnsafeBytes(of: expected) { (b) throws(ValueError) -> Comparison in try compare(a, b, options: options) }
+    }
+  }
+
+  /// `compare` for Swift values that are not a plain C value of the type's size: checks the Swift type,
+  /// and pads a Swift struct shorter than its C type.
+  @usableFromInline
+  func compareConverting<Value>(_ actual: Value, _ expected: Value, options: ComparisonOptions)
+    throws(ValueError) -> Comparison
+  {
     try Self.checkPlainData(Value.self)
     if let layout, !Self.fits(Value.self, layout) {
       throw .swiftTypeSize(

@@ -1,3 +1,5 @@
+import CValueShim
+
 /// A resolved C type: its layout and the comparator and describer the registry chose, ready to use many
 /// times without parsing, hashing or locking.
 ///
@@ -23,6 +25,13 @@ public final class ValueType: Sendable, CustomStringConvertible {
 
   let rules: RuleNode?
   let steps: [ComparisonStep]
+  let shortcut: ComparisonShortcut
+  /// The C function registered for the whole value, when there is one: called before `shortcut` is read,
+  /// with no closure and no retain in between (the entry's closure, in `steps`, keeps what it needs alive).
+  let directComparator: DirectComparator?
+  /// The size of one value, or -1 when the layout is unknown: what the inlined `isEqual` checks a Swift
+  /// type against.
+  @usableFromInline let valueSize: Int
   let entries: RegistryEntries
   let registryGeneration: Int
 
@@ -51,6 +60,13 @@ public final class ValueType: Sendable, CustomStringConvertible {
       self.steps = []
     }
     strategy = Self.strategy(of: type, rules: rules, layoutError: layoutError, entries: entries)
+    shortcut = ComparisonShortcut(steps: steps, rules: rules)
+    if case .registered(let entry)? = rules?.rule {
+      directComparator = entry.directComparator
+    } else {
+      directComparator = nil
+    }
+    valueSize = layout?.size ?? -1
   }
 
   /// Lays out `type`; a record named alone (`{Temp}`) that the catalog does not define takes its members
@@ -106,32 +122,97 @@ public final class ValueType: Sendable, CustomStringConvertible {
   public func isEqual(
     pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, tolerance: FloatTolerance? = nil
   ) -> Bool {
-    guard rules != nil else { return actual == expected }
-    return ComparisonStep.run(steps, actual, expected, tolerance: tolerance ?? defaultTolerance)
+    if let function = directComparator {
+      return function.isEqual(
+        UnsafeRawBufferPointer(start: actual, count: valueSize),
+        UnsafeRawBufferPointer(start: expected, count: valueSize))
+    }
+    switch shortcut {
+    case .bytes(let count): return cv_bytes_equal(actual, expected, count)
+    case .registered(let size, let compare):
+      return compare(
+        UnsafeRawBufferPointer(start: actual, count: size), UnsafeRawBufferPointer(start: expected, count: size))
+    case .steps: return ComparisonStep.run(steps, actual, expected, tolerance: tolerance ?? defaultTolerance)
+    case .alwaysEqual: return true
+    case .address: return actual == expected
+    }
+  }
+
+  /// Whether `count` consecutive values at two addresses are equal, as fast as the rules allow: values
+  /// that are all integers are one `memcmp` of the whole run, values that are all `float` (or all
+  /// `double`) one loop over them.
+  ///
+  /// A negative `count`, or one whose byte count overflows, is never equal; use
+  /// ``compare(_:_:count:options:)`` to be told why. When the layout is unknown the addresses are compared.
+  ///
+  /// - Parameters:
+  ///   - actual: The first byte of one run of values.
+  ///   - expected: The first byte of the other.
+  ///   - count: How many values each run holds, ``CLayout/stride`` bytes apart.
+  ///   - tolerance: The tolerance for floating-point leaves; `nil` for ``defaultTolerance``.
+  public func isEqual(
+    pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, tolerance: FloatTolerance? = nil
+  ) -> Bool {
+    guard let layout else { return actual == expected }
+    let stride = layout.stride
+    guard count >= 0, !count.multipliedReportingOverflow(by: stride).overflow else { return false }
+    let tolerance = tolerance ?? defaultTolerance
+    if stride == layout.size, let run = ComparisonStep.wholeArray(of: steps, count: count, elementSize: stride, at: 0) {
+      return run.run(actual, expected, tolerance: tolerance)
+    }
+    for index in 0..<count {
+      guard isEqual(pointers: actual + index * stride, expected + index * stride, tolerance: tolerance) else {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Whether two buffers of Swift values with this C type's layout are equal, element by element.
+  ///
+  /// Buffers of different lengths are never equal, nor are elements whose stride is not the C type's;
+  /// use ``compare(_:_:count:options:)`` to be told why.
+  public func isEqual<Element>(
+    _ actual: UnsafeBufferPointer<Element>, _ expected: UnsafeBufferPointer<Element>, tolerance: FloatTolerance? = nil
+  ) -> Bool {
+    guard _isPOD(Element.self), actual.count == expected.count else { return false }
+    guard let layout else { return actual.baseAddress == expected.baseAddress }
+    guard layout.stride == MemoryLayout<Element>.stride, layout.size <= MemoryLayout<Element>.stride else {
+      return false
+    }
+    guard let a = actual.baseAddress, let b = expected.baseAddress else { return true }
+    return isEqual(pointers: a, b, count: actual.count, tolerance: tolerance)
   }
 
   /// Whether two Swift values with this C type's layout are equal.
   ///
   /// A value whose size is not the type's is never equal; use ``compare(_:_:options:)-(Value,Value,_)``
   /// to be told why.
+  @inlinable
   public func isEqual<Value>(_ actual: Value, _ expected: Value, tolerance: FloatTolerance? = nil)
     -> Bool
   {
-    guard _isPOD(Value.self), let layout, Self.fits(Value.self, layout) else { return false }
-    var actual = actual
-    var expected = expected
-    if MemoryLayout<Value>.size == layout.size, layout.size > 0 {
-      return withUnsafePointer(to: &actual) { a in
-        withUnsafePointer(to: &expected) { b in
-          ComparisonStep.run(steps, UnsafeRawPointer(a), UnsafeRawPointer(b), tolerance: tolerance ?? defaultTolerance)
-        }
+    // Inlined into the caller, where the size test folds away: a plain C struct goes straight to the
+    // pointer comparison.
+    guard _isPOD(Value.self), MemoryLayout<Value>.size == valueSize, valueSize > 0 else {
+      return isEqualConverting(actual, expected, tolerance: tolerance)
+    }
+    return withUnsafeBytes(of: actual) { a in
+      withUnsafeBytes(of: expected) { b in
+        isEqual(pointers: a.baseAddress.unsafelyUnwrapped, b.baseAddress.unsafelyUnwrapped, tolerance: tolerance)
       }
     }
+  }
+
+  /// `isEqual` for Swift values that are not a plain C value of the type's size: a Swift struct shorter than
+  /// its C type (tail padding), or a type that cannot hold the value.
+  @usableFromInline
+  func isEqualConverting<Value>(_ actual: Value, _ expected: Value, tolerance: FloatTolerance?) -> Bool {
+    guard _isPOD(Value.self), let layout, Self.fits(Value.self, layout) else { return false }
+    if layout.size == 0 { return true }
     return Self.withCBytes(of: actual, size: layout.size) { a in
       Self.withCBytes(of: expected, size: layout.size) { b in
-        // Only an empty value has no address, and it has nothing to compare.
-        guard let a = a.baseAddress, let b = b.baseAddress else { return true }
-        return ComparisonStep.run(steps, a, b, tolerance: tolerance ?? defaultTolerance)
+        isEqual(pointers: a.baseAddress.unsafelyUnwrapped, b.baseAddress.unsafelyUnwrapped, tolerance: tolerance)
       }
     }
   }

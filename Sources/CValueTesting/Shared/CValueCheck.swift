@@ -109,8 +109,7 @@ enum CValueCheck {
           elementName: FailureText.name(of: element), actual: counts.actual, expected: counts.expected,
           message: message))
     }
-    let array = registry.resolve(.array(count: counts.actual, element: element.type), abi: element.abi)
-    let comparison = try array.compare(actual, expected, options: options)
+    let comparison = try element.compare(actual, expected, count: counts.actual, options: options)
     guard !comparison.isEqual else { return .passed(comparison) }
     var first: (index: Int, actual: String, expected: String)?
     if let stride = element.layout?.stride, case .index(let index)? = comparison.mismatches.first?.path.components.first

@@ -1,0 +1,30 @@
+import CValueShim
+
+/// What comparing a whole value amounts to, decided once when a type is resolved, so that the common
+/// shapes skip the step loop: a value that is all integers is one `memcmp`, a value a registered
+/// comparator owns is one call.
+enum ComparisonShortcut: Sendable {
+  /// The layout is unknown: only the addresses can be compared.
+  case address
+  /// Nothing to compare (no bytes, or only padding): always equal.
+  case alwaysEqual
+  /// One run of `count` bytes from the first: `memcmp`.
+  case bytes(count: Int)
+  /// A registered comparator owns the whole value of `size` bytes.
+  case registered(size: Int, compare: RawComparator)
+  /// Anything else: the steps, in order.
+  case steps
+
+  init(steps: [ComparisonStep], rules: RuleNode?) {
+    guard rules != nil else {
+      self = .address
+      return
+    }
+    switch steps.first {
+    case nil: self = .alwaysEqual
+    case .bytes(0, let count)? where steps.count == 1: self = .bytes(count: count)
+    case .registered(0, let size, let compare)? where steps.count == 1: self = .registered(size: size, compare: compare)
+    default: self = .steps
+    }
+  }
+}

@@ -1,0 +1,290 @@
+import CFFIFixtures
+import Foundation
+import Testing
+
+@testable import CValueKit
+
+/// The comparison plan's instruction set: what each shape of type compiles to, and the shortcut a handle
+/// takes for it. The steps are written out as text (`bytes 0+16`, `doubles 0×4`, `repeat 100×8 {…}`).
+@Suite("Comparison plans")
+struct ComparisonPlanTests {
+  private static func plan(_ encoding: String) throws -> (steps: String, shortcut: String) {
+    let type = try ValueRegistry().resolve(encoding)
+    return (render(type.steps), "\(type.shortcut)")
+  }
+
+  private static func render(_ steps: [ComparisonStep]) -> String {
+    steps.map { step in
+      switch step {
+      case .bytes(let offset, let count): "bytes \(offset)+\(count)"
+      case .masked(let offset, let mask): "bits \(offset) " + mask.map { String($0, radix: 2) }.joined(separator: ",")
+      case .floats(let offset, let count): "floats \(offset)×\(count)"
+      case .doubles(let offset, let count): "doubles \(offset)×\(count)"
+      case .leaf(let offset, let kind): "leaf \(offset) \(kind)"
+      case .registered(let offset, let size, _): "registered \(offset)+\(size)"
+      case .repeated(let offset, let count, let stride, let inner):
+        "repeat \(offset) \(count)×\(stride) {\(render(inner))}"
+      }
+    }.joined(separator: "; ")
+  }
+
+  @Test(
+    "each shape compiles to the fewest steps",
+    arguments: [
+      ("{CGRect={CGPoint=dd}{CGSize=dd}}", "doubles 0×4"),
+      ("{S=iiii}", "bytes 0+16"),
+      ("{S=cdi}", "bytes 0+1; doubles 8×1; bytes 16+4"),
+      ("{S=ffd}", "floats 0×2; doubles 8×1"),
+      ("[100{?=fff}]", "floats 0×300"),
+      ("[1000{?=iiii}]", "bytes 0+16000"),
+      ("[100{?=ci}]", "repeat 0 100×8 {bytes 0+1; bytes 4+4}"),
+      ("[3{?=ci}]", "bytes 0+1; bytes 4+5; bytes 12+5; bytes 20+4"),
+      ("{S=b0I3b3I2c}", "bits 0 11111; bytes 1+1"),
+      ("(U=[100{?=ci}]s)", "repeat 0 100×8 {bytes 0+1; bytes 4+4}; bytes 0+2"),
+      ("{S=c(U=id)}", "bytes 0+1; bytes 8+8"),
+      ("(U={?=cs}c)", "bytes 0+1; bytes 2+2; bytes 0+1"),
+    ])
+  func compiledSteps(encoding: String, expected: String) throws {
+    #expect(try Self.plan(encoding).steps == expected)
+  }
+
+  @Test(
+    "the shortcut a handle takes",
+    arguments: [
+      ("{S=iiii}", "bytes(count: 16)"),
+      ("{S=cdi}", "steps"),
+      ("{E=}", "alwaysEqual"),
+      ("{Unknown}", "address"),
+    ])
+  func shortcut(encoding: String, expected: String) throws {
+    #expect(try Self.plan(encoding).shortcut == expected)
+  }
+
+  @Test("a comparator registered for the whole value is the shortcut")
+  func registeredShortcut() throws {
+    let registry = ValueRegistry()
+    try registry.register("{T=d}", as: Double.self, compare: { abs($0 - $1) < 0.5 })
+    let type = try registry.resolve("{T=d}")
+    #expect("\(type.shortcut)".hasPrefix("registered(size: 8"))
+    #expect(type.directComparator == nil)
+    #expect(type.isEqual(1.0, 1.25))
+    #expect(!type.isEqual(1.0, 2.0))
+  }
+}
+
+/// The vectorized float runs give exactly the answer of the rules applied pair by pair, whatever the
+/// values, the tolerance and the alignment.
+@Suite("Float runs")
+struct FloatRunTests {
+  private static let tolerances: [FloatTolerance] = [
+    .exact, .bitwise, .exact.nanEqualsNaN(), .absolute(1e-3), .absolute(0.5).nanEqualsNaN(), .absolute(1e300),
+    .relative(1e-6), .ulps(4), FloatTolerance(absolute: 1e-3, ulps: 2),
+  ]
+
+  /// Values that stress each rule: zeros of both signs, NaNs, infinities, subnormals and neighbours.
+  private static func interesting<T: BinaryFloatingPoint>(_: T.Type) -> [T] {
+    [0, -0, 1, -1, .nan, .infinity, -.infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e-3, 0.5, 1.5]
+  }
+
+  private static func check<T: FloatRuleOperand & CFloatPrefix>(_: T.Type, seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let specials = interesting(T.self)
+    for _ in 0..<400 {
+      let count = Int(random.next() % 40)
+      var a: [T] = (0..<count).map { _ in T(Double(Int64(random.next() % 2001) - 1000) / 7) }
+      var b = a
+      // Nudge some values: within and beyond each tolerance, or to a special value.
+      for index in 0..<count where random.next() % 3 == 0 {
+        switch random.next() % 5 {
+        case 0: b[index] = b[index].nextUp
+        case 1: b[index] += T(Double(random.next() % 2000) / 1e6)
+        case 2: b[index] = specials[Int(random.next() % UInt64(specials.count))]
+        case 3: a[index] = specials[Int(random.next() % UInt64(specials.count))]
+        default: b[index] = a[index] + T(0.5)
+        }
+      }
+      let offset = Int(random.next() % 3)  // 0: aligned; 1, 2: bytes that are not
+      let size = MemoryLayout<T>.size
+      var bytesA = [UInt8](repeating: 0, count: count * size + offset + 1)
+      var bytesB = bytesA
+      a.withUnsafeBytes { bytesA.replaceSubrange(offset..<(offset + count * size), with: $0) }
+      b.withUnsafeBytes { bytesB.replaceSubrange(offset..<(offset + count * size), with: $0) }
+      for tolerance in tolerances {
+        let expected = zip(a, b).allSatisfy { FloatRule.isEqual($0, $1, tolerance) }
+        let got = bytesA.withUnsafeBytes { x in
+          bytesB.withUnsafeBytes { y in
+            FloatRun<T>.isEqual(
+              x.baseAddress.unsafelyUnwrapped + offset, y.baseAddress.unsafelyUnwrapped + offset, count: count,
+              tolerance: tolerance)
+          }
+        }
+        #expect(got == expected, "\(T.self) \(a) vs \(b) under \(tolerance)")
+      }
+    }
+  }
+
+  @Test func floatRunsAgreeWithTheRules() { Self.check(Float.self, seed: 1) }
+  @Test func doubleRunsAgreeWithTheRules() { Self.check(Double.self, seed: 2) }
+
+  @Test("a difference at the tolerance itself is decided by the rules, not the fast test")
+  func differenceAtTheBound() {
+    let tolerance = FloatTolerance.absolute(0.25)
+    let a: [Float] = Array(repeating: 1, count: 33)
+    var b = a
+    b[20] = 1.25  // exactly 0.25 apart: equal
+    let equal = a.withUnsafeBytes { x in
+      b.withUnsafeBytes { FloatRun<Float>.isEqual(x.baseAddress!, $0.baseAddress!, count: 33, tolerance: tolerance) }
+    }
+    #expect(equal)
+    b[20] = Float(1.25).nextUp
+    let unequal = a.withUnsafeBytes { x in
+      b.withUnsafeBytes { FloatRun<Float>.isEqual(x.baseAddress!, $0.baseAddress!, count: 33, tolerance: tolerance) }
+    }
+    #expect(!unequal)
+    #expect(FloatRun<Float>.safeBound(0.25) < 0.25)
+    #expect(FloatRun<Double>.safeBound(1e-3) < 1e-3)
+  }
+}
+
+/// Runs of values: `isEqual(pointers:_:count:)`, buffers, and `compare(_:_:count:options:)`'s report.
+@Suite("Arrays of values")
+struct ArrayComparisonTests {
+  private let quad: ValueType
+
+  init() throws { quad = try ValueRegistry().resolve(#"{Q="a"i"b"i"c"i"d"i}"#) }
+
+  private func quads(_ count: Int) -> [Int32] { (0..<Int32(count * 4)).map { $0 } }
+
+  private static func compare<T>(
+    _ a: [T], _ b: [T], count: Int, _ type: ValueType, options: ComparisonOptions = .default
+  ) throws -> Comparison {
+    try a.withUnsafeBytes { x in try b.withUnsafeBytes { y in try type.compare(x, y, count: count, options: options) } }
+  }
+
+  @Test func equalRunsAreEqual() throws {
+    let a = quads(1000)
+    let b = a
+    let equal = a.withUnsafeBytes { x in
+      b.withUnsafeBytes { quad.isEqual(pointers: x.baseAddress!, $0.baseAddress!, count: 1000) }
+    }
+    #expect(equal)
+    let comparison = try Self.compare(a, b, count: 1000, quad)
+    #expect(comparison.isEqual)
+    #expect(comparison.comparedFieldCount == 4000)
+    #expect(comparison.type.description == #"[1000{Q="a"i"b"i"c"i"d"i}]"#)
+  }
+
+  @Test func oneDifferenceIsReportedByIndexAndField() throws {
+    let a = quads(1000)
+    var b = a
+    b[3 * 4 + 2] = -7
+    let comparison = try Self.compare(a, b, count: 1000, quad)
+    #expect(!comparison.isEqual)
+    #expect(comparison.mismatchCount == 1)
+    #expect(comparison.mismatches.first?.path.description == "[3].c")
+    #expect(comparison.mismatches.first?.actual == "14")
+    #expect(comparison.mismatches.first?.expected == "-7")
+    let equal = a.withUnsafeBytes { x in
+      b.withUnsafeBytes { quad.isEqual(pointers: x.baseAddress!, $0.baseAddress!, count: 1000) }
+    }
+    #expect(!equal)
+    // Up to the element before the difference, the runs are equal.
+    let prefix = a.withUnsafeBytes { x in
+      b.withUnsafeBytes { quad.isEqual(pointers: x.baseAddress!, $0.baseAddress!, count: 3) }
+    }
+    #expect(prefix)
+  }
+
+  @Test("a report on runs that differ everywhere counts every mismatch and keeps the first few")
+  func cappedReport() throws {
+    let a = quads(10_000)
+    let b = a.map { $0 &+ 1 }
+    let comparison = try Self.compare(a, b, count: 10_000, quad)
+    #expect(comparison.mismatchCount == 40_000)
+    #expect(comparison.mismatches.count == ComparisonOptions.default.maximumReportedMismatches)
+    #expect(comparison.mismatches.map(\.path.description).prefix(5) == ["[0].a", "[0].b", "[0].c", "[0].d", "[1].a"])
+    #expect(
+      comparison.actualDescription?.hasSuffix("...}") ?? false || (comparison.actualDescription?.count ?? 0) < 20_000)
+  }
+
+  @Test func badCountsAreErrors() throws {
+    let bytes = [UInt8](repeating: 0, count: 32)
+    #expect(throws: ValueError.invalidCount(-1)) {
+      try bytes.withUnsafeBytes { try quad.compare($0, $0, count: -1) }
+    }
+    #expect(throws: ValueError.invalidCount(Int.max)) {
+      try bytes.withUnsafeBytes { try quad.compare($0, $0, count: .max) }
+    }
+    let message = #expect(throws: ValueError.self) { try bytes.withUnsafeBytes { try quad.compare($0, $0, count: 3) } }
+    #expect(message?.description.contains("48") == true)
+    let negative = bytes.withUnsafeBytes { quad.isEqual(pointers: $0.baseAddress!, $0.baseAddress!, count: -1) }
+    #expect(!negative)
+  }
+
+  @Test func buffersOfDifferentLengthsAreNotEqual() {
+    struct Q { var a, b, c, d: Int32 }
+    let a = [Q](repeating: Q(a: 1, b: 2, c: 3, d: 4), count: 5)
+    let b = [Q](repeating: Q(a: 1, b: 2, c: 3, d: 4), count: 4)
+    #expect(a.withUnsafeBufferPointer { x in a.withUnsafeBufferPointer { quad.isEqual(x, $0) } })
+    #expect(!a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { quad.isEqual(x, $0) } })
+  }
+
+  @Test func floatRunsUseTheTolerance() throws {
+    let vertex = try ValueRegistry().resolve("{V=fff}")
+    let a: [Float] = (0..<300).map { Float($0) / 7 }
+    let b = a.map { $0 + 1e-4 }
+    let within = a.withUnsafeBytes { x in
+      b.withUnsafeBytes {
+        vertex.isEqual(pointers: x.baseAddress!, $0.baseAddress!, count: 100, tolerance: .absolute(1e-3))
+      }
+    }
+    #expect(within)
+    let exact = a.withUnsafeBytes { x in
+      b.withUnsafeBytes { vertex.isEqual(pointers: x.baseAddress!, $0.baseAddress!, count: 100) }
+    }
+    #expect(!exact)
+    let report = try Self.compare(a, b, count: 100, vertex, options: ComparisonOptions(tolerance: .absolute(1e-5)))
+    #expect(report.mismatchCount == 300)
+    #expect(report.mismatches.first?.path.description == "[0].0")
+  }
+}
+
+/// A C comparator registered for a whole value is called straight from `isEqual(pointers:)`: once per
+/// comparison, by both routes, with misaligned values copied to aligned storage first.
+@Suite("Direct C comparators")
+struct DirectComparatorTests {
+  @Test(arguments: [
+    ("s_dd_equal", "B{s_dd=dd}{s_dd=dd}", CComparatorResult.nonZeroMeansEqual),
+    ("s_dd_compare", "i^{s_dd}^{s_dd}", CComparatorResult.zeroMeansEqual),
+  ])
+  func calledOncePerComparison(name: String, signature: String, result: CComparatorResult) throws {
+    let registry = ValueRegistry()
+    try registry.register("{s_dd=dd}", comparator: LinkedFixtures.function(name), signature: signature, result: result)
+    let type = try registry.resolve("{s_dd=dd}")
+    #expect(type.directComparator != nil)
+    var bytes = [UInt8](repeating: 0, count: 40)
+    let one = s_dd(a: 1, b: 2)
+    let other = s_dd(a: 1, b: 3)
+    let before = cv_fixture_calls()
+    #expect(type.isEqual(one, one))
+    #expect(!type.isEqual(one, other))
+    // At byte 1 the doubles are misaligned; the function still gets aligned copies.
+    withUnsafeBytes(of: one) { bytes.replaceSubrange(1..<17, with: $0) }
+    withUnsafeBytes(of: one) { bytes.replaceSubrange(17..<33, with: $0) }
+    let misaligned = bytes.withUnsafeBytes { type.isEqual(pointers: $0.baseAddress! + 1, $0.baseAddress! + 17) }
+    #expect(misaligned)
+    #expect(cv_fixture_calls() == before + 3)
+  }
+
+  @Test("a Swift comparator registered later replaces the C one everywhere")
+  func replacedBySwift() throws {
+    let registry = ValueRegistry()
+    try registry.register(
+      "{s_dd=dd}", comparator: LinkedFixtures.function("s_dd_equal"), signature: "B{s_dd=dd}{s_dd=dd}",
+      result: .nonZeroMeansEqual)
+    try registry.register("{s_dd=dd}", as: s_dd.self, compare: { _, _ in true })
+    let type = try registry.resolve("{s_dd=dd}")
+    #expect(type.directComparator == nil)
+    #expect(type.isEqual(s_dd(a: 1, b: 2), s_dd(a: 5, b: 6)))
+  }
+}
