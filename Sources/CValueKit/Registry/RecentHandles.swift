@@ -6,22 +6,32 @@ struct RecentHandles<Key: Equatable & Sendable>: Sendable {
   /// How many handles are kept.
   static var capacity: Int { 8 }
 
-  private var entries: [(key: Key, handle: ValueType)] = []
+  // Two arrays rather than one of pairs, so that looking at a key copies nothing.
+  private var keys: [Key] = []
+  private var handles: [ValueType] = []
 
   /// The handle for `key`, which moves one place toward the front (a hit at the front costs one `==`).
   mutating func find(_ key: Key) -> ValueType? {
-    // By index, so that no entry is copied (and retained) to be looked at.
-    for index in entries.indices where entries[index].key == key {
-      if index > 0 { entries.swapAt(index, index - 1) }
-      return entries[max(index - 1, 0)].handle
+    for index in keys.indices where keys[index] == key {
+      guard index > 0 else { return handles[0] }
+      keys.swapAt(index, index - 1)
+      handles.swapAt(index, index - 1)
+      return handles[index - 1]
     }
     return nil
   }
 
   /// Keeps `handle` as the most recent, forgetting the least recent beyond the capacity.
   mutating func remember(_ key: Key, _ handle: ValueType) {
-    if let index = entries.firstIndex(where: { $0.key == key }) { entries.remove(at: index) }
-    if entries.count == Self.capacity { entries.removeLast() }
-    entries.insert((key, handle), at: 0)
+    if let index = keys.firstIndex(of: key) {
+      keys.remove(at: index)
+      handles.remove(at: index)
+    }
+    if keys.count == Self.capacity {
+      keys.removeLast()
+      handles.removeLast()
+    }
+    keys.insert(key, at: 0)
+    handles.insert(handle, at: 0)
   }
 }
