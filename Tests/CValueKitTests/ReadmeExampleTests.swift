@@ -148,6 +148,29 @@ struct ReadmeExampleTests {
     #expect(try rect.describe(bytes) == "{.origin = {.x = 1, .y = 0}, .size = {.width = 10.25, .height = 20}}")
   }
 
+  @Test("comparing many values")
+  func manyValues() throws {
+    let vertex = try ValueRegistry.shared.resolve("{Vertex=\"x\"f\"y\"f\"z\"f}")
+    let mesh: [Float] = (0..<30_000).map { Float($0) / 8 }  // 10,000 vertices
+    let moved = mesh.map { $0 + 0.5 }
+    let close = mesh.withUnsafeBytes { a in
+      moved.withUnsafeBytes { b in
+        vertex.isEqual(pointers: a.baseAddress!, b.baseAddress!, count: 10_000, tolerance: .absolute(1))
+      }
+    }
+    print(close)  // true
+    let report = try mesh.withUnsafeBytes { a in
+      try moved.withUnsafeBytes { b in try vertex.compare(a, b, count: 10_000) }
+    }
+    print(report.mismatchCount, report.mismatches.count)  // 30000 20
+    print(report.mismatches[0].path)  // [0].x
+
+    #expect(close)
+    #expect(report.mismatchCount == 30_000)
+    #expect(report.mismatches.count == 20)
+    #expect(report.mismatches[0].path.description == "[0].x")
+  }
+
   @Test("C functions as comparators")
   func cComparators() throws {
     let library = try FixtureLibrary.path()
