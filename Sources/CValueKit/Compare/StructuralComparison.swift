@@ -24,8 +24,14 @@ struct StructuralComparison {
 
   /// Compares the node at byte `base` (bit `bitBase`) reached by `path`, under `tolerance` unless a field
   /// tolerance overrides it for this subtree.
-  mutating func walk(_ rule: RuleNode, base: Int, bitBase: Int, path: FieldPath, tolerance inherited: FloatTolerance) {
-    let tolerance = fieldTolerances.isEmpty ? inherited : (fieldTolerances[path] ?? inherited)
+  ///
+  /// A `nil` path means the report is full and no field tolerance applies: mismatches are only counted,
+  /// with no path built and nothing described, so that the rest of a long array costs a comparison per
+  /// element and nothing more.
+  mutating func walk(
+    _ rule: RuleNode, base: Int, bitBase: Int, path: FieldPath?, tolerance inherited: FloatTolerance
+  ) {
+    let tolerance = fieldTolerances.isEmpty ? inherited : (path.flatMap { fieldTolerances[$0] } ?? inherited)
     switch rule.rule {
     case .registered(let entry):
       guard let compare = entry.compare else { return }
@@ -54,7 +60,7 @@ struct StructuralComparison {
       }
     case .record(let members):
       for (member, child) in members {
-        let childPath = member.component.map { path.appending($0) } ?? path
+        let childPath = path.map { path in member.component.map { path.appending($0) } ?? path }
         walk(
           child, base: base + member.offset, bitBase: base * 8 + member.bitOffset, path: childPath, tolerance: tolerance
         )
@@ -70,16 +76,19 @@ struct StructuralComparison {
         {
           continue
         }
-        walk(element, base: offset, bitBase: offset * 8, path: path.appending(.index(index)), tolerance: tolerance)
+        let counting = mismatches.count >= limit && fieldTolerances.isEmpty
+        walk(
+          element, base: offset, bitBase: offset * 8, path: counting ? nil : path?.appending(.index(index)),
+          tolerance: tolerance)
       }
     }
   }
 
   private mutating func record(
-    _ rule: RuleNode, path: FieldPath, base: Int, bitBase: Int, difference: Double?, tolerance: FloatTolerance?
+    _ rule: RuleNode, path: FieldPath?, base: Int, bitBase: Int, difference: Double?, tolerance: FloatTolerance?
   ) {
     mismatchCount += 1
-    guard mismatches.count < limit else { return }
+    guard let path, mismatches.count < limit else { return }
     mismatches.append(
       Mismatch(
         path: path, offset: base, actual: describe(rule, actual, base, bitBase),
