@@ -1,8 +1,8 @@
 import CValueShim
 
 /// What comparing a whole value amounts to, decided once when a type is resolved, so that the common
-/// shapes skip the step loop: a value that is all integers is one `memcmp`, a value a registered
-/// comparator owns is one call.
+/// shapes skip the step loop: a value that is all integers is one `memcmp`, one that is all `double` (or all
+/// `float`) one run, a value a registered comparator owns is one call.
 enum ComparisonShortcut: Sendable {
   /// The layout is unknown: only the addresses can be compared.
   case address
@@ -10,6 +10,10 @@ enum ComparisonShortcut: Sendable {
   case alwaysEqual
   /// One run of `count` bytes from the first: `memcmp`.
   case bytes(count: Int)
+  /// One run of `count` `float` values from the first byte (`{float x, y, z}`).
+  case floats(count: Int)
+  /// One run of `count` `double` values from the first byte (`CGRect`).
+  case doubles(count: Int)
   /// A registered comparator owns the whole value of `size` bytes.
   case registered(size: Int, compare: RawComparator)
   /// Anything else: the steps, in order.
@@ -23,6 +27,8 @@ enum ComparisonShortcut: Sendable {
     switch steps.first {
     case nil: self = .alwaysEqual
     case .bytes(0, let count)? where steps.count == 1: self = .bytes(count: count)
+    case .floats(0, let count)? where steps.count == 1: self = .floats(count: count)
+    case .doubles(0, let count)? where steps.count == 1: self = .doubles(count: count)
     case .registered(0, let size, let compare)? where steps.count == 1: self = .registered(size: size, compare: compare)
     default: self = .steps
     }

@@ -129,6 +129,10 @@ public final class ValueType: Sendable, CustomStringConvertible {
     }
     switch shortcut {
     case .bytes(let count): return cv_bytes_equal(actual, expected, count)
+    case .doubles(let count):
+      return FloatRun<Double>.isEqual(actual, expected, count: count, tolerance: tolerance ?? defaultTolerance)
+    case .floats(let count):
+      return FloatRun<Float>.isEqual(actual, expected, count: count, tolerance: tolerance ?? defaultTolerance)
     case .registered(let size, let compare):
       return compare(
         UnsafeRawBufferPointer(start: actual, count: size), UnsafeRawBufferPointer(start: expected, count: size))

@@ -52,6 +52,8 @@ struct ComparisonPlanTests {
     "the shortcut a handle takes",
     arguments: [
       ("{S=iiii}", "bytes(count: 16)"),
+      ("{CGRect={CGPoint=dd}{CGSize=dd}}", "doubles(count: 4)"),
+      ("[10{V=fff}]", "floats(count: 30)"),
       ("{S=cdi}", "steps"),
       ("{E=}", "alwaysEqual"),
       ("{Unknown}", "address"),
