@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Reads the text output of `swift package benchmark` and prints one line per comparison the performance
+targets name: CValueKit's path against its peer, as a ratio, with the target and whether it holds.
+
+    python3 Benchmarks/compare.py benchmark-output.txt
+
+Times are the median (p50) of each benchmark's wall-clock samples, in nanoseconds per operation: the
+benchmarks of one value (groups rect, padded, c-pointer, c-value, describe) run 1,000 operations per
+sample, and their sample time is divided by 1,000 here."""
+import re
+import sys
+
+UNITS = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
+PER_SAMPLE = {"rect": 1000, "padded": 1000, "c-pointer": 1000, "c-value": 1000, "describe": 1000}
+
+
+def medians(text):
+    """Benchmark name -> median wall-clock time in ns."""
+    result = {}
+    name = None
+    for line in text.splitlines():
+        line = line.strip()
+        if re.match(r"^[a-z][\w-]*/", line):
+            name = line
+        elif name and line.startswith("│ Time (wall clock)"):
+            unit = re.search(r"\((ns|μs|us|ms|s)\)", line).group(1)
+            cells = [cell.strip() for cell in line.split("│")[1:-1]]
+            operations = PER_SAMPLE.get(name.split("/")[0], 1)
+            result[name] = float(cells[3].replace(",", "")) * UNITS[unit] / operations  # p0, p25, p50
+            name = None
+    return result
+
+
+def main():
+    text = open(sys.argv[1], encoding="utf-8").read() if len(sys.argv) > 1 else sys.stdin.read()
+    t = medians(text)
+    failures = 0
+
+    def line(label, value, target, holds, detail):
+        nonlocal failures
+        verdict = "holds" if holds else "MISSED"
+        failures += 0 if holds else 1
+        print(f"{label:<58} {value:>10}   target {target:<14} {verdict:<7} {detail}")
+
+    def ratio(ours, peer, limit, label):
+        if ours not in t or peer not in t:
+            print(f"{label:<58} (missing: {ours if ours not in t else peer})")
+            return
+        r = t[ours] / t[peer]
+        line(label, f"{r:.2f}x", f"<= {limit}x", r <= limit, f"({t[ours]:.1f} ns vs {t[peer]:.1f} ns)")
+
+    def faster(ours, peer, factor, label):
+        if ours not in t or peer not in t:
+            print(f"{label:<58} (missing: {ours if ours not in t else peer})")
+            return
+        r = t[peer] / t[ours]
+        line(label, f"{r:.1f}x", f">= {factor}x faster", r >= factor, f"({t[ours]:.1f} ns vs {t[peer]:.1f} ns)")
+
+    def bandwidth(ours, memcmp, share, label):
+        if ours not in t or memcmp not in t:
+            print(f"{label:<58} (missing)")
+            return
+        r = t[memcmp] / t[ours]
+        line(label, f"{r * 100:.0f}%", f">= {share * 100:.0f}%", r >= share,
+             f"of memcmp's bandwidth ({t[ours] / 1e6:.2f} ms vs {t[memcmp] / 1e6:.2f} ms per 1M elements)")
+
+    for shape in ("rect", "padded"):
+        ratio(f"{shape}/handle isEqual", f"{shape}/hand-written ==", 1.3, f"{shape}: handle isEqual / hand-written ==")
+        ours, peer = f"{shape}/encoding-string isEqual", f"{shape}/hand-written =="
+        if ours in t and peer in t:
+            extra = t[ours] - t[peer]
+            line(f"{shape}: encoding-string isEqual - hand-written ==", f"+{extra:.1f} ns", "<= +20 ns",
+                 extra <= 20, f"({t[ours]:.1f} ns vs {t[peer]:.1f} ns)")
+        for path in ("handle isEqual", "handle compare", "encoding-string compare", "derived-encoding compare"):
+            faster(f"{shape}/{path}", f"{shape}/Nimble equal", 1, f"{shape}: {path} vs Nimble equal")
+            faster(f"{shape}/{path}", f"{shape}/custom-dump diff", 1, f"{shape}: {path} vs custom-dump diff")
+    bandwidth("int-array/handle isEqual", "int-array/memcmp", 0.5, "1M {int32 x4}: handle isEqual")
+    bandwidth("float-array/handle isEqual within", "float-array/memcmp", 0.25,
+              "1M {float x,y,z} within 1e-3: handle isEqual")
+    ratio("c-pointer/handle isEqual(pointers:)", "c-pointer/direct C call", 1.5,
+          "C comparator by pointer / direct C call")
+    ratio("c-value/handle isEqual(pointers:)", "c-value/raw ffi_call", 1.1, "C comparator by value / raw ffi_call")
+    faster("describe/handle describe", "describe/customDump", 2, "describe one struct vs customDump")
+    faster("describe-array/handle describe", "describe-array/customDump", 2, "describe 10,000 structs vs customDump")
+
+    print()
+    print("For information:")
+    for name in sorted(t):
+        print(f"  {name:<56} {t[name]:>14,.1f} ns")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
