@@ -68,6 +68,18 @@ public final class ValueRegistry: Sendable {
       recentSwiftTypes = RecentHandles()
     }
 
+    /// Caches a handle. A cache that reaches ``ValueRegistry/handleCacheLimit`` starts afresh, so that a
+    /// process resolving ever new types (a tool fed arbitrary encodings) does not grow without bound;
+    /// handles already returned stay valid.
+    mutating func keep<Key: Hashable>(
+      _ handle: ValueType, for key: Key, in cache: WritableKeyPath<State, [Key: ValueType]>
+    ) {
+      if self[keyPath: cache].count >= ValueRegistry.handleCacheLimit {
+        self[keyPath: cache].removeAll(keepingCapacity: true)
+      }
+      self[keyPath: cache][key] = handle
+    }
+
     mutating func handle(for key: TextKey) -> ValueType? {
       if let handle = recentTexts.find(key) { return handle }
       guard let handle = handlesByText[key] else { return nil }
@@ -84,6 +96,14 @@ public final class ValueRegistry: Sendable {
   }
 
   private let state: LockedState<State>
+
+  /// How many handles each of a registry's caches (by type, by text, by Swift type) keeps at most.
+  static let handleCacheLimit = 4096
+
+  /// How many handles the caches hold (for tests).
+  var cachedHandleCount: Int {
+    state.withLock { $0.handles.count + $0.handlesByText.count + $0.handlesBySwiftType.count }
+  }
 
   /// Creates a registry.
   ///
@@ -232,7 +252,7 @@ public final class ValueRegistry: Sendable {
     let handle = resolve(try parse(encoding), abi: abi)
     state.withLock {
       guard $0.generation == handle.registryGeneration else { return }
-      $0.handlesByText[key] = handle
+      $0.keep(handle, for: key, in: \.handlesByText)
       $0.recentTexts.remember(key, handle)
     }
     return handle
@@ -250,7 +270,7 @@ public final class ValueRegistry: Sendable {
       registryGeneration: generation)
     // A handle built while the registry or the catalog changed is returned but not kept.
     let catalogUnchanged = catalog.generation == catalogGeneration
-    state.withLock { if catalogUnchanged, $0.generation == generation { $0.handles[key] = handle } }
+    state.withLock { if catalogUnchanged, $0.generation == generation { $0.keep(handle, for: key, in: \.handles) } }
     return handle
   }
 
@@ -262,7 +282,9 @@ public final class ValueRegistry: Sendable {
     let generation = state.withLock { $0.generation }
     let handle = resolve(try encoding(of: Value.self), abi: abi)
     state.withLock {
-      if $0.generation == generation, handle.registryGeneration == generation { $0.handlesBySwiftType[key] = handle }
+      if $0.generation == generation, handle.registryGeneration == generation {
+        $0.keep(handle, for: key, in: \.handlesBySwiftType)
+      }
     }
     return handle
   }
