@@ -239,6 +239,9 @@ public final class ValueRegistry: Sendable {
 
   /// The reusable handle for a type: its layout, comparison rules and describer, built once and cached.
   ///
+  /// The handle is found again by the text: among the last eight texts by `==`, else by hash. Each cache
+  /// keeps at most 4,096 handles and starts afresh when full; keep the handle to compare many values.
+  ///
   /// ```swift
   /// let rect = try ValueRegistry.shared.resolve("rect")
   /// let result = try rect.compare(actual, expected)
