@@ -12,7 +12,17 @@ enum ArgumentAlignment {
     {
       return body(a, b)
     }
-    return withAligned(first, alignment) { a in withAligned(second, alignment) { b in body(a, b) } }
+    return copyingMisaligned(first, second, alignment, body)
+  }
+
+  /// The copy for misaligned values, kept out of line so that the aligned path, inlined into every
+  /// caller, carries no stack buffer (and no stack protector) of its own.
+  @inline(never)
+  private static func copyingMisaligned<Result>(
+    _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer, _ alignment: Int,
+    _ body: (UnsafeRawPointer, UnsafeRawPointer) -> Result
+  ) -> Result {
+    withAligned(first, alignment) { a in withAligned(second, alignment) { b in body(a, b) } }
   }
 
   static func withAligned<Result>(
