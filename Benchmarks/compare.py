@@ -3,6 +3,7 @@
 targets name: CValueKit's path against its peer, as a ratio, with the target and whether it holds.
 
     python3 Benchmarks/compare.py benchmark-output.txt
+    python3 Benchmarks/compare.py --markdown benchmark-output.txt   # the same as Markdown tables (RESULTS.md)
 
 Times are the median (p50) of each benchmark's wall-clock samples, in nanoseconds per operation: the
 benchmarks of one value (groups rect, padded, c-pointer, c-value, describe) run 1,000 operations per
@@ -32,34 +33,49 @@ def medians(text):
 
 
 def main():
-    text = open(sys.argv[1], encoding="utf-8").read() if len(sys.argv) > 1 else sys.stdin.read()
+    arguments = sys.argv[1:]
+    markdown = "--markdown" in arguments
+    arguments = [argument for argument in arguments if argument != "--markdown"]
+    text = open(arguments[0], encoding="utf-8").read() if arguments else sys.stdin.read()
     t = medians(text)
     failures = 0
+    if markdown:
+        print("| comparison | result | target | verdict | times (median) |")
+        print("|---|---|---|---|---|")
 
     def line(label, value, target, holds, detail):
         nonlocal failures
         verdict = "holds" if holds else "MISSED"
         failures += 0 if holds else 1
-        print(f"{label:<58} {value:>10}   target {target:<14} {verdict:<7} {detail}")
+        if markdown:
+            print(f"| {label} | {value} | {target} | {verdict} | {detail.strip('()')} |")
+        else:
+            print(f"{label:<58} {value:>10}   target {target:<14} {verdict:<7} {detail}")
+
+    def missing(label, names):
+        nonlocal failures
+        failures += 1
+        absent = ", ".join(name for name in names if name not in t)
+        if markdown:
+            print(f"| {label} | not measured | | MISSING | {absent} |")
+        else:
+            print(f"{label:<58} not measured: {absent}")
 
     def ratio(ours, peer, limit, label):
         if ours not in t or peer not in t:
-            print(f"{label:<58} (missing: {ours if ours not in t else peer})")
-            return
+            return missing(label, [ours, peer])
         r = t[ours] / t[peer]
         line(label, f"{r:.2f}x", f"<= {limit}x", r <= limit, f"({t[ours]:.1f} ns vs {t[peer]:.1f} ns)")
 
     def faster(ours, peer, factor, label):
         if ours not in t or peer not in t:
-            print(f"{label:<58} (missing: {ours if ours not in t else peer})")
-            return
+            return missing(label, [ours, peer])
         r = t[peer] / t[ours]
         line(label, f"{r:.1f}x", f">= {factor}x faster", r >= factor, f"({t[ours]:.1f} ns vs {t[peer]:.1f} ns)")
 
     def bandwidth(ours, memcmp, share, label):
         if ours not in t or memcmp not in t:
-            print(f"{label:<58} (missing)")
-            return
+            return missing(label, [ours, memcmp])
         r = t[memcmp] / t[ours]
         line(label, f"{r * 100:.0f}%", f">= {share * 100:.0f}%", r >= share,
              f"of memcmp's bandwidth ({t[ours] / 1e6:.2f} ms vs {t[memcmp] / 1e6:.2f} ms per 1M elements)")
@@ -67,7 +83,9 @@ def main():
     for shape in ("rect", "padded"):
         ratio(f"{shape}/handle isEqual", f"{shape}/hand-written ==", 1.3, f"{shape}: handle isEqual / hand-written ==")
         ours, peer = f"{shape}/encoding-string isEqual", f"{shape}/hand-written =="
-        if ours in t and peer in t:
+        if ours not in t or peer not in t:
+            missing(f"{shape}: encoding-string isEqual - hand-written ==", [ours, peer])
+        else:
             extra = t[ours] - t[peer]
             line(f"{shape}: encoding-string isEqual - hand-written ==", f"+{extra:.1f} ns", "<= +20 ns",
                  extra <= 20, f"({t[ours]:.1f} ns vs {t[peer]:.1f} ns)")
@@ -84,9 +102,15 @@ def main():
     faster("describe-array/handle describe", "describe-array/customDump", 2, "describe 10,000 structs vs customDump")
 
     print()
-    print("For information:")
-    for name in sorted(t):
-        print(f"  {name:<56} {t[name]:>14,.1f} ns")
+    if markdown:
+        print("| benchmark | median per operation |")
+        print("|---|---|")
+        for name in sorted(t):
+            print(f"| `{name}` | {t[name]:,.1f} ns |")
+    else:
+        print("For information:")
+        for name in sorted(t):
+            print(f"  {name:<56} {t[name]:>14,.1f} ns")
     return 1 if failures else 0
 
 
