@@ -94,6 +94,21 @@ struct DirectComparator: @unchecked Sendable {
     ArgumentAlignment.withAligned(actual, expected, alignment) { a, b in (call(a, b) != 0) == equalWhenNonZero }
   }
 
+  /// Whether the function says the values of `size` bytes at `actual` and `expected` are equal: the
+  /// handle's path, with the alignment test and the call inline and the copy for misaligned values not.
+  @inline(__always)
+  func isEqual(pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, size: Int) -> Bool {
+    guard (Int(bitPattern: actual) | Int(bitPattern: expected)) & (alignment - 1) == 0 else {
+      return isEqualCopying(actual, expected, size: size)
+    }
+    return (call(actual, expected) != 0) == equalWhenNonZero
+  }
+
+  @inline(never)
+  private func isEqualCopying(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, size: Int) -> Bool {
+    isEqual(UnsafeRawBufferPointer(start: actual, count: size), UnsafeRawBufferPointer(start: expected, count: size))
+  }
+
   /// The function's result for the values at `a` and `b`, truncated to its width.
   @inline(__always)
   private func call(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> UInt64 {

@@ -122,11 +122,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
   public func isEqual(
     pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, tolerance: FloatTolerance? = nil
   ) -> Bool {
-    if let function = directComparator {
-      return function.isEqual(
-        UnsafeRawBufferPointer(start: actual, count: valueSize),
-        UnsafeRawBufferPointer(start: expected, count: valueSize))
-    }
+    if let function = directComparator { return function.isEqual(pointers: actual, expected, size: valueSize) }
     switch shortcut {
     case .bytes(let count): return cv_bytes_equal(actual, expected, count)
     case .doubles(let count):
