@@ -19,7 +19,14 @@ extension ComparisonStep {
   func run(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, tolerance: FloatTolerance) -> Bool {
     switch self {
     case .bytes(let offset, let count):
-      return cv_bytes_equal(a + offset, b + offset, count)
+      // The short runs between padding (a char, an int) compare in a register, not through a call.
+      switch count {
+      case 1: return a.load(fromByteOffset: offset, as: UInt8.self) == b.load(fromByteOffset: offset, as: UInt8.self)
+      case 2: return Self.equal(a, b, offset, as: UInt16.self)
+      case 4: return Self.equal(a, b, offset, as: UInt32.self)
+      case 8: return Self.equal(a, b, offset, as: UInt64.self)
+      default: return cv_bytes_equal(a + offset, b + offset, count)
+      }
     case .floats(let offset, let count):
       return FloatRun<Float>.isEqual(a + offset, b + offset, count: count, tolerance: tolerance)
     case .doubles(let offset, let count):
@@ -43,6 +50,15 @@ extension ComparisonStep {
   }
 }
 
+extension ComparisonStep {
+  @inline(__always)
+  fileprivate static func equal<Word: FixedWidthInteger>(
+    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ offset: Int, as _: Word.Type
+  ) -> Bool {
+    a.loadUnaligned(fromByteOffset: offset, as: Word.self) == b.loadUnaligned(fromByteOffset: offset, as: Word.self)
+  }
+}
+
 /// A run of `count` floating-point values compared pairwise, in a loop chosen once for the tolerance.
 ///
 /// Exact and absolute tolerances, the common ones, are first tested by a vectorized C loop
@@ -52,7 +68,11 @@ extension ComparisonStep {
 /// near the bound) is decided by the full rules and the loop goes on after it, so the answer is always
 /// the one ``FloatRule`` gives.
 enum FloatRun<Value: FloatRuleOperand & CFloatPrefix> {
+  /// Runs up to this long (a point, a rect) are compared by the rules inline, with no call into C.
+  static var shortRun: Int { 4 }
+
   static func isEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int, tolerance: FloatTolerance) -> Bool {
+    if count <= shortRun { return rules(a, b, range: 0..<count, tolerance: tolerance) }
     if tolerance.isBitwise { return cv_bytes_equal(a, b, count * MemoryLayout<Value>.size) }
     if tolerance.isExact {
       return resuming(a, b, count: count, tolerance: tolerance) { Value.equalPrefix($0, $1, $2) }
@@ -92,6 +112,7 @@ enum FloatRun<Value: FloatRuleOperand & CFloatPrefix> {
   }
 
   /// The full rules, value by value.
+  @inline(__always)
   private static func rules(
     _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, range: Range<Int>, tolerance: FloatTolerance
   ) -> Bool {
