@@ -57,8 +57,9 @@ private func checkPrinted(_ type: TypeEncoding, from text: String) {
   }
 }
 
-/// A registry whose handle cache starts afresh every `registryLifetime` inputs, so that it does not grow
-/// with every input of a long run.
+/// The target's own registry, replaced every 1024 inputs. Its handle caches are bounded anyway (4,096
+/// handles each); a new registry now and then also drops the old one (and all it holds) under the fuzzer,
+/// and limits the state a finding can depend on to the inputs since the last replacement.
 nonisolated(unsafe) private var registry = ValueRegistry()
 nonisolated(unsafe) private var registryUses = 0
 private let registryLifetime = 1024
