@@ -8,9 +8,11 @@
 /// - x87 `long double` on x86_64 the same way through `Float80`. Where Swift has no type for the format
 ///   (binary128, or x87 on another host), an integral value is written as an integer and any other as an
 ///   exact hexadecimal float with the `L` suffix, `0x1.8p-1L`, which C and the parser read back exactly.
-///   The x87 encodings the FPU rejects (pseudo-NaN, pseudo-infinity, unnormals) are written `nan`. In a
-///   union, whose description lists every member and reads them back in order, bytes that a member reads
-///   as such a NaN therefore read back as the default NaN over what the members before it wrote.
+///   The x87 encodings the FPU rejects (pseudo-NaN, pseudo-infinity, unnormals) are written `nan`, and a
+///   pseudo-denormal (exponent 0 with the integer bit set) as the number it equals, which reads back in
+///   its normal encoding (exponent 1): no C text keeps those bits. In a union, whose description lists
+///   every member and reads them back in order, bytes that a member reads as such an encoding therefore
+///   read back as the default NaN or the normal encoding, over what the members before it wrote.
 /// - Addresses as lowercase hex, `0x7ffee3b0`, zero as `NULL`; with
 ///   ``DescriptionOptions/showsCStringText`` a `char *` is followed by its text in a comment.
 /// - `_Complex` as `{re, im}`, vectors as `{e0, e1, …}`, bytes of unknown meaning as `{0x01, 0x02}`.

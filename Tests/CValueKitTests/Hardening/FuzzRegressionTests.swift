@@ -177,4 +177,29 @@ struct FuzzRegressionTests {
       #expect(try type.parse(type.describe(again)) == again)
     #endif
   }
+
+  /// The value-literal fuzzer (crash-667d41b4, minimized to `(\0=dD)` and `{-5}`): the double -5 leaves
+  /// the `long double` member exponent 0 under a mantissa with its integer bit set, an x87 pseudo-denormal.
+  /// It is described as the number it equals, which C (and the parser) write as the normal encoding,
+  /// exponent 1. No C text keeps a pseudo-denormal's bits; documented (LeafDescription, "Descriptions are
+  /// C initializers"), and the bytes read back are a fixed point.
+  @Test func aUnionMemberThatReadsAsAPseudoDenormalReadsBackNormalized() throws {
+    #if arch(x86_64)
+      let type = try ValueRegistry().resolve("(U=dD)", abi: .x86_64Linux)
+      let bytes = try type.parse("{-5}")
+      #expect(Array(bytes[0..<10]) == [0, 0, 0, 0, 0, 0, 0x14, 0xC0, 0, 0])
+      let description = try type.describe(bytes)
+      #expect(description == "{-5, 5.0452067795748248868e-4932}")
+      let again = try type.parse(description)
+      #expect(Array(again[0..<10]) == [0, 0, 0, 0, 0, 0, 0x14, 0xC0, 1, 0])
+      #expect(try type.describe(again) == description)
+      #expect(try type.parse(type.describe(again)) == again)
+      // Outside a union the same bytes read back the same way: the value is kept, not the encoding.
+      let longDouble = try ValueRegistry().resolve("D", abi: .x86_64Linux)
+      let pseudoDenormal = Array(bytes[0..<16])
+      let text = try longDouble.describe(pseudoDenormal)
+      #expect(try Array(longDouble.parse(text)[0..<10]) == Array(again[0..<10]))
+      #expect(try longDouble.compare(pseudoDenormal, longDouble.parse(text)).isEqual)
+    #endif
+  }
 }
