@@ -17,6 +17,9 @@ public struct FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file holds more values, or nests them deeper, than a fixture file may. A binary property list
     /// can name one value many times by reference, so a small file can stand for an enormous tree.
     case tooLarge(maximumValues: Int, maximumDepth: Int)
+    /// The file's values take more than `maximumBytes` bytes in all (a short literal such as `{0}` stands
+    /// for a whole value of its type).
+    case valuesTooLarge(maximumBytes: Int)
     /// The file is neither a list of cases nor an object keyed by case name.
     case notACaseList
     /// A case is not an object.
@@ -83,6 +86,8 @@ public struct FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
     case .tooLarge(let maximumValues, let maximumDepth):
       return "more than \(maximumValues) values or nested more than \(maximumDepth) deep "
         + "(a property list may repeat a value by reference)"
+    case .valuesTooLarge(let maximumBytes):
+      return "the file's values take more than \(maximumBytes) bytes in all"
     case .notACaseList:
       return "expected a list of cases or an object keyed by case name"
     case .caseNotAnObject: return "a case must be an object with \"type\" and values"

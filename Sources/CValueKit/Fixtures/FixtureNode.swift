@@ -19,6 +19,9 @@ enum FixtureNode: Decodable, Equatable {
   static let maximumValues = 1 << 16
   /// And at most this deep.
   static let maximumDepth = 32
+  /// The most bytes the values of one fixture file may take in all (256 MiB): a short literal such as `{0}`
+  /// stands for a value as large as its type, so a small file could otherwise ask for any amount of memory.
+  static let maximumValueBytes = 1 << 28
 
   init(from decoder: any Decoder) throws {
     let budget = decoder.userInfo[Budget.key] as? Budget

@@ -59,7 +59,7 @@ extension ValueFixture {
         file: file,
         reason: .tooLarge(maximumValues: FixtureNode.maximumValues, maximumDepth: FixtureNode.maximumDepth))
     }
-    let reader = FixtureReader(file: file, registry: registry)
+    var reader = FixtureReader(file: file, registry: registry)
     var cases: [ValueFixture] = []
     switch root {
     case .list(let elements):
@@ -81,12 +81,14 @@ extension ValueFixture {
 private struct FixtureReader {
   let file: String
   let registry: ValueRegistry
+  /// How many more bytes the file's values may take: `FixtureNode.maximumValueBytes` at the start.
+  var bytesLeft = FixtureNode.maximumValueBytes
 
   static let valueRoles = ["value", "actual", "expected"]
   static let fields: Set<String> = ["name", "type", "value", "actual", "expected", "values", "tolerance", "equal"]
 
   /// A case from a list, named by its `name` field.
-  func readCase(_ node: FixtureNode, index: Int) throws(FixtureError) -> ValueFixture {
+  mutating func readCase(_ node: FixtureNode, index: Int) throws(FixtureError) -> ValueFixture {
     guard case .object(let members) = node else {
       throw FixtureError(file: file, caseIndex: index, reason: .caseNotAnObject)
     }
@@ -101,7 +103,7 @@ private struct FixtureReader {
   }
 
   /// A case from an object keyed by name.
-  func readCase(_ node: FixtureNode, key: String) throws(FixtureError) -> ValueFixture {
+  mutating func readCase(_ node: FixtureNode, key: String) throws(FixtureError) -> ValueFixture {
     guard !key.isEmpty else { throw FixtureError(file: file, caseName: key, reason: .emptyName) }
     guard case .object(let members) = node else {
       throw FixtureError(file: file, caseName: key, reason: .caseNotAnObject)
@@ -115,7 +117,7 @@ private struct FixtureReader {
     return try read(members, name: key)
   }
 
-  private func read(_ members: [(key: String, value: FixtureNode)], name: String) throws(FixtureError)
+  private mutating func read(_ members: [(key: String, value: FixtureNode)], name: String) throws(FixtureError)
     -> ValueFixture
   {
     func fail(_ field: String?, _ reason: FixtureError.Reason) -> FixtureError {
@@ -152,6 +154,12 @@ private struct FixtureReader {
     guard !literals.isEmpty else { throw fail(nil, .noValues) }
     var values: [String: [UInt8]] = [:]
     for entry in literals {
+      if let size = handle.size, size <= ValueType.maximumParsedSize {
+        guard size <= bytesLeft else {
+          throw fail(entry.field, .valuesTooLarge(maximumBytes: FixtureNode.maximumValueBytes))
+        }
+        bytesLeft -= size
+      }
       do throws(ValueError) { values[entry.role] = try handle.parse(entry.literal) } catch {
         throw fail(entry.field, .value(error))
       }

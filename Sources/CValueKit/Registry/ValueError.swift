@@ -32,6 +32,8 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidCount(Int)
   /// The C encoding of a Swift type could not be derived; register it or pass the encoding explicitly.
   case cannotDerive(swiftType: String, DerivationError)
+  /// A literal was to be parsed into a value larger than ``ValueType/maximumParsedSize`` bytes.
+  case tooLargeToParse(TypeEncoding, size: Int, limit: Int)
 
   /// One line a person can act on.
   public var description: String {
@@ -55,6 +57,8 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(swiftType) is not plain data (it holds references), so its bytes are not a C value"
     case .cFunction(let error): return error.description
     case .invalidCount(let count): return "invalid count of values: \(count)"
+    case .tooLargeToParse(let type, let size, let limit):
+      return "\(type) is \(size) bytes, larger than the \(limit) bytes a literal is parsed into"
     case .cannotDerive(let swiftType, let error):
       return "cannot derive the C encoding of \(swiftType): \(error.problem); \(DerivationError.advice(for: swiftType))"
     }

@@ -68,6 +68,12 @@ extension ValueType {
     return try result.get()
   }
 
+  /// The largest value, in bytes, that ``parse(_:)`` builds: 1 GiB. A literal names its bytes, but a type
+  /// as large as a layout allows (``CLayout/maximumSize``, 1 TiB) would be zero-filled in memory first;
+  /// a type that large, from a pasted encoding or a fixture file, is an error and not an allocation that
+  /// fails.
+  public static let maximumParsedSize = 1 << 30
+
   /// Turns a C initializer back into the bytes of one value: every field not mentioned and all padding zero.
   ///
   /// It reads what ``describe(_:options:)-(UnsafeRawBufferPointer,_)`` prints and ordinary C besides:
@@ -78,10 +84,14 @@ extension ValueType {
   /// let bytes = try ValueRegistry.shared.resolve("point").parse("{.x = 1.5, .y = -2}")
   /// ```
   ///
-  /// - Throws: ``ValueError/literal(_:)`` naming the field path and the offset in the literal, or
-  ///   ``ValueError/layoutUnknown(_:_:)``.
+  /// - Throws: ``ValueError/literal(_:)`` naming the field path and the offset in the literal,
+  ///   ``ValueError/layoutUnknown(_:_:)``, or ``ValueError/tooLargeToParse(_:size:limit:)`` for a type
+  ///   larger than ``maximumParsedSize``.
   public func parse(_ literal: String) throws(ValueError) -> [UInt8] {
     guard let layout else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
+    guard layout.size <= Self.maximumParsedSize else {
+      throw .tooLargeToParse(type, size: layout.size, limit: Self.maximumParsedSize)
+    }
     do throws(ValueLiteralError) {
       return try ValueLiteralParser(layout: layout).parse(literal)
     } catch {

@@ -66,6 +66,10 @@ extension BadInputContractTests {
       }
     },
     ContractRow(
+      "tooLargeToParse", "[1073741825c] is 1073741825 bytes, larger than the 1073741824 bytes a literal is parsed into",
+      ""
+    ) { thrown { _ = try ValueRegistry.shared.parse("{0}", as: "[1073741825c]") } },
+    ContractRow(
       "cannotDerive",
       "cannot derive the C encoding of HoldsEnum: the field .mode of Swift type Mode has no C encoding; register "
         + "the type with registry.register(HoldsEnum.self, encoding: \"…\") or pass encoding: explicitly",
@@ -250,6 +254,14 @@ extension BadInputContractTests {
       "f.json: more than 65536 values or nested more than 32 deep (a property list may repeat a value by reference)",
       "file f.json"
     ) { fixture(String(repeating: "[", count: 33) + String(repeating: "]", count: 33)) },
+    ContractRow(
+      "valuesTooLarge", "f.json: case \"b\", field \"value\": the file's values take more than 268435456 bytes in all",
+      "case b field value"
+    ) {
+      fixture(
+        #"[{"name": "a", "type": "[200000000c]", "value": "{0}"}, {"name": "b", "type": "[200000000c]", "value": "{0}"}]"#
+      )
+    },
     ContractRow("notACaseList", "f.json: expected a list of cases or an object keyed by case name", "file f.json") {
       fixture("42")
     },

@@ -27,7 +27,7 @@ import Testing
 //                        trailingCharacters                                                       → literalRows
 // ValueError             encoding · layoutUnknown · wrongSize · sizesDiffer · swiftTypeSize · invalidTolerance ·
 //                        unknownFieldPath · nothingToRegister · literal · notPlainData · cFunction ·
-//                        invalidCount · cannotDerive                                              → valueRows
+//                        invalidCount · tooLargeToParse · cannotDerive                            → valueRows
 // CFunctionError         libraryNotFound · symbolNotFound · notACFunction · signature · frameOffsetsInSignature ·
 //                        arity · argumentMismatch · unusableReturn · cannotPass · layoutUnknown ·
 //                        layoutDisagrees (constructed) · preparationFailed (constructed)          → cFunctionRows
@@ -35,7 +35,7 @@ import Testing
 //                        sizeMismatch (constructed) · opaqueField · layoutFailed (constructed) ·
 //                        unreadable (constructed)                                                 → derivationRows
 // FixtureError.Reason    unreadable · unknownFormat · malformed(json) · malformed(propertyList) · tooLarge ·
-//                        notACaseList ·
+//                        valuesTooLarge · notACaseList ·
 //                        caseNotAnObject · missingField · wrongKind · unknownField · emptyName ·
 //                        nameDiffersFromKey · duplicateName · valueGivenTwice · noValues · value   → fixtureRows
 // UnionCastError         (one shape)                                                              → unionCast()

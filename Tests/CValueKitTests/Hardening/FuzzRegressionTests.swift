@@ -202,4 +202,26 @@ struct FuzzRegressionTests {
       #expect(try longDouble.compare(pseudoDenormal, longDouble.parse(text)).isEqual)
     #endif
   }
+
+  /// The fixture fuzzer (crash-9713feb2): a case whose type has a GNU bitfield 395,920,607,559 bits in
+  /// (a 49 GB struct, within what a layout allows) and a short literal. Parsing zero-filled the whole value
+  /// first, and the allocation failed. `parse` now refuses values over 1 GiB, and a fixture file's values
+  /// may take 256 MiB in all.
+  @Test func aFixtureValueLargerThanAParseBuildsIsRefused() throws {
+    let type = "{B=b0i7b395920607559I2}"
+    let json = #"[{"name": "huge", "type": "\#(type)", "value": "{3}"}]"#
+    let size = try ValueRegistry().resolve(type).size
+    #expect(size == 49_490_075_948)
+    let error = try #require(throws: FixtureError.self) {
+      try ValueFixture.load(Data(json.utf8), format: .json, file: "huge.json", registry: ValueRegistry())
+    }
+    #expect(
+      error.description
+        == "huge.json: case \"huge\", field \"value\": {B=b0i7b395920607559I2} is 49490075948 bytes, "
+        + "larger than the 1073741824 bytes a literal is parsed into")
+    // Within both limits a large value still parses, zero-filled beyond what the literal names.
+    let large = try ValueRegistry().parse("{1, 2}", as: "[16777216i]")
+    #expect(large.count == 64 << 20)
+    #expect(Array(large[0..<8]) == [1, 0, 0, 0, 2, 0, 0, 0])
+  }
 }
