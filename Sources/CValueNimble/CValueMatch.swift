@@ -18,7 +18,11 @@ enum CValueMatch {
     let actual = try actualExpression.evaluate()
     do throws(ValueError) {
       let type: ValueType
-      if let encoding { type = try registry.resolve(encoding) } else { type = try registry.resolve(Value.self) }
+      if let encoding {
+        type = try registry.resolve(encoding)
+      } else {
+        type = try registry.resolve(swiftType: Value.self)
+      }
       let expectedText = try type.describe(expected, options: options.descriptionOptions)
       let message = "\(expectation) <\(expectedText)>\(qualifier)"
       guard let actual else {

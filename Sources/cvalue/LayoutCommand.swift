@@ -50,7 +50,7 @@ struct LayoutCommand: ParsableCommand {
     let abi = try ABI.named(abi)
     let encoding: TypeEncoding
     do {
-      encoding = try TypeEncoding(type)
+      encoding = try TypeCatalog.shared.parse(type)
     } catch {
       throw BadInput(diagnostic: error.caretDiagnostic)
     }

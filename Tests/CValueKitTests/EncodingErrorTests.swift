@@ -48,7 +48,7 @@ struct EncodingErrorTests {
     ])
   func malformed(_ text: String, _ message: String) {
     #expect {
-      try TypeEncoding(text, catalog: Self.catalog)
+      try Self.catalog.parse(text)
     } throws: { error in
       (error as? EncodingError)?.description == message
     }
@@ -57,25 +57,25 @@ struct EncodingErrorTests {
   @Test("the typed error carries the reason, the offset and the input")
   func typedError() throws {
     #expect(throws: EncodingError(.unterminatedStruct, at: 11, in: "{CGPoint=dd")) {
-      try TypeEncoding("{CGPoint=dd", catalog: Self.catalog)
+      try Self.catalog.parse("{CGPoint=dd")
     }
     #expect(throws: EncodingError(.numberTooLarge(limit: 1 << 40), at: 1, in: "[1099511627777c]")) {
-      try TypeEncoding("[1099511627777c]", catalog: Self.catalog)
+      try Self.catalog.parse("[1099511627777c]")
     }
     #expect(
-      try TypeEncoding("[1099511627776c]", catalog: Self.catalog) == .array(count: 1 << 40, element: .scalar(.char)))
+      try Self.catalog.parse("[1099511627776c]") == .array(count: 1 << 40, element: .scalar(.char)))
   }
 
   @Test("the caret diagnostic points at the offending character, counted in characters")
   func caret() throws {
-    let error = try #require(throws: EncodingError.self) { try TypeEncoding("{CGPoint=dd", catalog: Self.catalog) }
+    let error = try #require(throws: EncodingError.self) { try Self.catalog.parse("{CGPoint=dd") }
     #expect(
       error.caretDiagnostic == """
         unterminated struct at offset 11 in "{CGPoint=dd"
           {CGPoint=dd
                      ^
         """)
-    let wide = try #require(throws: EncodingError.self) { try TypeEncoding("{é=x}", catalog: Self.catalog) }
+    let wide = try #require(throws: EncodingError.self) { try Self.catalog.parse("{é=x}") }
     #expect(
       wide.caretDiagnostic == """
         unknown type code 'x' at offset 4 in "{é=x}"
@@ -88,18 +88,18 @@ struct EncodingErrorTests {
   func deepNesting() throws {
     let limit = TypeEncoding.maximumNestingDepth
     let deepest = String(repeating: "^", count: limit - 1) + "i"
-    #expect(try TypeEncoding(deepest, catalog: Self.catalog).description == deepest)
+    #expect(try Self.catalog.parse(deepest).description == deepest)
     let tooDeep = String(repeating: "^", count: limit) + "i"
     #expect(throws: EncodingError(.nestingTooDeep(limit: limit), at: limit, in: tooDeep)) {
-      try TypeEncoding(tooDeep, catalog: Self.catalog)
+      try Self.catalog.parse(tooDeep)
     }
     let arrays = String(repeating: "[1", count: 100_000) + "i" + String(repeating: "]", count: 100_000)
     #expect(throws: EncodingError(.nestingTooDeep(limit: limit), at: 2 * limit, in: arrays)) {
-      try TypeEncoding(arrays, catalog: Self.catalog)
+      try Self.catalog.parse(arrays)
     }
     let structs = String(repeating: "{S=", count: 100_000)
     #expect(throws: EncodingError(.nestingTooDeep(limit: limit), at: 3 * limit, in: structs)) {
-      try TypeEncoding(structs, catalog: Self.catalog)
+      try Self.catalog.parse(structs)
     }
   }
 
@@ -113,7 +113,7 @@ struct EncodingErrorTests {
     let bytes = Array(text.utf8)
     for length in 0..<bytes.count {
       let prefix = String(decoding: bytes[..<length], as: UTF8.self)
-      #expect(throws: EncodingError.self, "\(prefix)") { try TypeEncoding(prefix, catalog: Self.catalog) }
+      #expect(throws: EncodingError.self, "\(prefix)") { try Self.catalog.parse(prefix) }
     }
   }
 }

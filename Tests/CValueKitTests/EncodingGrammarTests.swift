@@ -6,7 +6,7 @@ import Testing
 struct EncodingGrammarTests {
   private static let catalog = TypeCatalog(includingBuiltins: false)
 
-  private static func parse(_ text: String) throws -> TypeEncoding { try TypeEncoding(text, catalog: catalog) }
+  private static func parse(_ text: String) throws -> TypeEncoding { try catalog.parse(text) }
 
   @Test("every scalar code parses to its case and prints back", arguments: TypeEncoding.Scalar.allCases)
   func scalar(_ scalar: TypeEncoding.Scalar) throws {

@@ -46,14 +46,14 @@ struct EncodingPropertyTests {
       let text = Self.randomInput(&generator)
       let type: TypeEncoding
       do {
-        type = try TypeEncoding(text, catalog: catalog)
+        type = try catalog.parse(text)
       } catch {
         #expect(error.offset >= 0 && error.offset <= text.utf8.count, "\(text)")
         continue
       }
       parsed += 1
       let printed = type.description
-      #expect(try TypeEncoding(printed, catalog: catalog) == type, "\(text) printed as \(printed)")
+      #expect(try catalog.parse(printed) == type, "\(text) printed as \(printed)")
       if Self.layOutAndTile(type, catalog: catalog, input: text) { tiled += 1 }
     }
     #expect(parsed > 100)
@@ -135,7 +135,7 @@ struct EncodingPropertyTests {
     for _ in 0..<2_000 {
       let type = Self.randomType(&generator, depth: 4)
       let text = type.description
-      #expect(try TypeEncoding(text, catalog: catalog) == type, "\(text)")
+      #expect(try catalog.parse(text) == type, "\(text)")
       if Self.layOutAndTile(type, catalog: catalog, input: text) { tiled += 1 }
     }
     #expect(tiled > 500)

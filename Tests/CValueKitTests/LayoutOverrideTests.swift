@@ -5,7 +5,7 @@ import Testing
 @Suite("Layout overrides")
 struct LayoutOverrideTests {
   private static func type(_ text: String, _ catalog: TypeCatalog) throws -> TypeEncoding {
-    try TypeEncoding(text, catalog: catalog)
+    try catalog.parse(text)
   }
 
   @Test("struct epoll_event: packed to 12 bytes, used wherever the record appears")
@@ -101,7 +101,9 @@ struct LayoutOverrideTests {
     #expect {
       try catalog.register(override, for: event)
     } throws: { error in
-      guard let error = error as? LayoutError, case .invalidOverride(let message) = error.reason else { return false }
+      guard case .invalidOverride(let error)? = error as? CatalogError,
+        case .invalidOverride(let message) = error.reason
+      else { return false }
       return message == reason || message == "\(reason) for {epoll_event=IQ}"
     }
     #expect(catalog.override(for: event) == nil)
@@ -111,16 +113,25 @@ struct LayoutOverrideTests {
   @Test("a union's members must all start at 0; a bitfield needs a bit placement")
   func unionAndBitfieldPlacements() throws {
     let catalog = TypeCatalog(includingBuiltins: false)
-    #expect(throws: LayoutError(.invalidOverride("member .1 of a union must be at offset 0 for (U=if)"))) {
+    #expect(
+      throws: CatalogError.invalidOverride(
+        LayoutError(.invalidOverride("member .1 of a union must be at offset 0 for (U=if)")))
+    ) {
       try catalog.register(
         LayoutOverride(size: 8, alignment: 4, memberOffsets: [0, 4]), for: Self.type("(U=if)", catalog))
     }
-    #expect(throws: LayoutError(.invalidOverride("bitfield member 0 needs a bit placement"), at: [.position(0)])) {
+    #expect(
+      throws: CatalogError.invalidOverride(
+        LayoutError(.invalidOverride("bitfield member 0 needs a bit placement"), at: [.position(0)]))
+    ) {
       try catalog.register(
         LayoutOverride(size: 4, alignment: 4, memberOffsets: [0]), for: Self.type("{F=b0I3}", catalog))
     }
-    #expect(throws: LayoutError(.invalidOverride("an override needs a struct or union with its members, not i"))) {
-      try catalog.register(LayoutOverride(size: 4, alignment: 4), for: .scalar(.int))
+    #expect(
+      throws: CatalogError.invalidOverride(
+        LayoutError(.invalidOverride("an override needs a struct or union with its members, not i")))
+    ) {
+      try catalog.register(LayoutOverride(size: 4, alignment: 4), for: TypeEncoding.scalar(.int))
     }
   }
 
@@ -132,8 +143,8 @@ struct LayoutOverrideTests {
     try catalog.register(packed, for: event)
     try catalog.register(packed, for: event)
     #expect(
-      throws: LayoutError(
-        .invalidOverride("another override is already registered for struct epoll_event on x86_64-linux"))
+      throws: CatalogError.invalidOverride(
+        LayoutError(.invalidOverride("another override is already registered for struct epoll_event on x86_64-linux")))
     ) {
       try catalog.register(
         LayoutOverride(size: 16, alignment: 8, memberOffsets: [0, 8]), for: event, abi: .x86_64Linux)

@@ -9,7 +9,7 @@ struct LayoutRuleTests {
   private static let catalog = TypeCatalog(includingBuiltins: false)
 
   private static func layout(_ text: String, abi: ABI = .x86_64Linux) throws -> CLayout {
-    try catalog.layout(of: TypeEncoding(text, catalog: catalog), abi: abi)
+    try catalog.layout(of: catalog.parse(text), abi: abi)
   }
 
   private static func sizeAndAlignment(_ text: String, abi: ABI = .x86_64Linux) throws -> [Int] {
@@ -83,10 +83,10 @@ struct LayoutRuleTests {
   func atomic() throws {
     let catalog = TypeCatalog(includingBuiltins: false)
     for definition in ["{At3=[3c]}", "{At5=[5c]}", "{At17=[17c]}", "{E=}"] {
-      try catalog.register(record: TypeEncoding(definition, catalog: catalog))
+      try catalog.register(record: catalog.parse(definition))
     }
     func sizes(_ text: String) throws -> [Int] {
-      let layout = try catalog.layout(of: TypeEncoding(text, catalog: catalog), abi: .x86_64Linux)
+      let layout = try catalog.layout(of: catalog.parse(text), abi: .x86_64Linux)
       return [layout.size, layout.alignment]
     }
     #expect(try sizes("A{At3}") == [4, 4])
@@ -95,12 +95,12 @@ struct LayoutRuleTests {
     #expect(try sizes("AD") == [16, 16])
     #expect(try sizes("A{E}") == [1, 1])
     // The bytes a promotion adds are padding, not part of the value.
-    let promoted = try catalog.layout(of: TypeEncoding("{P=A[3c]A![12,4f]}", catalog: catalog), abi: .x86_64Linux)
+    let promoted = try catalog.layout(of: catalog.parse("{P=A[3c]A![12,4f]}"), abi: .x86_64Linux)
     #expect(
       promoted.fields.map(\.description) == [".0[0] @0 +1 c", ".0[1] @1 +1 c", ".0[2] @2 +1 c", ".1 @16 +12 ![12,4f]"])
     #expect(Array(promoted.padding) == [3..<16, 28..<32])
     // The values clang printed for struct { _Atomic At3 a; _Atomic At5 b; _Atomic At17 c; _Atomic long double d; }
-    let layout = try catalog.layout(of: TypeEncoding("{AT=A{At3}A{At5}A{At17}AD}", catalog: catalog), abi: .x86_64Linux)
+    let layout = try catalog.layout(of: catalog.parse("{AT=A{At3}A{At5}A{At17}AD}"), abi: .x86_64Linux)
     #expect(layout.size == 64)
     #expect(layout.alignment == 16)
     #expect(layout.root.members.map(\.offset) == [0, 8, 16, 48])
@@ -177,7 +177,7 @@ struct LayoutRuleTests {
   func negativeNumbers() {
     let catalog = TypeCatalog(includingBuiltins: false)
     #expect(throws: LayoutError(.negativeNumber("array count -1"))) {
-      try catalog.layout(of: .array(count: -1, element: .scalar(.int)))
+      try catalog.layout(of: TypeEncoding.array(count: -1, element: .scalar(.int)))
     }
     let negativeWidth = TypeEncoding.structure(
       .init(name: "S", fields: [.init(type: .bitfield(.init(bitOffset: 0, declaredType: .int, width: -3)))]))
@@ -190,7 +190,7 @@ struct LayoutRuleTests {
       try catalog.layout(of: negativeOffset)
     }
     #expect(throws: LayoutError(.invalidVector("size -16 is not a whole number of 4-byte elements"))) {
-      try catalog.layout(of: .vector(.init(size: -16, alignment: 16, element: .scalar(.float))))
+      try catalog.layout(of: TypeEncoding.vector(.init(size: -16, alignment: 16, element: .scalar(.float))))
     }
   }
 

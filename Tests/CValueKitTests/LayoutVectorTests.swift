@@ -20,12 +20,12 @@ struct LayoutVectorTests {
   func roundTrip(_ vector: LayoutVector) throws {
     let catalog = TypeCatalog(includingBuiltins: false)
     for text in [vector.encoding, vector.encodingMacosx] + (vector.encodingNamed.map { [$0] } ?? []) {
-      #expect(try TypeEncoding(text, catalog: catalog).description == text)
+      #expect(try catalog.parse(text).description == text)
     }
     for leaf in vector.leaves {
-      #expect(try TypeEncoding(leaf.encoding, catalog: catalog).description == leaf.encoding)
+      #expect(try catalog.parse(leaf.encoding).description == leaf.encoding)
       if let standalone = leaf.encodingStandalone {
-        #expect(try TypeEncoding(standalone, catalog: catalog).description == standalone)
+        #expect(try catalog.parse(standalone).description == standalone)
       }
     }
   }
@@ -33,7 +33,7 @@ struct LayoutVectorTests {
   @Test("the GNU-form encoding lays out as the compiler did", arguments: LayoutVector.all)
   func layoutMatchesCompiler(_ vector: LayoutVector) throws {
     let catalog = TypeCatalog(includingBuiltins: false)
-    let type = try TypeEncoding(vector.encoding, catalog: catalog)
+    let type = try catalog.parse(vector.encoding)
     if vector.naiveLayoutOk == false {
       try catalog.register(vector.override, for: type, abi: .x86_64Linux)
     }
@@ -59,7 +59,7 @@ struct LayoutVectorTests {
   )
   func namedPaths(_ vector: LayoutVector) throws {
     let catalog = TypeCatalog(includingBuiltins: false)
-    let type = try TypeEncoding(try #require(vector.encodingNamed), catalog: catalog)
+    let type = try catalog.parse(try #require(vector.encodingNamed))
     if vector.naiveLayoutOk == false {
       try catalog.register(vector.override, for: type, abi: .x86_64Linux)
     }
@@ -79,7 +79,7 @@ struct LayoutVectorTests {
     arguments: LayoutVector.all.filter { $0.naiveLayoutOk == false })
   func overrideIsNeeded(_ vector: LayoutVector) throws {
     let catalog = TypeCatalog(includingBuiltins: false)
-    let naive = try catalog.layout(of: TypeEncoding(vector.encoding, catalog: catalog), abi: .x86_64Linux)
+    let naive = try catalog.layout(of: catalog.parse(vector.encoding), abi: .x86_64Linux)
     let offsets = naive.fields.map(\.offset)
     let expected = vector.leaves.map { $0.offset ?? ($0.bitfield?.bitOffset ?? 0) / 8 }
     #expect(naive.size != vector.size || naive.alignment != vector.alignment || offsets != expected)
@@ -90,7 +90,7 @@ struct LayoutVectorTests {
     arguments: LayoutVector.all.filter { $0.flags.contains("bitfield") })
   func appleBitfieldsNeedPlacement(_ vector: LayoutVector) throws {
     let catalog = TypeCatalog(includingBuiltins: false)
-    let type = try TypeEncoding(vector.encodingMacosx, catalog: catalog)
+    let type = try catalog.parse(vector.encodingMacosx)
     #expect {
       try catalog.layout(of: type, abi: .x86_64Linux)
     } throws: { error in

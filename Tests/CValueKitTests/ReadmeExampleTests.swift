@@ -48,18 +48,18 @@ struct ReadmeExampleTests {
     // struct epoll_event { uint32_t events; uint64_t data; } __attribute__((packed));
     try catalog.register(
       LayoutOverride(size: 12, alignment: 1, memberOffsets: [0, 4]),
-      for: TypeEncoding("{epoll_event=IQ}", catalog: catalog))
+      for: catalog.parse("{epoll_event=IQ}"))
     print(try catalog.layout(of: "[2{epoll_event}]").size)  // 24
 
     // Names of your own, usable wherever an encoding is.
-    try catalog.register(name: "vec3", for: TypeEncoding("{vec3=\"x\"f\"y\"f\"z\"f}", catalog: catalog))
+    try catalog.register(name: "vec3", for: catalog.parse("{vec3=\"x\"f\"y\"f\"z\"f}"))
     print(try catalog.layout(of: "vec3").size)  // 12
 
     #expect(try catalog.layout(of: "[2{epoll_event}]").size == 24)
     #expect(try catalog.layout(of: "vec3").size == 12)
 
     do {
-      _ = try TypeEncoding("{CGPoint=dd", catalog: catalog)
+      _ = try catalog.parse("{CGPoint=dd")
     } catch {
       print(error)  // unterminated struct at offset 11 in "{CGPoint=dd"
     }
@@ -72,7 +72,7 @@ struct ReadmeExampleTests {
     }
 
     #expect {
-      try TypeEncoding("{CGPoint=dd", catalog: catalog)
+      try catalog.parse("{CGPoint=dd")
     } throws: { error in
       "\(error)" == "unterminated struct at offset 11 in \"{CGPoint=dd\""
     }
@@ -130,22 +130,22 @@ struct ReadmeExampleTests {
   func registering() throws {
     let registry = ValueRegistry()
     try registry.register("{Temp=d}", as: Double.self, compare: { abs($0 - $1) < 0.5 }, describe: { "\($0) K" })
-    print(try registry.compare(20.0, 20.3, as: "{Temp=d}").isEqual)  // true
+    print(try registry.resolve("{Temp=d}").compare(20.0, 20.3).isEqual)  // true
 
     var options = ComparisonOptions()
     options.fieldTolerances[".size.width"] = .absolute(0.5)
     let rect = try registry.resolve("rect")
     let bytes = try rect.parse("{.origin = {.x = 1}, .size.width = 10.25, .size.height = 20}")
     let wider = try rect.parse("{.origin.x = 1, .size = {10.5, 20}}")
-    let sizes = try rect.compare(bytes, wider, options: options)
+    let sizes = try rect.compare(bytes: bytes, wider, options: options)
     print(sizes.isEqual)  // true
 
-    #expect(try registry.compare(20.0, 20.3, as: "{Temp=d}").isEqual)
-    #expect(try !registry.compare(20.0, 20.6, as: "{Temp=d}").isEqual)
+    #expect(try registry.resolve("{Temp=d}").compare(20.0, 20.3).isEqual)
+    #expect(try !registry.resolve("{Temp=d}").compare(20.0, 20.6).isEqual)
     #expect(sizes.isEqual)
-    let exact = try rect.compare(bytes, wider)
+    let exact = try rect.compare(bytes: bytes, wider)
     #expect(exact.mismatches.map(\.path) == [".size.width"])
-    #expect(try rect.describe(bytes) == "{.origin = {.x = 1, .y = 0}, .size = {.width = 10.25, .height = 20}}")
+    #expect(try rect.describe(bytes: bytes) == "{.origin = {.x = 1, .y = 0}, .size = {.width = 10.25, .height = 20}}")
   }
 
   @Test("comparing many values")
@@ -160,7 +160,7 @@ struct ReadmeExampleTests {
     }
     print(close)  // true
     let report = try mesh.withUnsafeBytes { a in
-      try moved.withUnsafeBytes { b in try vertex.compare(a, b, count: 10_000) }
+      try moved.withUnsafeBytes { b in try vertex.compare(bytes: a, b, count: 10_000) }
     }
     print(report.mismatchCount, report.mismatches.count)  // 30000 20
     print(report.mismatches[0].path)  // [0].x
@@ -181,7 +181,7 @@ struct ReadmeExampleTests {
       "{geo_point=\"x\"d\"y\"d}", comparator: CFunction(pointEqual, name: "geo_point_equal"),
       signature: "B{geo_point=dd}{geo_point=dd}", result: .nonZeroMeansEqual)
 
-    let result = try registry.compare(geo_point(x: 1, y: 2), geo_point(x: 1, y: 2.5), as: "{geo_point}")
+    let result = try registry.resolve("{geo_point}").compare(geo_point(x: 1, y: 2), geo_point(x: 1, y: 2.5))
     print(result.summary)  // geo_point values differ (C function geo_point_equal): {.x = 1, .y = 2} ≠ {.x = 1, …
     #expect(
       result.summary
@@ -191,9 +191,9 @@ struct ReadmeExampleTests {
     try registry.register(
       "{geo_point}", comparator: .lookup("geo_point_cmp", in: library), signature: "i^{geo_point}^{geo_point}",
       result: .zeroMeansEqual)
-    let byPointer = try registry.compare(geo_point(x: 1, y: 2), geo_point(x: 1, y: 2), as: "{geo_point}")
+    let byPointer = try registry.resolve("{geo_point}").compare(geo_point(x: 1, y: 2), geo_point(x: 1, y: 2))
     #expect(byPointer.isEqual)
     #expect(byPointer.strategy == .cFunction(name: "geo_point_cmp", type: try TypeEncoding("{geo_point}")))
-    #expect(try !registry.compare(geo_point(x: 1, y: 2), geo_point(x: 3, y: 2), as: "{geo_point}").isEqual)
+    #expect(try !registry.resolve("{geo_point}").compare(geo_point(x: 1, y: 2), geo_point(x: 3, y: 2)).isEqual)
   }
 }

@@ -13,8 +13,8 @@ struct TypeCatalogTests {
     ])
   func builtinName(_ name: String, _ encoding: String) throws {
     let catalog = TypeCatalog()
-    #expect(try TypeEncoding(name, catalog: catalog) == TypeEncoding(encoding, catalog: catalog))
-    #expect(try TypeEncoding(name, catalog: catalog).description == encoding)
+    #expect(try catalog.parse(name) == catalog.parse(encoding))
+    #expect(try catalog.parse(name).description == encoding)
     #expect(try catalog.layout(of: name) == catalog.layout(of: encoding))
   }
 
@@ -51,12 +51,12 @@ struct TypeCatalogTests {
   @Test("users register names of their own")
   func registerName() throws {
     let catalog = TypeCatalog()
-    let vec3 = try TypeEncoding("{vec3=\"x\"f\"y\"f\"z\"f}", catalog: catalog)
+    let vec3 = try catalog.parse("{vec3=\"x\"f\"y\"f\"z\"f}")
     try catalog.register(name: "vec3", for: vec3)
     try catalog.register(name: "vec3", for: vec3)
-    #expect(try TypeEncoding("vec3", catalog: catalog) == vec3)
+    #expect(try catalog.parse("vec3") == vec3)
     #expect(try catalog.layout(of: "vec3").fields.map(\.path.description) == [".x", ".y", ".z"])
-    #expect(try TypeEncoding("[2{vec3=fff}]", catalog: catalog).description == "[2{vec3=fff}]")
+    #expect(try catalog.parse("[2{vec3=fff}]").description == "[2{vec3=fff}]")
     #expect(TypeCatalog.shared.encoding(named: "vec3") == nil)
   }
 
@@ -74,7 +74,7 @@ struct TypeCatalogTests {
   func refusedName(_ name: String, _ message: String) {
     let catalog = TypeCatalog()
     #expect {
-      try catalog.register(name: name, for: .scalar(.int))
+      try catalog.register(name: name, for: TypeEncoding.scalar(.int))
     } throws: { error in
       (error as? CatalogError)?.description == message
     }
@@ -90,8 +90,8 @@ struct TypeCatalogTests {
     }
     #expect(try catalog.layout(of: "^{Node}").size == 8)
 
-    try catalog.register(record: TypeEncoding("{Node=\"value\"i\"next\"^{Node}}", catalog: catalog))
-    try catalog.register(record: TypeEncoding("{Node=i^{Node}}", catalog: catalog))
+    try catalog.register(record: catalog.parse("{Node=\"value\"i\"next\"^{Node}}"))
+    try catalog.register(record: catalog.parse("{Node=i^{Node}}"))
     let node = try catalog.layout(of: "{Node}")
     #expect(node.size == 16)
     #expect(node.fields.map(\.description) == [".value @0 +4 i", ".next @8 +8 ^{Node}"])
@@ -102,19 +102,19 @@ struct TypeCatalogTests {
     #expect(catalog.record(named: "Node")?.description == "{Node=\"value\"i\"next\"^{Node}}")
 
     #expect {
-      try catalog.register(record: TypeEncoding("{Node=q}", catalog: catalog))
+      try catalog.register(record: catalog.parse("{Node=q}"))
     } throws: { error in
       (error as? CatalogError)?.description
         == "struct Node is already registered as {Node=\"value\"i\"next\"^{Node}}; refusing to redefine it as {Node=q}"
     }
-    #expect(throws: CatalogError.notANamedRecordDefinition(try TypeEncoding("{?=i}", catalog: catalog))) {
-      try catalog.register(record: TypeEncoding("{?=i}", catalog: catalog))
+    #expect(throws: CatalogError.notANamedRecordDefinition(try catalog.parse("{?=i}"))) {
+      try catalog.register(record: catalog.parse("{?=i}"))
     }
-    #expect(throws: CatalogError.notANamedRecordDefinition(try TypeEncoding("{Node}", catalog: catalog))) {
-      try catalog.register(record: TypeEncoding("{Node}", catalog: catalog))
+    #expect(throws: CatalogError.notANamedRecordDefinition(try catalog.parse("{Node}"))) {
+      try catalog.register(record: catalog.parse("{Node}"))
     }
     #expect(throws: CatalogError.notANamedRecordDefinition(.scalar(.int))) {
-      try catalog.register(record: .scalar(.int))
+      try catalog.register(record: TypeEncoding.scalar(.int))
     }
     #expect(try catalog.layout(of: "{Node}").size == 16)
   }
@@ -122,12 +122,12 @@ struct TypeCatalogTests {
   @Test("registering a record registers the named records inside it, all or nothing")
   func nestedDefinitions() throws {
     let catalog = TypeCatalog(includingBuiltins: false)
-    try catalog.register(record: TypeEncoding("{Outer=\"a\"{Inner=\"x\"i}\"b\"^{Node=\"v\"i}}", catalog: catalog))
+    try catalog.register(record: catalog.parse("{Outer=\"a\"{Inner=\"x\"i}\"b\"^{Node=\"v\"i}}"))
     #expect(catalog.record(named: "Inner")?.description == "{Inner=\"x\"i}")
     #expect(catalog.record(named: "Node")?.description == "{Node=\"v\"i}")
     #expect(try catalog.layout(of: "{Inner}").fields.map(\.path.description) == [".x"])
     #expect {
-      try catalog.register(record: TypeEncoding("{Other={Fresh=c}{Inner=q}}", catalog: catalog))
+      try catalog.register(record: catalog.parse("{Other={Fresh=c}{Inner=q}}"))
     } throws: { error in
       (error as? CatalogError)?.description
         == "struct Inner is already registered as {Inner=\"x\"i}; refusing to redefine it as {Inner=q}"
@@ -153,8 +153,8 @@ struct TypeCatalogTests {
   @Test("a record that contains itself through registered definitions is an error, not a hang")
   func recursiveDefinitions() throws {
     let catalog = TypeCatalog(includingBuiltins: false)
-    try catalog.register(record: TypeEncoding("{A=i{B}}", catalog: catalog))
-    try catalog.register(record: TypeEncoding("{B=c{A}}", catalog: catalog))
+    try catalog.register(record: catalog.parse("{A=i{B}}"))
+    try catalog.register(record: catalog.parse("{B=c{A}}"))
     #expect(throws: LayoutError(.recursiveRecord("struct A"), at: [.position(1), .position(1)])) {
       try catalog.layout(of: "{A}")
     }
@@ -166,8 +166,9 @@ struct TypeCatalogTests {
     try await withThrowingTaskGroup(of: Void.self) { group in
       for index in 0..<200 {
         group.addTask {
-          try catalog.register(name: "name\(index)", for: .array(count: index + 1, element: .scalar(.int)))
-          try catalog.register(record: .structure(.init(name: "R\(index)", fields: [.init(type: .scalar(.int))])))
+          try catalog.register(name: "name\(index)", for: TypeEncoding.array(count: index + 1, element: .scalar(.int)))
+          try catalog.register(
+            record: TypeEncoding.structure(.init(name: "R\(index)", fields: [.init(type: .scalar(.int))])))
           _ = try catalog.layout(of: "{R\(index)}")
         }
       }

@@ -12,9 +12,9 @@ import Testing
 
   @Test(arguments: try fixtures("rects.json"))
   func everyValueSurvivesDescribingAndParsing(_ fixture: ValueFixture) throws {
-    let type = ValueRegistry.shared.resolve(fixture.type)
+    let type = try ValueRegistry.shared.resolve(fixture.type)
     for (role, bytes) in fixture.values {
-      let text = try type.describe(bytes)
+      let text = try type.describe(bytes: bytes)
       #expect(try type.parse(text) == bytes, "\(role): \(text)")
     }
   }
@@ -23,7 +23,8 @@ import Testing
   func comparisonsComeOutAsTheFileSays(_ fixture: ValueFixture) throws {
     let actual = try #require(fixture.actual)
     let expected = try #require(fixture.expected)
-    let result = try ValueRegistry.shared.resolve(fixture.type).compare(actual, expected, options: fixture.options)
+    let result = try ValueRegistry.shared.resolve(fixture.type).compare(
+      bytes: actual, expected, options: fixture.options)
     #expect(result.isEqual == fixture.expectsEqual, "\(result.report)")
   }
 
@@ -36,7 +37,9 @@ import Testing
     let bytes = try #require(fixture.value)
     try #require(bytes.count == MemoryLayout<cv_reading>.size)
     let reading = bytes.withUnsafeBytes { $0.loadUnaligned(as: cv_reading.self) }
-    #expect(try registry.resolve(cv_reading.self).parse(registry.describe(reading)) == bytes)
+    #expect(
+      try registry.resolve(swiftType: cv_reading.self).parse(
+        registry.resolve(swiftType: cv_reading.self).describe(reading)) == bytes)
     #expect(try registry.compare(reading, reading).isEqual)
   }
 
@@ -50,7 +53,7 @@ import Testing
     #expect(try Self.fixtures("readings.plist").map(\.name) == ["celsius", "empty unit", "full unit"])
     let celsius = try #require(try Self.fixtures("readings.plist").first)
     #expect(
-      try ValueRegistry.shared.resolve(celsius.type).describe(try #require(celsius.value))
+      try ValueRegistry.shared.resolve(celsius.type).describe(bytes: try #require(celsius.value))
         == #"{.tag = 84, .value = 21.5, .count = 3, .unit = "C"}"#)
   }
 }

@@ -46,14 +46,14 @@ struct LeakCheck {
     try registry.register("*", comparator: CFunction.lookup("strcmp"), signature: "ir*r*", result: .zeroMeansEqual)
 
     let nested = s_nested(a: 1, b: s_fd(a: 2, b: Double(round)), c: s_ifc(a: 3, b: 4, c: 5), d: 6)
-    guard try registry.compare(nested, nested, as: "{s_nested}").isEqual,
-      try !registry.compare(u_if(i: 1), u_if(i: 2), as: "(u_if=if)").isEqual,
-      try registry.describe(s_dd(a: 1, b: 2), as: "{s_dd=dd}") == "{0x1p+0, 0x1p+1}",
-      try registry.compare(21.0, 21.2, as: "{Temp=d}").isEqual,
-      try !registry.compare(Pair(1.5, 2), Pair(1.5, 3), as: "{Pair}").isEqual
+    guard try registry.resolve("{s_nested}").compare(nested, nested).isEqual,
+      try !registry.resolve("(u_if=if)").compare(u_if(i: 1), u_if(i: 2)).isEqual,
+      try registry.resolve("{s_dd=dd}").describe(s_dd(a: 1, b: 2)) == "{0x1p+0, 0x1p+1}",
+      try registry.resolve("{Temp=d}").compare(21.0, 21.2).isEqual,
+      try !registry.resolve("{Pair}").compare(Pair(1.5, 2), Pair(1.5, 3)).isEqual
     else { fatalError("a comparison gave the wrong answer in round \(round)") }
-    _ = try registry.resolve("rect").describe([UInt8](repeating: 0, count: 32))
-    _ = try registry.parse("{.a = 1, .b = 2}", as: "{Pair}")
+    _ = try registry.resolve("rect").describe(bytes: [UInt8](repeating: 0, count: 32))
+    _ = try registry.resolve("{Pair}").parse("{.a = 1, .b = 2}")
   }
 
   /// A plain-data stand-in for `{Pair=di}`.

@@ -8,6 +8,10 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
   case notANamedRecordDefinition(TypeEncoding)
   /// A different definition is already registered for this struct or union.
   case recordTaken(String, existing: TypeEncoding, new: TypeEncoding)
+  /// A layout override that does not fit the record's members, or a second override for the same record.
+  case invalidOverride(LayoutError)
+  /// The type to register was given as text that does not parse.
+  case encoding(EncodingError)
 
   /// A sentence naming what was refused and why.
   public var description: String {
@@ -22,6 +26,10 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(type) is not a named struct or union with its members"
     case .recordTaken(let name, let existing, let new):
       return "\(name) is already registered as \(existing); refusing to redefine it as \(new)"
+    case .invalidOverride(let error):
+      return error.description
+    case .encoding(let error):
+      return error.description
     }
   }
 }

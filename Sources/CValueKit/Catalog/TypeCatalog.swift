@@ -18,8 +18,8 @@ public final class TypeCatalog: Sendable {
 
   struct State: Sendable {
     var names: [String: TypeEncoding] = [:]
-    var records: [RecordKey: TypeEncoding.Record] = [:]
-    var overrides: [OverrideKey: RegisteredOverride] = [:]
+    /// The record definitions and overrides, the value a layout is computed with.
+    var definitions = RecordDefinitions()
     /// Counts changes, so that caches built from the catalog (the value registry's) know when to rebuild.
     var generation = 0
   }
@@ -37,13 +37,14 @@ public final class TypeCatalog: Sendable {
       initial.names = Self.builtinNames
       for record in Self.builtinRecords {
         guard let key = RecordKey(record), case .structure(let body) = record else { continue }
-        initial.records[key] = body
+        initial.definitions.records[key] = body
       }
     }
     state = LockedState(initial)
   }
 
-  var snapshot: State { state.withLock { $0 } }
+  /// The record definitions and overrides as they are now, for a layout to use without the lock.
+  var definitions: RecordDefinitions { state.withLock { $0.definitions } }
 
   /// A number that changes whenever a registration changes what the catalog knows. Read without the
   /// lock: every resolve of a cached handle reads it.
@@ -60,14 +61,38 @@ public final class TypeCatalog: Sendable {
   /// The encoding a readable name stands for, or `nil`.
   public func encoding(named name: String) -> TypeEncoding? { state.withLock { $0.names[name] } }
 
+  /// Parses an encoding, or looks up a whole readable name this catalog knows.
+  ///
+  /// ```swift
+  /// try TypeCatalog.shared.parse("rect")           // {CGRect={CGPoint=dd}{CGSize=dd}}
+  /// try TypeCatalog.shared.parse("{CGPoint=dd}")   // the encoding itself
+  /// ```
+  ///
+  /// - Throws: ``EncodingError`` naming the problem and its byte offset; a text that looks like a name
+  ///   and is not one is reported as an unknown name.
+  public func parse(_ text: String) throws(EncodingError) -> TypeEncoding {
+    if let named = encoding(named: text) { return named }
+    return try TypeEncoding(text)
+  }
+
+  /// The type `type` stands for, with an encoding that does not parse reported as a ``CatalogError``.
+  private func registering(_ type: some TypeEncodingConvertible) throws(CatalogError) -> TypeEncoding {
+    do throws(EncodingError) { return try type.typeEncoding(in: self) } catch { throw .encoding(error) }
+  }
+
   /// Registers a readable name for an encoding, usable wherever an encoding is accepted.
+  ///
+  /// ```swift
+  /// try catalog.register(name: "vec3", for: "{vec3=\"x\"f\"y\"f\"z\"f}")
+  /// ```
   ///
   /// - Parameters:
   ///   - name: Letters, digits and `_`, starting with a letter or `_`, and not itself a valid encoding.
-  ///   - encoding: The type the name stands for.
-  /// - Throws: ``CatalogError`` when the name is malformed or already stands for another encoding.
-  ///   Registering the same name for the same encoding again is allowed.
-  public func register(name: String, for encoding: TypeEncoding) throws(CatalogError) {
+  ///   - type: The type the name stands for: an encoding, an existing name, or a ``TypeEncoding``.
+  /// - Throws: ``CatalogError`` when the name is malformed or already stands for another encoding, or the
+  ///   encoding does not parse. Registering the same name for the same encoding again is allowed.
+  public func register(name: String, for type: some TypeEncodingConvertible) throws(CatalogError) {
+    let encoding = try registering(type)
     guard Self.isValidName(name) else {
       var parser = EncodingParser(name, maximumDepth: TypeEncoding.maximumNestingDepth)
       let isEncoding = (try? parser.parseSingle()) != nil
@@ -112,29 +137,31 @@ public final class TypeCatalog: Sendable {
   /// so that encodings that name them without their members (`{Node}`, `A{Node}`) can be laid out, and so that
   /// unnamed members of an encoding that matches one get the registered member names.
   ///
-  /// - Parameter definition: A named struct or union with its members, e.g. `{Node="value"i"next"^{Node}}`.
+  /// - Parameter record: A named struct or union with its members, e.g. `{Node="value"i"next"^{Node}}`.
   /// - Throws: ``CatalogError`` when it is not a named record with members, or a different definition is
-  ///   already registered under one of its names; then nothing is registered.
-  public func register(record definition: TypeEncoding) throws(CatalogError) {
+  ///   already registered under one of its names, or the encoding does not parse; then nothing is
+  ///   registered.
+  public func register(record: some TypeEncodingConvertible) throws(CatalogError) {
+    let definition = try registering(record)
     guard let key = RecordKey(definition), case .named = key, let record = definition.record,
       record.fields != nil
     else { throw CatalogError.notANamedRecordDefinition(definition) }
     let definitions = definition.namedRecordDefinitions
     try state.withLock { (state) throws(CatalogError) in
-      var records = state.records
+      var records = state.definitions.records
       for (key, record) in definitions { try Self.insert(record, for: key, into: &records) }
-      if records != state.records {
+      if records != state.definitions.records {
         state.generation += 1
         publishedGeneration.store(state.generation, ordering: .releasing)
       }
-      state.records = records
+      state.definitions.records = records
     }
   }
 
   /// The registered definition of the struct (or union) called `name`, or `nil`.
   public func record(named name: String, isUnion: Bool = false) -> TypeEncoding? {
     let key = RecordKey.named(name, isUnion: isUnion)
-    return state.withLock { $0.records[key] }.map { isUnion ? .union($0) : .structure($0) }
+    return state.withLock { $0.definitions.records[key] }.map { isUnion ? .union($0) : .structure($0) }
   }
 
   private static func insert(
@@ -164,58 +191,67 @@ public final class TypeCatalog: Sendable {
   ///   - override: The real size, alignment and member placements.
   ///   - record: The struct or union with its members; a named one also registers its definition.
   ///   - abi: The ABI the override describes (member sizes are computed with it for the checks).
-  /// - Throws: ``LayoutError`` with reason ``LayoutError/Reason/invalidOverride(_:)`` when the override
-  ///   does not fit the members, or another override is registered for the same record.
+  /// - Throws: ``CatalogError/invalidOverride(_:)`` when the override does not fit the members, or another
+  ///   override is registered for the same record; ``CatalogError/encoding(_:)`` when the record's
+  ///   encoding does not parse.
   public func register(
-    _ override: LayoutOverride, for record: TypeEncoding, abi: ABI = .host
-  ) throws(LayoutError) {
+    _ override: LayoutOverride, for record: some TypeEncodingConvertible, abi: ABI = .host
+  ) throws(CatalogError) {
+    let record = try registering(record)
+    do throws(LayoutError) { try register(override, for: record, abi: abi) } catch { throw .invalidOverride(error) }
+  }
+
+  private func register(_ override: LayoutOverride, for record: TypeEncoding, abi: ABI) throws(LayoutError) {
     guard let key = RecordKey(record), let body = record.record, body.fields != nil else {
       throw LayoutError(.invalidOverride("an override needs a struct or union with its members, not \(record)"))
     }
     let unqualified = record.unqualified
-    var engine = LayoutEngine(abi: abi, state: snapshot)
+    var engine = LayoutEngine(abi: abi, definitions: definitions)
     try engine.validate(override, for: unqualified)
     let overrideKey = OverrideKey(record: key, abi: abi)
     try state.withLock { (state) throws(LayoutError) in
-      if let existing = state.overrides[overrideKey],
+      if let existing = state.definitions.overrides[overrideKey],
         existing.override != override || existing.record != body.identity
       {
         throw LayoutError(.invalidOverride("another override is already registered for \(key) on \(abi)"))
       }
       if case .named = key {
-        do throws(CatalogError) { try Self.insert(body, for: key, into: &state.records) } catch {
+        do throws(CatalogError) { try Self.insert(body, for: key, into: &state.definitions.records) } catch {
           throw LayoutError(.invalidOverride(error.description))
         }
       }
-      if state.overrides[overrideKey] == nil {
+      if state.definitions.overrides[overrideKey] == nil {
         state.generation += 1
         publishedGeneration.store(state.generation, ordering: .releasing)
       }
-      state.overrides[overrideKey] = RegisteredOverride(override: override, record: body.identity)
+      state.definitions.overrides[overrideKey] = RegisteredOverride(override: override, record: body.identity)
     }
   }
 
   /// The override registered for a struct or union on an ABI, or `nil`.
   public func override(for record: TypeEncoding, abi: ABI = .host) -> LayoutOverride? {
     guard let key = RecordKey(record) else { return nil }
-    return state.withLock { $0.overrides[OverrideKey(record: key, abi: abi)]?.override }
+    return state.withLock { $0.definitions.overrides[OverrideKey(record: key, abi: abi)]?.override }
   }
 
   // MARK: - Layout
 
   /// Lays out a type for an ABI, using this catalog's record definitions and overrides.
   ///
-  /// - Throws: ``LayoutError`` naming the problem and the field path where it was found.
-  public func layout(of type: TypeEncoding, abi: ABI = .host) throws(LayoutError) -> CLayout {
-    var engine = LayoutEngine(abi: abi, state: snapshot)
-    return try engine.layout(type)
-  }
-
-  /// Parses an encoding or readable name and lays it out.
+  /// ```swift
+  /// let layout = try TypeCatalog.shared.layout(of: "rect")   // size 32, fields .origin.x … .size.height
+  /// ```
   ///
-  /// - Throws: ``EncodingError`` when the text does not parse, ``LayoutError`` when it cannot be laid out.
-  public func layout(of text: String, abi: ABI = .host) throws -> CLayout {
-    try layout(of: TypeEncoding(text, catalog: self), abi: abi)
+  /// - Parameters:
+  ///   - type: An encoding or readable name, or a ``TypeEncoding``.
+  ///   - abi: The ABI whose rules apply.
+  /// - Throws: ``LayoutError`` naming the problem and the field path where it was found; an encoding that
+  ///   does not parse is reason ``LayoutError/Reason/encoding(_:)``.
+  public func layout(of type: some TypeEncodingConvertible, abi: ABI = .host) throws(LayoutError) -> CLayout {
+    let parsed: TypeEncoding
+    do throws(EncodingError) { parsed = try type.typeEncoding(in: self) } catch { throw LayoutError(.encoding(error)) }
+    var engine = LayoutEngine(abi: abi, definitions: definitions)
+    return try engine.layout(parsed)
   }
 }
 
@@ -238,45 +274,4 @@ extension TypeEncoding {
     visit(self)
     return result
   }
-}
-
-/// How the catalog keys records: named ones by kind and tag, anonymous ones (overrides only) by identity.
-enum RecordKey: Hashable, Sendable, CustomStringConvertible {
-  case named(String, isUnion: Bool)
-  case anonymous(TypeEncoding)
-
-  init?(_ type: TypeEncoding) {
-    switch type.unqualified {
-    case .structure(let record):
-      self = record.name.map { .named($0, isUnion: false) } ?? .anonymous(.structure(record.identity))
-    case .union(let record):
-      self = record.name.map { .named($0, isUnion: true) } ?? .anonymous(.union(record.identity))
-    default:
-      return nil
-    }
-  }
-
-  func encoding(_ record: TypeEncoding.Record) -> TypeEncoding {
-    if case .named(_, true) = self { return .union(record) }
-    if case .anonymous(.union) = self { return .union(record) }
-    return .structure(record)
-  }
-
-  var description: String {
-    switch self {
-    case .named(let name, let isUnion): return "\(isUnion ? "union" : "struct") \(name)"
-    case .anonymous(let type): return "\(type)"
-    }
-  }
-}
-
-/// Overrides describe one ABI's layout, so they are registered per ABI.
-struct OverrideKey: Hashable, Sendable {
-  var record: RecordKey
-  var abi: ABI
-}
-
-struct RegisteredOverride: Sendable {
-  var override: LayoutOverride
-  var record: TypeEncoding.Record
 }

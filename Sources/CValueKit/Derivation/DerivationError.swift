@@ -6,7 +6,7 @@
 ///
 /// ```
 /// bytes 4..<8 are not covered by any field Mirror can see (a union, bitfield, anonymous member, _Complex or
-/// __int128 member?) between .kind and .after; register the type with registry.register(T.self, encoding: "…")
+/// __int128 member?) between .kind and .after; set its encoding with registry.setEncoding("…", for: T.self)
 /// or pass encoding: explicitly
 /// ```
 public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -70,6 +70,6 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
 
   /// What to do when derivation fails for the Swift type named `swiftType`.
   static func advice(for swiftType: String) -> String {
-    "register the type with registry.register(\(swiftType).self, encoding: \"…\") or pass encoding: explicitly"
+    "set its encoding with registry.setEncoding(\"…\", for: \(swiftType).self) or pass encoding: explicitly"
   }
 }

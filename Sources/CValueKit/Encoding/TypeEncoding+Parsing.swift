@@ -2,23 +2,19 @@ extension TypeEncoding {
   /// The deepest nesting of pointers, arrays, records and qualifiers the parser accepts.
   public static let maximumNestingDepth = 256
 
-  /// Parses a type encoding, or a readable name registered in `catalog`.
+  /// Parses a type encoding. Parsing is pure: readable names (`rect`, `uint32`) are a catalog's, and
+  /// ``TypeCatalog/parse(_:)`` reads them too.
   ///
   /// ```swift
   /// let point = try TypeEncoding("{CGPoint=dd}")
-  /// let rect = try TypeEncoding("rect")   // {CGRect={CGPoint=dd}{CGSize=dd}}
+  /// let rect = try TypeCatalog.shared.parse("rect")   // {CGRect={CGPoint=dd}{CGSize=dd}}
   /// ```
   ///
-  /// - Parameters:
-  ///   - text: An encoding such as `{CGPoint=dd}`, or a whole readable name such as `rect` or `uint32`.
-  ///   - catalog: Where readable names are looked up.
+  /// - Parameter text: An encoding such as `{CGPoint=dd}`.
   /// - Throws: ``EncodingError`` naming the problem and its byte offset, e.g.
-  ///   `unterminated struct at offset 11 in "{CGPoint=dd"`.
-  public init(_ text: String, catalog: TypeCatalog = .shared) throws(EncodingError) {
-    if let named = catalog.encoding(named: text) {
-      self = named
-      return
-    }
+  ///   `unterminated struct at offset 11 in "{CGPoint=dd"`; a text that looks like a name is reported as
+  ///   an unknown name.
+  public init(_ text: String) throws(EncodingError) {
     var parser = EncodingParser(text, maximumDepth: Self.maximumNestingDepth)
     do {
       self = try parser.parseSingle()
@@ -26,6 +22,13 @@ extension TypeEncoding {
       if TypeCatalog.looksLikeName(text) { throw EncodingError(.unknownName(text), at: 0, in: text) }
       throw error
     }
+  }
+
+  /// Parses an encoding or a readable name registered in `catalog`.
+  @available(*, deprecated, message: "parsing is pure in 1.0: use catalog.parse(text) for readable names")
+  @_documentation(visibility: internal)
+  public init(_ text: String, catalog: TypeCatalog) throws(EncodingError) {
+    self = try catalog.parse(text)
   }
 
   /// Parses several encodings written one after another, each optionally followed by a frame offset, as

@@ -21,16 +21,17 @@ extension ValueRegistry {
   /// ``Comparison/Strategy/cFunction(name:type:)``. A later registration for the type replaces it.
   ///
   /// - Parameters:
-  ///   - encoding: The values' type, as an encoding or readable name.
+  ///   - type: The values' type, as an encoding or readable name, or a ``TypeEncoding``.
   ///   - function: The C function, from an address or ``CFunction/lookup(_:in:)``.
   ///   - signature: The function's type encoding, return type first.
   ///   - result: Whether a non-zero or a zero result means equal.
-  /// - Throws: ``ValueError/encoding(_:)`` for a bad `encoding`, ``ValueError/cFunction(_:)`` for anything
+  /// - Throws: ``ValueError/encoding(_:)`` for a bad encoding, ``ValueError/cFunction(_:)`` for anything
   ///   wrong with the function or its signature.
   public func register(
-    _ encoding: String, comparator function: CFunction, signature: String, result: CComparatorResult
+    _ type: some TypeEncodingConvertible, comparator function: CFunction, signature: String,
+    result: CComparatorResult
   ) throws(ValueError) {
-    let type = try parseEncoding(encoding)
+    let type = try parse(type)
     let comparator: (compare: RawComparator, direct: DirectComparator)
     do throws(CFunctionError) {
       comparator = try CComparator.make(
@@ -50,17 +51,18 @@ extension ValueRegistry {
   /// ```
   ///
   /// - Parameters:
-  ///   - encoding: The values' type, as an encoding or readable name.
+  ///   - type: The values' type, as an encoding or readable name, or a ``TypeEncoding``.
   ///   - function: The C function.
   ///   - signature: The function's type encoding, return type first: `r*{T}` or `*^{T}` for a function
   ///     returning a string, `i*Q^{T}` for one writing into a buffer as `snprintf` does.
   ///   - style: How the text comes back, and who frees it.
-  /// - Throws: ``ValueError/encoding(_:)`` for a bad `encoding`, ``ValueError/cFunction(_:)`` for anything
+  /// - Throws: ``ValueError/encoding(_:)`` for a bad encoding, ``ValueError/cFunction(_:)`` for anything
   ///   wrong with the function or its signature.
   public func register(
-    _ encoding: String, describer function: CFunction, signature: String, style: CDescriberStyle
+    _ type: some TypeEncodingConvertible, describer function: CFunction, signature: String,
+    style: CDescriberStyle
   ) throws(ValueError) {
-    let type = try parseEncoding(encoding)
+    let type = try parse(type)
     let describer: RawDescriber
     do throws(CFunctionError) {
       describer = try CDescriber.make(

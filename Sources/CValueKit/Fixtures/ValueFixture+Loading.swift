@@ -127,11 +127,9 @@ private struct FixtureReader {
     if let unknown = members.first(where: { !Self.fields.contains($0.key) }) { throw fail(unknown.key, .unknownField) }
     guard let typeNode = fields["type"] else { throw fail("type", .missingField) }
     guard case .string(let typeText) = typeNode else { throw fail("type", .wrongKind(expected: "a string")) }
-    let type: TypeEncoding
-    do throws(EncodingError) { type = try TypeEncoding(typeText, catalog: registry.catalog) } catch {
-      throw fail("type", .value(.encoding(error)))
-    }
-    let handle = registry.resolve(type)
+    let handle: ValueType
+    do throws(ValueError) { handle = try registry.resolve(typeText) } catch { throw fail("type", .value(error)) }
+    let type = handle.type
 
     var literals: [(field: String, role: String, literal: String)] = []
     for role in Self.valueRoles {

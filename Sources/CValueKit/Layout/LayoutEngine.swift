@@ -1,4 +1,4 @@
-/// Computes layouts from encodings with an ABI's rules and a snapshot of a catalog.
+/// Computes layouts from encodings with an ABI's rules and the record definitions handed to it.
 ///
 /// The rules are clang's for the System V and AAPCS64 ABIs: members at the next offset aligned for them,
 /// records aligned to their most aligned member and padded to a multiple of it; GNU-form bitfields at the
@@ -8,7 +8,7 @@ struct LayoutEngine {
   static let maximumDepth = 512
 
   let abi: ABI
-  let state: TypeCatalog.State
+  let definitions: RecordDefinitions
   /// Records being expanded from catalog definitions, to catch a record that contains itself.
   private var expanding: Set<RecordKey> = []
   /// The records the encoding being laid out defines somewhere, for its members that name them only (clang
@@ -18,9 +18,9 @@ struct LayoutEngine {
   /// record member is a C11 anonymous member and a nameless bitfield is padding, as in C.
   private var usesMemberNames = false
 
-  init(abi: ABI, state: TypeCatalog.State) {
+  init(abi: ABI, definitions: RecordDefinitions) {
     self.abi = abi
-    self.state = state
+    self.definitions = definitions
   }
 
   mutating func layout(_ type: TypeEncoding) throws(LayoutError) -> CLayout {
@@ -131,14 +131,14 @@ struct LayoutEngine {
     let key = written.name.map { RecordKey.named($0, isUnion: isUnion) }
     var record = written
     if written.fields == nil {
-      guard let key, let known = state.records[key] ?? definedInline[key] else {
+      guard let key, let known = definitions.records[key] ?? definedInline[key] else {
         throw LayoutError(
           .recordLayoutUnknown(written.name.map { "\(kind) \($0)" } ?? "an anonymous \(kind)"), at: path)
       }
       guard !expanding.contains(key) else { throw LayoutError(.recursiveRecord(key.description), at: path) }
       record = known
       expanding.insert(key)
-    } else if let key, !written.hasFieldNames, let known = state.records[key], known.hasFieldNames,
+    } else if let key, !written.hasFieldNames, let known = definitions.records[key], known.hasFieldNames,
       known.identity == written.identity, let knownFields = known.fields, let fields = written.fields
     {
       record.fields = zip(fields, knownFields).map { TypeEncoding.Field(name: $1.name, type: $0.type) }
@@ -147,7 +147,7 @@ struct LayoutEngine {
 
     let overrideKey = key ?? RecordKey.anonymous(isUnion ? .union(record.identity) : .structure(record.identity))
     var override: LayoutOverride?
-    if let registered = state.overrides[OverrideKey(record: overrideKey, abi: abi)] {
+    if let registered = definitions.overrides[OverrideKey(record: overrideKey, abi: abi)] {
       guard registered.record == record.identity else {
         let expected = isUnion ? TypeEncoding.union(registered.record) : .structure(registered.record)
         throw LayoutError(

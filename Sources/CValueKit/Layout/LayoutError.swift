@@ -34,6 +34,8 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidOverride(String)
     /// Types nested deeper than the layout's limit (through registered definitions).
     case nestingTooDeep(limit: Int)
+    /// The type was given as text that does not parse.
+    case encoding(EncodingError)
   }
 
   /// What went wrong.
@@ -80,6 +82,8 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
       return "invalid layout override: \(why)"
     case .nestingTooDeep(let limit):
       return "types nested deeper than \(limit) levels"
+    case .encoding(let error):
+      return error.description
     }
   }
 

@@ -1,26 +1,3 @@
-/// Compares the bytes of two values of one C type; each buffer holds exactly one value.
-public typealias RawComparator = @Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Bool
-
-/// Describes the bytes of one value of a C type; the buffer holds exactly one value.
-public typealias RawDescriber = @Sendable (UnsafeRawBufferPointer) -> String
-
-/// What the caller registered for one type.
-struct RegisteredEntry: Sendable {
-  /// The type as registered (its identity is the key).
-  var type: TypeEncoding
-  var compare: RawComparator?
-  var describe: RawDescriber?
-  /// The C function behind `compare`, when one was registered.
-  var comparatorFunction: String?
-  /// The same C function in the form a handle calls directly, skipping `compare`'s closure.
-  var directComparator: DirectComparator?
-
-  /// How a comparison by this entry is reported.
-  var strategy: Comparison.Strategy {
-    comparatorFunction.map { .cFunction(name: $0, type: type) } ?? .registered(type)
-  }
-}
-
 /// The registered entries, keyed by type identity, with the lookup rules of the registry.
 struct RegistryEntries: Sendable {
   /// Entries by ``TypeEncoding/identity``.
@@ -92,5 +69,15 @@ struct RegistryEntries: Sendable {
     case .union(let record): return record.name.map { .named($0, isUnion: true) }
     default: return nil
     }
+  }
+}
+
+extension RegistryEntries {
+  /// The lookup a plan compiled now uses: a snapshot of these entries.
+  var lookup: EntryLookup {
+    let entries = self
+    return EntryLookup(
+      includesBuiltins: includesBuiltins, entry: { entries.entry(for: $0) },
+      isBuiltinRecord: { entries.isBuiltinRecord($0) })
   }
 }

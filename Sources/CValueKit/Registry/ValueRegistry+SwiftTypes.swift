@@ -1,26 +1,25 @@
 extension ValueRegistry {
-  /// Uses an encoding for a Swift type instead of deriving it.
+  /// Sets the encoding used for a Swift type, instead of deriving it.
   ///
   /// Register a type whose encoding cannot be derived (one with a union, a bitfield, an anonymous member,
   /// `_Complex` or `__int128`), or whose derived encoding you want to replace. A registered encoding is also
   /// used for fields of that type when another type is derived.
   ///
   /// ```swift
-  /// try registry.register(cv_tagged.self, encoding: "{cv_tagged=\"kind\"i\"u\"(?=\"i\"i\"f\"f)}")
-  /// let result = try registry.compare(actual, expected)   // uses the registered encoding
+  /// try registry.setEncoding("{cv_tagged=\"kind\"i\"u\"(?=\"i\"i\"f\"f)}", for: cv_tagged.self)
+  /// let result = try registry.compare(actual, expected)   // uses the set encoding
   /// ```
   ///
   /// - Parameters:
+  ///   - type: An encoding or a readable name, or a ``TypeEncoding``, whose layout has the Swift type's
+  ///     size (or, for a struct declared in Swift, its stride).
   ///   - swiftType: A plain-data Swift type, usually an imported C struct.
-  ///   - encoding: An encoding or a readable name whose layout has the Swift type's size (or, for a struct
-  ///     declared in Swift, its stride).
   /// - Throws: ``ValueError/encoding(_:)`` when the encoding does not parse, ``ValueError/layoutUnknown(_:_:)``
   ///   when it cannot be laid out, ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the sizes
   ///   differ and ``ValueError/notPlainData(swiftType:)`` for a type that holds references.
-  public func register<Value>(_ swiftType: Value.Type, encoding: String) throws(ValueError) {
+  public func setEncoding<Value>(_ type: some TypeEncodingConvertible, for swiftType: Value.Type) throws(ValueError) {
     try ValueType.checkPlainData(Value.self)
-    let type: TypeEncoding
-    do throws(EncodingError) { type = try TypeEncoding(encoding, catalog: catalog) } catch { throw .encoding(error) }
+    let type = try parse(type)
     let layout: CLayout
     do throws(LayoutError) { layout = try catalog.layout(of: type) } catch { throw .layoutUnknown(type, error) }
     guard ValueType.fits(Value.self, layout) else {
@@ -31,7 +30,7 @@ extension ValueRegistry {
     invalidateHandles()
   }
 
-  /// The encoding used for a Swift type: the registered one, else the one derived from the type.
+  /// The encoding used for a Swift type: the one set with ``setEncoding(_:for:)``, else the one derived from the type.
   ///
   /// Derivation reads the type's stored properties with `Mirror` and checks the layout it gives against
   /// `MemoryLayout` and against where each field's bytes really are; it is done once per type.
@@ -55,15 +54,15 @@ extension ValueRegistry {
     return derived
   }
 
-  /// The reusable handle for a Swift type, with its registered or derived encoding.
+  /// The reusable handle for a Swift type, with its set or derived encoding.
   ///
   /// ```swift
-  /// let point = try ValueRegistry.shared.resolve(cv_point.self)
+  /// let point = try ValueRegistry.shared.resolve(swiftType: cv_point.self)
   /// try point.describe(cv_point(x: 1.5, y: -2))   // {.x = 1.5, .y = -2}
   /// ```
   ///
   /// - Throws: What ``encoding(of:)`` throws.
-  public func resolve<Value>(_ swiftType: Value.Type, abi: ABI = .host) throws(ValueError) -> ValueType {
+  public func resolve<Value>(swiftType: Value.Type, abi: ABI = .host) throws(ValueError) -> ValueType {
     try resolveSwiftType(Value.self, abi: abi)
   }
 
@@ -75,36 +74,15 @@ extension ValueRegistry {
   /// if !result.isEqual { print(result.report) }
   /// ```
   ///
-  /// Pass the encoding with ``compare(_:_:as:options:)-(Value,Value,_,_)`` to skip derivation.
+  /// This is the registry's one convenience; every other job goes through a handle, from
+  /// ``resolve(swiftType:abi:)`` for a Swift type or ``resolve(_:abi:)`` for an encoding (which skips
+  /// derivation).
   ///
   /// - Throws: What ``encoding(of:)`` throws, and the ``ValueError``s of comparing.
   @inlinable
   public func compare<Value>(_ actual: Value, _ expected: Value, options: ComparisonOptions = .default)
     throws(ValueError) -> Comparison
   {
-    try resolve(Value.self).compare(actual, expected, options: options)
-  }
-
-  /// Whether two values of a plain-data Swift type are equal, by the type's registered or derived
-  /// encoding: the answer of ``compare(_:_:options:)`` without building a report.
-  ///
-  /// - Throws: What ``encoding(of:)`` throws.
-  @inlinable
-  public func isEqual<Value>(_ actual: Value, _ expected: Value, tolerance: FloatTolerance? = nil)
-    throws(ValueError) -> Bool
-  {
-    try resolve(Value.self).isEqual(actual, expected, tolerance: tolerance)
-  }
-
-  /// Describes a value of a plain-data Swift type as a C initializer, by the type's registered or derived
-  /// encoding.
-  ///
-  /// ```swift
-  /// try ValueRegistry.shared.describe(cv_point(x: 1.5, y: -2))   // {.x = 1.5, .y = -2}
-  /// ```
-  ///
-  /// - Throws: What ``encoding(of:)`` throws.
-  public func describe<Value>(_ value: Value, options: DescriptionOptions = .default) throws(ValueError) -> String {
-    try resolve(Value.self).describe(value, options: options)
+    try resolve(swiftType: Value.self).compare(actual, expected, options: options)
   }
 }

@@ -12,12 +12,12 @@ import Synchronization
 /// ```swift
 /// let registry = ValueRegistry()
 /// try registry.register("{Temperature=d}", as: Double.self, compare: { abs($0 - $1) < 0.5 })
-/// let result = try registry.compare(CGRect(x: 0, y: 0, width: 10, height: 20), rect, as: "rect")
+/// let result = try registry.resolve("rect").compare(CGRect(x: 0, y: 0, width: 10, height: 20), rect)
 /// ```
 ///
 /// A registry is safe to use from any thread: registrations are never lost, and a ``ValueType`` handle
-/// from ``resolve(_:abi:)-(String,_)`` compares without taking a lock. A handle is a snapshot: it keeps the
-/// entries and default tolerance it was resolved with; resolve again after registering.
+/// from ``resolve(_:abi:)`` compares without taking a lock. A handle is a snapshot: it keeps the entries
+/// it was resolved with; resolve again after registering.
 public final class ValueRegistry: Sendable {
   /// The registry used when none is given.
   public static let shared = ValueRegistry()
@@ -49,7 +49,6 @@ public final class ValueRegistry: Sendable {
 
   private struct State: Sendable {
     var entries: RegistryEntries
-    var defaultTolerance = FloatTolerance.exact
     /// Changes with every registration, so that a handle built during one is not cached.
     var generation = 0
     var catalogGeneration: Int
@@ -107,31 +106,31 @@ public final class ValueRegistry: Sendable {
 
   /// Creates a registry.
   ///
+  /// ```swift
+  /// let registry = ValueRegistry(defaultTolerance: .ulps(4))
+  /// ```
+  ///
   /// - Parameters:
   ///   - catalog: Where readable names, record definitions and layout overrides come from.
   ///   - includingBuiltins: Whether the built-in entries apply. Without them every leaf is compared by
   ///     its bytes (so `-0.0 ≠ 0.0` and tolerances do not apply) unless you register an entry for it.
-  public init(catalog: TypeCatalog = .shared, includingBuiltins: Bool = true) {
+  ///   - defaultTolerance: The tolerance for floating-point leaves when a comparison gives none.
+  public init(
+    catalog: TypeCatalog = .shared, includingBuiltins: Bool = true, defaultTolerance: FloatTolerance = .exact
+  ) {
     self.catalog = catalog
+    self.defaultTolerance = defaultTolerance
     state = LockedState(
       State(entries: RegistryEntries(includesBuiltins: includingBuiltins), catalogGeneration: catalog.generation))
   }
 
-  /// The tolerance for floating-point leaves when a comparison gives none. ``FloatTolerance/exact`` unless
-  /// you change it; changing it affects handles resolved afterwards.
-  public var defaultTolerance: FloatTolerance {
-    get { state.withLock { $0.defaultTolerance } }
-    set {
-      state.withLock {
-        $0.defaultTolerance = newValue
-        $0.invalidate()
-      }
-    }
-  }
+  /// The tolerance for floating-point leaves when a comparison gives none, fixed when the registry is made
+  /// (``FloatTolerance/exact`` unless given), so that tests running in parallel cannot change each other's.
+  public let defaultTolerance: FloatTolerance
 
   // MARK: - Registering
 
-  /// Registers a comparator, a describer or both for a type, given as an encoding or readable name.
+  /// Registers a comparator, a describer or both for a type.
   ///
   /// A second registration for the same type replaces the parts it gives and keeps the others.
   ///
@@ -140,27 +139,16 @@ public final class ValueRegistry: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - encoding: An encoding (`{Handle=^v}`) or a readable name the catalog knows (`point`).
+  ///   - type: An encoding (`{Handle=^v}`), a readable name the catalog knows (`point`), or a
+  ///     ``TypeEncoding``; its qualifiers and member names do not matter.
   ///   - compare: Whether two values are equal; it gets one value's bytes in each buffer.
   ///   - describe: The value as text, ideally a C initializer.
   /// - Throws: ``ValueError/encoding(_:)`` when the encoding does not parse, or
   ///   ``ValueError/nothingToRegister(_:)`` when both closures are `nil`.
   public func register(
-    _ encoding: String, compare: RawComparator? = nil, describe: RawDescriber? = nil
+    _ type: some TypeEncodingConvertible, compare: RawComparator? = nil, describe: RawDescriber? = nil
   ) throws(ValueError) {
-    try register(parse(encoding), compare: compare, describe: describe)
-  }
-
-  /// Registers a comparator, a describer or both for a type.
-  ///
-  /// - Parameters:
-  ///   - type: The type; its qualifiers and member names do not matter.
-  ///   - compare: Whether two values are equal; it gets one value's bytes in each buffer.
-  ///   - describe: The value as text, ideally a C initializer.
-  /// - Throws: ``ValueError/nothingToRegister(_:)`` when both closures are `nil`.
-  public func register(
-    _ type: TypeEncoding, compare: RawComparator? = nil, describe: RawDescriber? = nil
-  ) throws(ValueError) {
+    let type = try parse(type)
     guard compare != nil || describe != nil else { throw .nothingToRegister(type) }
     registerEntry(type, compare: compare, describe: describe, comparatorFunction: nil)
   }
@@ -185,18 +173,18 @@ public final class ValueRegistry: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - encoding: An encoding or readable name.
+  ///   - type: An encoding or readable name, or a ``TypeEncoding``.
   ///   - swiftType: A Swift type whose size is the C type's size.
   ///   - compare: Whether two values are equal.
   ///   - describe: The value as text.
   /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the sizes differ and
   ///   ``ValueError/layoutUnknown(_:_:)`` when the C type's size cannot be known.
   public func register<Value>(
-    _ encoding: String, as swiftType: Value.Type, compare: @escaping @Sendable (Value, Value) -> Bool,
-    describe: (@Sendable (Value) -> String)? = nil
+    _ type: some TypeEncodingConvertible, as swiftType: Value.Type,
+    compare: @escaping @Sendable (Value, Value) -> Bool, describe: (@Sendable (Value) -> String)? = nil
   ) throws(ValueError) {
     try ValueType.checkPlainData(Value.self)
-    let type = try parse(encoding)
+    let type = try parse(type)
     let layout: CLayout
     do throws(LayoutError) { layout = try catalog.layout(of: type) } catch { throw .layoutUnknown(type, error) }
     guard ValueType.fits(Value.self, layout) else {
@@ -221,9 +209,12 @@ public final class ValueRegistry: Sendable {
   /// Removes what was registered for a type.
   ///
   /// - Returns: Whether anything was registered.
+  ///
+  /// - Parameter type: An encoding or readable name, or a ``TypeEncoding``.
+  /// - Throws: ``ValueError/encoding(_:)`` when the encoding does not parse.
   @discardableResult
-  public func unregister(_ encoding: String) throws(ValueError) -> Bool {
-    let type = try parse(encoding)
+  public func unregister(_ type: some TypeEncodingConvertible) throws(ValueError) -> Bool {
+    let type = try parse(type)
     return state.withLock { state in
       defer { state.invalidate() }
       return state.entries.unregister(type)
@@ -239,7 +230,7 @@ public final class ValueRegistry: Sendable {
 
   /// The reusable handle for a type: its layout, comparison rules and describer, built once and cached.
   ///
-  /// The handle is found again by the text: among the last eight texts by `==`, else by hash. Each cache
+  /// Text is found again by the text itself: among the last eight texts by `==`, else by hash. Each cache
   /// keeps at most 4,096 handles and starts afresh when full; keep the handle to compare many values.
   ///
   /// ```swift
@@ -247,12 +238,24 @@ public final class ValueRegistry: Sendable {
   /// let result = try rect.compare(actual, expected)
   /// ```
   ///
+  /// - Parameters:
+  ///   - type: An encoding or readable name, or a ``TypeEncoding``.
+  ///   - abi: The ABI whose layout rules apply.
   /// - Throws: ``ValueError/encoding(_:)`` when the encoding does not parse. A type whose layout is unknown
   ///   still resolves; it compares by bytes or by address.
-  public func resolve(_ encoding: String, abi: ABI = .host) throws(ValueError) -> ValueType {
+  @inlinable
+  public func resolve(_ type: some TypeEncodingConvertible, abi: ABI = .host) throws(ValueError) -> ValueType {
+    // Specialized at the call site, so the cast costs nothing: text has a cache of its own, keyed by the
+    // text, that skips parsing.
+    if let text = type as? String { return try resolve(text: text, abi: abi) }
+    return resolve(encoding: try parse(type), abi: abi)
+  }
+
+  @usableFromInline
+  func resolve(text encoding: String, abi: ABI) throws(ValueError) -> ValueType {
     let key = TextKey(text: encoding, abi: abi)
     if let handle = cachedHandle({ $0.handle(for: key) }) { return handle }
-    let handle = resolve(try parse(encoding), abi: abi)
+    let handle = resolve(encoding: try parse(encoding), abi: abi)
     state.withLock {
       guard $0.generation == handle.registryGeneration else { return }
       $0.keep(handle, for: key, in: \.handlesByText)
@@ -261,16 +264,16 @@ public final class ValueRegistry: Sendable {
     return handle
   }
 
-  /// The reusable handle for a type.
-  public func resolve(_ type: TypeEncoding, abi: ABI = .host) -> ValueType {
+  @usableFromInline
+  func resolve(encoding type: TypeEncoding, abi: ABI) -> ValueType {
     let key = CacheKey(type: type, abi: abi)
     if let handle = cachedHandle({ $0.handles[key] }) { return handle }
-    let (entries, tolerance, generation, catalogGeneration) = state.withLock {
-      ($0.entries, $0.defaultTolerance, $0.generation, $0.catalogGeneration)
+    let (entries, generation, catalogGeneration) = state.withLock {
+      ($0.entries, $0.generation, $0.catalogGeneration)
     }
     let handle = ValueType(
-      type: type, abi: abi, catalog: catalog, entries: entries, defaultTolerance: tolerance,
-      registryGeneration: generation)
+      type: type, abi: abi, layout: Self.layout(of: type, abi: abi, catalog: catalog, entries: entries),
+      entries: entries.lookup, defaultTolerance: defaultTolerance, registryGeneration: generation)
     // A handle built while the registry or the catalog changed is returned but not kept.
     let catalogUnchanged = catalog.generation == catalogGeneration
     state.withLock { if catalogUnchanged, $0.generation == generation { $0.keep(handle, for: key, in: \.handles) } }
@@ -283,13 +286,28 @@ public final class ValueRegistry: Sendable {
     if let handle = cachedHandle({ $0.handle(for: key) }) { return handle }
     // Read before the encoding: a Swift type registered meanwhile changes it, and this handle is not kept.
     let generation = state.withLock { $0.generation }
-    let handle = resolve(try encoding(of: Value.self), abi: abi)
+    let handle = resolve(encoding: try encoding(of: Value.self), abi: abi)
     state.withLock {
       if $0.generation == generation, handle.registryGeneration == generation {
         $0.keep(handle, for: key, in: \.handlesBySwiftType)
       }
     }
     return handle
+  }
+
+  /// Lays out `type`; a record named alone (`{Temp}`) that the catalog does not define takes its members
+  /// from the entry registered for it in full (`{Temp=d}`).
+  private static func layout(of type: TypeEncoding, abi: ABI, catalog: TypeCatalog, entries: RegistryEntries)
+    -> Result<CLayout, LayoutError>
+  {
+    do throws(LayoutError) {
+      return .success(try catalog.layout(of: type, abi: abi))
+    } catch {
+      guard type.record?.fields == nil, let registered = entries.entry(for: type)?.type,
+        registered.record?.fields != nil, let layout = try? catalog.layout(of: registered, abi: abi)
+      else { return .failure(error) }
+      return .success(layout)
+    }
   }
 
   /// Forgets every cached handle (a Swift type's encoding was registered).
@@ -307,9 +325,8 @@ public final class ValueRegistry: Sendable {
     }
   }
 
-  func parseEncoding(_ encoding: String) throws(ValueError) -> TypeEncoding { try parse(encoding) }
-
-  private func parse(_ encoding: String) throws(ValueError) -> TypeEncoding {
-    do throws(EncodingError) { return try TypeEncoding(encoding, catalog: catalog) } catch { throw .encoding(error) }
+  @usableFromInline
+  func parse(_ type: some TypeEncodingConvertible) throws(ValueError) -> TypeEncoding {
+    do throws(EncodingError) { return try type.typeEncoding(in: catalog) } catch { throw .encoding(error) }
   }
 }

@@ -10,7 +10,7 @@ enum CValueCheck {
     of _: Value.Type, encoding: String?, registry: ValueRegistry
   ) throws(ValueError) -> ValueType {
     if let encoding { return try registry.resolve(encoding) }
-    return try registry.resolve(Value.self)
+    return try registry.resolve(swiftType: Value.self)
   }
 
   /// Whether two values are equal under the options.
@@ -109,7 +109,7 @@ enum CValueCheck {
           elementName: FailureText.name(of: element), actual: counts.actual, expected: counts.expected,
           message: message))
     }
-    let comparison = try element.compare(actual, expected, count: counts.actual, options: options)
+    let comparison = try element.compare(bytes: actual, expected, count: counts.actual, options: options)
     guard !comparison.isEqual else { return .passed(comparison) }
     var first: (index: Int, actual: String, expected: String)?
     if let stride = element.layout?.stride, case .index(let index)? = comparison.mismatches.first?.path.components.first
@@ -117,8 +117,10 @@ enum CValueCheck {
       let range = index * stride..<(index + 1) * stride
       first = (
         index,
-        try element.describe(UnsafeRawBufferPointer(rebasing: actual[range]), options: options.descriptionOptions),
-        try element.describe(UnsafeRawBufferPointer(rebasing: expected[range]), options: options.descriptionOptions)
+        try element.describe(
+          bytes: UnsafeRawBufferPointer(rebasing: actual[range]), options: options.descriptionOptions),
+        try element.describe(
+          bytes: UnsafeRawBufferPointer(rebasing: expected[range]), options: options.descriptionOptions)
       )
     }
     return .failed(FailureText.elementsDiffer(comparison, firstElement: first, message: message), comparison)

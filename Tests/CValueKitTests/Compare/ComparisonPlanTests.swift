@@ -160,7 +160,9 @@ struct ArrayComparisonTests {
   private static func compare<T>(
     _ a: [T], _ b: [T], count: Int, _ type: ValueType, options: ComparisonOptions = .default
   ) throws -> Comparison {
-    try a.withUnsafeBytes { x in try b.withUnsafeBytes { y in try type.compare(x, y, count: count, options: options) } }
+    try a.withUnsafeBytes { x in
+      try b.withUnsafeBytes { y in try type.compare(bytes: x, y, count: count, options: options) }
+    }
   }
 
   @Test func equalRunsAreEqual() throws {
@@ -213,12 +215,14 @@ struct ArrayComparisonTests {
   @Test func badCountsAreErrors() throws {
     let bytes = [UInt8](repeating: 0, count: 32)
     #expect(throws: ValueError.invalidCount(-1)) {
-      try bytes.withUnsafeBytes { try quad.compare($0, $0, count: -1) }
+      try bytes.withUnsafeBytes { try quad.compare(bytes: $0, $0, count: -1) }
     }
     #expect(throws: ValueError.invalidCount(Int.max)) {
-      try bytes.withUnsafeBytes { try quad.compare($0, $0, count: .max) }
+      try bytes.withUnsafeBytes { try quad.compare(bytes: $0, $0, count: .max) }
     }
-    let message = #expect(throws: ValueError.self) { try bytes.withUnsafeBytes { try quad.compare($0, $0, count: 3) } }
+    let message = #expect(throws: ValueError.self) {
+      try bytes.withUnsafeBytes { try quad.compare(bytes: $0, $0, count: 3) }
+    }
     #expect(message?.description.contains("48") == true)
     let negative = bytes.withUnsafeBytes { quad.isEqual(pointers: $0.baseAddress!, $0.baseAddress!, count: -1) }
     #expect(!negative)
@@ -228,8 +232,8 @@ struct ArrayComparisonTests {
     struct Q { var a, b, c, d: Int32 }
     let a = [Q](repeating: Q(a: 1, b: 2, c: 3, d: 4), count: 5)
     let b = [Q](repeating: Q(a: 1, b: 2, c: 3, d: 4), count: 4)
-    #expect(a.withUnsafeBufferPointer { x in a.withUnsafeBufferPointer { quad.isEqual(x, $0) } })
-    #expect(!a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { quad.isEqual(x, $0) } })
+    #expect(a.withUnsafeBufferPointer { x in a.withUnsafeBufferPointer { quad.isEqual(elements: x, $0) } })
+    #expect(!a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { quad.isEqual(elements: x, $0) } })
   }
 
   @Test func floatRunsUseTheTolerance() throws {

@@ -14,8 +14,8 @@ import Testing
     #expect(
       error?.description == """
         cannot derive the C encoding of cv_tagged: the field .number of type cv_number (bytes 8..<16) has no \
-        stored properties Mirror can see (a C union?); register the type with \
-        registry.register(cv_tagged.self, encoding: "…") or pass encoding: explicitly
+        stored properties Mirror can see (a C union?); set its encoding with \
+        registry.setEncoding("…", for: cv_tagged.self) or pass encoding: explicitly
         """)
   }
 
@@ -24,7 +24,7 @@ import Testing
     #expect(
       error?.description == """
         cannot derive the C encoding of cv_number: cv_number (bytes 0..<8) has no stored properties Mirror can \
-        see (a C union?); register the type with registry.register(cv_number.self, encoding: "…") or pass \
+        see (a C union?); set its encoding with registry.setEncoding("…", for: cv_number.self) or pass \
         encoding: explicitly
         """)
   }
@@ -35,8 +35,8 @@ import Testing
     #expect(
       error?.description == """
         cannot derive the C encoding of cv_anonymous: bytes 4..<8 are not covered by any field Mirror can see \
-        (a union, bitfield, anonymous member, _Complex or __int128 member?) between .kind and .after; register \
-        the type with registry.register(cv_anonymous.self, encoding: "…") or pass encoding: explicitly
+        (a union, bitfield, anonymous member, _Complex or __int128 member?) between .kind and .after; set its \
+        encoding with registry.setEncoding("…", for: cv_anonymous.self) or pass encoding: explicitly
         """)
   }
 
@@ -53,8 +53,8 @@ import Testing
     #expect(
       wide?.description == """
         cannot derive the C encoding of cv_wide: bytes 4..<32 are not covered by any field Mirror can see (a \
-        union, bitfield, anonymous member, _Complex or __int128 member?) after .kind; register the type with \
-        registry.register(cv_wide.self, encoding: "…") or pass encoding: explicitly
+        union, bitfield, anonymous member, _Complex or __int128 member?) after .kind; set its encoding with \
+        registry.setEncoding("…", for: cv_wide.self) or pass encoding: explicitly
         """)
   }
 
@@ -72,8 +72,7 @@ import Testing
     let registry = ValueRegistry()
     let expected = ValueError.cannotDerive(swiftType: "cv_flags", .hole(bytes: 4..<8, after: ".id", before: ".after"))
     #expect(throws: expected) { try registry.compare(cv_flags(), cv_flags()) }
-    #expect(throws: expected) { try registry.describe(cv_flags()) }
-    #expect(throws: expected) { try registry.resolve(cv_flags.self) }
+    #expect(throws: expected) { try registry.resolve(swiftType: cv_flags.self) }
   }
 
   @Test func typesWithNoCEncodingAreNamedByField() throws {
@@ -102,7 +101,7 @@ import Testing
       ValueError.cannotDerive(swiftType: "Maybe", .unsupportedType("Optional<Int32>", at: ".count")).description
         == """
         cannot derive the C encoding of Maybe: the field .count of Swift type Optional<Int32> has no C encoding; \
-        register the type with registry.register(Maybe.self, encoding: "…") or pass encoding: explicitly
+        set its encoding with registry.setEncoding("…", for: Maybe.self) or pass encoding: explicitly
         """)
   }
 
@@ -118,8 +117,8 @@ import Testing
     #expect(
       error.description == """
         bytes 4..<8 are not covered by any field Mirror can see (a union, bitfield, anonymous member, _Complex \
-        or __int128 member?) between .id and .after; register the type with registry.register(T.self, \
-        encoding: "…") or pass encoding: explicitly
+        or __int128 member?) between .id and .after; set its encoding with registry.setEncoding("…", \
+        for: T.self) or pass encoding: explicitly
         """)
   }
 }

@@ -100,8 +100,8 @@ import Testing
     #expect(
       try registry.encoding(of: CGRect.self).description
         == #"{CGRect="origin"{CGPoint="x"d"y"d}"size"{CGSize="width"d"height"d}}"#)
-    #expect(try registry.encoding(of: CGRect.self).isSameType(as: try TypeEncoding("rect", catalog: registry.catalog)))
-    #expect(try registry.encoding(of: CGSize.self).isSameType(as: try TypeEncoding("size", catalog: registry.catalog)))
+    #expect(try registry.encoding(of: CGRect.self).isSameType(as: try registry.catalog.parse("rect")))
+    #expect(try registry.encoding(of: CGSize.self).isSameType(as: try registry.catalog.parse("size")))
   }
 
   @Test func swiftStructsAndTuplesDeriveToo() throws {

@@ -23,24 +23,29 @@ import Testing
           actual:   {.tag = 65, .value = 21.5, .count = 3, .unit = "C"}
           expected: {.tag = 65, .value = 22, .count = 3, .unit = "F"}
         """)
-    #expect(try registry.describe(Self.reading) == #"{.tag = 65, .value = 21.5, .count = 3, .unit = "C"}"#)
+    #expect(
+      try registry.resolve(swiftType: cv_reading.self).describe(Self.reading)
+        == #"{.tag = 65, .value = 21.5, .count = 3, .unit = "C"}"#)
   }
 
   @Test func aRegisteredEncodingWinsOverTheDerivedOne() throws {
     let registry = ValueRegistry()
     #expect(try registry.encoding(of: cv_point.self).description == #"{cv_point="x"d"y"d}"#)
-    try registry.register(cv_point.self, encoding: #"{cv_point="east"d"north"d}"#)
+    try registry.setEncoding(#"{cv_point="east"d"north"d}"#, for: cv_point.self)
     #expect(try registry.encoding(of: cv_point.self).description == #"{cv_point="east"d"north"d}"#)
-    #expect(try registry.describe(cv_point(x: 1.5, y: -2)) == "{.east = 1.5, .north = -2}")
+    #expect(
+      try registry.resolve(swiftType: cv_point.self).describe(cv_point(x: 1.5, y: -2)) == "{.east = 1.5, .north = -2}")
   }
 
   @Test func aRegisteredEncodingMakesAnUnderivableTypeUsable() throws {
     let registry = ValueRegistry()
-    try registry.register(
-      cv_flags.self, encoding: "{cv_flags=\"id\"i\"ready\"b32I1\"mode\"b33I3\"level\"b36I4\"after\"i}")
+    try registry.setEncoding(
+      "{cv_flags=\"id\"i\"ready\"b32I1\"mode\"b33I3\"level\"b36I4\"after\"i}", for: cv_flags.self)
     var flags = cv_flags()
     flags.mode = 5
-    #expect(try registry.describe(flags) == "{.id = 0, .ready = 0, .mode = 5, .level = 0, .after = 0}")
+    #expect(
+      try registry.resolve(swiftType: cv_flags.self).describe(flags)
+        == "{.id = 0, .ready = 0, .mode = 5, .level = 0, .after = 0}")
     #expect(try !registry.compare(flags, cv_flags()).isEqual)
   }
 
@@ -53,13 +58,13 @@ import Testing
     var flagged = cv_hidden_flags()
     flagged.flag = 1
     #expect(try registry.compare(flagged, cv_hidden_flags()).isEqual)
-    try registry.register(cv_hidden_flags.self, encoding: #"{cv_hidden_flags="value"d"count"i"flag"b96I1}"#)
+    try registry.setEncoding(#"{cv_hidden_flags="value"d"count"i"flag"b96I1}"#, for: cv_hidden_flags.self)
     #expect(try !registry.compare(flagged, cv_hidden_flags()).isEqual)
   }
 
   @Test func aRegisteredFieldTypeIsUsedWhenDerivingTheTypesHoldingIt() throws {
     let registry = ValueRegistry()
-    try registry.register(cv_number.self, encoding: #"(cv_number="i"i"f"f"d"d)"#)
+    try registry.setEncoding(#"(cv_number="i"i"f"f"d"d)"#, for: cv_number.self)
     let tagged = try registry.encoding(of: cv_tagged.self)
     #expect(tagged.description == #"{cv_tagged="kind"i"number"(cv_number="i"i"f"f"d"d)"after"i}"#)
     #expect(tagged.isSameType(as: try TypeEncoding("{cv_tagged=i(cv_number=ifd)i}")))
@@ -69,7 +74,7 @@ import Testing
     let registry = ValueRegistry()
     let derived = try registry.encoding(of: cv_segment.self)
     #expect(try registry.encoding(of: cv_segment.self) == derived)
-    try registry.register(cv_point.self, encoding: #"{cv_point="east"d"north"d}"#)
+    try registry.setEncoding(#"{cv_point="east"d"north"d}"#, for: cv_point.self)
     #expect(
       try registry.encoding(of: cv_segment.self).description
         == #"{cv_segment="from"{cv_point="east"d"north"d}"to"{cv_point="east"d"north"d}}"#)
@@ -77,9 +82,9 @@ import Testing
 
   @Test func anExplicitEncodingWinsOverTheRegisteredOne() throws {
     let registry = ValueRegistry()
-    try registry.register(cv_point.self, encoding: #"{cv_point="east"d"north"d}"#)
-    #expect(try registry.describe(cv_point(x: 1, y: 2), as: "point") == "{.x = 1, .y = 2}")
-    #expect(try registry.compare(cv_tagged(), cv_tagged(), as: "{cv_tagged=i(cv_number=ifd)i}").isEqual)
+    try registry.setEncoding(#"{cv_point="east"d"north"d}"#, for: cv_point.self)
+    #expect(try registry.resolve("point").describe(cv_point(x: 1, y: 2)) == "{.x = 1, .y = 2}")
+    #expect(try registry.resolve("{cv_tagged=i(cv_number=ifd)i}").compare(cv_tagged(), cv_tagged()).isEqual)
   }
 
   @Test func derivingFromManyTasksAtOnceGivesOneEncoding() async throws {
@@ -93,18 +98,18 @@ import Testing
   }
 
   @Test func resolvesForAnotherABI() throws {
-    let handle = try ValueRegistry().resolve(cv_reading.self, abi: .arm64Linux)
+    let handle = try ValueRegistry().resolve(swiftType: cv_reading.self, abi: .arm64Linux)
     #expect(handle.abi == .arm64Linux)
     #expect(handle.size == 24)
   }
 
   @Test func aRegistrationMustHaveTheSwiftTypesSize() throws {
     let registry = ValueRegistry()
-    let error = #expect(throws: ValueError.self) { try registry.register(cv_point.self, encoding: "{cv_point=ff}") }
+    let error = #expect(throws: ValueError.self) { try registry.setEncoding("{cv_point=ff}", for: cv_point.self) }
     #expect(error?.description == "cv_point is 16 bytes, but {cv_point=ff} is 8 bytes")
-    #expect(throws: ValueError.self) { try registry.register(cv_point.self, encoding: "{cv_point=dd") }
+    #expect(throws: ValueError.self) { try registry.setEncoding("{cv_point=dd", for: cv_point.self) }
     #expect(throws: ValueError.notPlainData(swiftType: "String")) {
-      try registry.register(String.self, encoding: "{S=^v^v}")
+      try registry.setEncoding("{S=^v^v}", for: String.self)
     }
     // A failed registration leaves the derived encoding in use.
     #expect(try registry.encoding(of: cv_point.self).description == #"{cv_point="x"d"y"d}"#)

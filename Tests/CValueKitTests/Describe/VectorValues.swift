@@ -46,7 +46,7 @@ extension LayoutVector {
   /// positional paths), with the compiler's real layout registered when the encoding cannot show it.
   func describeLayout(named: Bool = true) throws -> CLayout {
     let catalog = TypeCatalog(includingBuiltins: false)
-    let type = try TypeEncoding(named ? (encodingNamed ?? encoding) : encoding, catalog: catalog)
+    let type = try catalog.parse(named ? (encodingNamed ?? encoding) : encoding)
     if naiveLayoutOk == false { try catalog.register(override, for: type, abi: .x86_64Linux) }
     return try catalog.layout(of: type, abi: .x86_64Linux)
   }

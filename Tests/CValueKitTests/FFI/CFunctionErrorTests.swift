@@ -109,11 +109,11 @@ import Testing
     try registry.register(
       "{s_i=i}", describer: LinkedFixtures.function("s_i_describe_null"), signature: "r*{s_i=i}",
       style: .returnsStaticString)
-    #expect(try registry.describe([7, 0, 0, 0], as: "{s_i=i}") == "<s_i_describe_null returned NULL>")
+    #expect(try registry.resolve("{s_i=i}").describe(bytes: [7, 0, 0, 0]) == "<s_i_describe_null returned NULL>")
     try registry.register(
       "{s_i=i}", describer: LinkedFixtures.function("s_i_print_failing"), signature: "i*Q^{s_i}",
       style: .writesIntoBuffer)
-    #expect(try registry.describe([7, 0, 0, 0], as: "{s_i=i}") == "<s_i_print_failing failed: returned -1>")
+    #expect(try registry.resolve("{s_i=i}").describe(bytes: [7, 0, 0, 0]) == "<s_i_print_failing failed: returned -1>")
   }
 
   @Test func aLongDescriptionGetsTheRoomItAsksFor() throws {
@@ -122,7 +122,7 @@ import Testing
       "{s_u17=[17I]}", describer: LinkedFixtures.function("s_u17_print"), signature: "i*Q^{s_u17}",
       style: .writesIntoBuffer)
     let value = [UInt8](repeating: 0xFF, count: 68)
-    let text = try registry.describe(value, as: "{s_u17=[17I]}")
+    let text = try registry.resolve("{s_u17=[17I]}").describe(bytes: value)
     #expect(text == "{{" + Array(repeating: "4294967295", count: 17).joined(separator: ", ") + "}}")
     #expect(text.utf8.count > 180)
   }
@@ -156,7 +156,7 @@ import Testing
     let registry = ValueRegistry()
     try registry.register("*", comparator: CFunction.lookup("strcmp"), signature: "ir*r*", result: .zeroMeansEqual)
     let result = try "hello".withCString { a in
-      try String("hello").withCString { b in try registry.compare(a, b, as: "*") }
+      try String("hello").withCString { b in try registry.resolve("*").compare(a, b) }
     }
     #expect(result.isEqual)
     #expect(result.strategy == .cFunction(name: "strcmp", type: try TypeEncoding("*")))
@@ -182,7 +182,7 @@ import Testing
       "{s_i=i}", comparator: CFunction.lookup("s_i_compare", in: path), signature: "i^{s_i}^{s_i}",
       result: .zeroMeansEqual)
     #expect(try isLoaded())
-    let equal = try registry?.compare([1, 0, 0, 0], [1, 0, 0, 0], as: "{s_i=i}").isEqual
+    let equal = try registry?.resolve("{s_i=i}").compare(bytes: [1, 0, 0, 0], [1, 0, 0, 0]).isEqual
     #expect(equal == true)
     registry = nil
     #expect(try !isLoaded())

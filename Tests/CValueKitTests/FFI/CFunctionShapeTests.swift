@@ -36,14 +36,14 @@ import Testing
       let registry = ValueRegistry()
       try registry.register(e, comparator: Self.function(name, from: source), signature: signature, result: result)
       let value = try registry.resolve(e)
-      let same = try value.compare(a, a)
+      let same = try value.compare(bytes: a, a)
       #expect(same.isEqual, "\(name) \(signature): \(same.report)")
       #expect(same.strategy == .cFunction(name: name, type: try TypeEncoding(e)))
-      let different = try value.compare(a, b)
+      let different = try value.compare(bytes: a, b)
       #expect(!different.isEqual, "\(name) \(signature) missed a change at \(changedPath)")
       #expect(different.summary.hasPrefix("\(shape.tag) values differ (C function \(name)): "))
       // The structural comparison, with no C function, agrees.
-      #expect(try ValueRegistry().resolve(e).compare(a, b).mismatches.map(\.path) == [changedPath])
+      #expect(try ValueRegistry().resolve(e).compare(bytes: a, b).mismatches.map(\.path) == [changedPath])
     }
   }
 
@@ -63,7 +63,7 @@ import Testing
       let registry = ValueRegistry()
       try registry.register(e, describer: Self.function(name, from: source), signature: signature, style: style)
       let type = try registry.resolve(e)
-      let text = try type.describe(value)
+      let text = try type.describe(bytes: value)
       texts.insert(text)
       #expect(try type.parse(text) == value, "\(name) wrote \(text)")
     }
@@ -76,7 +76,7 @@ import Testing
     try registry.register(
       "{s_dd=dd}", comparator: LinkedFixtures.function("s_dd_equal"), signature: "B{s_dd=dd}{s_dd=dd}",
       result: .nonZeroMeansEqual)
-    let result = try registry.compare(s_dd(a: 1, b: 2), s_dd(a: 1, b: 2), as: "{s_dd=dd}")
+    let result = try registry.resolve("{s_dd=dd}").compare(s_dd(a: 1, b: 2), s_dd(a: 1, b: 2))
     #expect(result.isEqual)
     #expect(cv_fixture_calls() == before + 1)
   }
@@ -92,7 +92,7 @@ import Testing
     let registry = ValueRegistry()
     try registry.register(
       "{s_dd=dd}", comparator: library, signature: "B{s_dd=dd}{s_dd=dd}", result: .nonZeroMeansEqual)
-    #expect(try !registry.compare(s_dd(a: 1, b: 2), s_dd(a: 1, b: 3), as: "{s_dd=dd}").isEqual)
+    #expect(try !registry.resolve("{s_dd=dd}").compare(s_dd(a: 1, b: 2), s_dd(a: 1, b: 3)).isEqual)
     #expect(count() == before + 1)
   }
 }

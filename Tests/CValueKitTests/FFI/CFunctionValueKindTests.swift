@@ -20,30 +20,30 @@ import Testing
     // Values that differ only where the union's classification matters: an int in an INTEGER eightbyte,
     // doubles and floats in SSE ones, a 12-byte char array over two INTEGER eightbytes.
     let ifRegistry = try Self.registry("(u_if=if)", "u_if_equal", "B(u_if=if)(u_if=if)")
-    #expect(try ifRegistry.compare(u_if(i: 5), u_if(i: 5), as: "(u_if=if)").isEqual)
-    #expect(try !ifRegistry.compare(u_if(i: 5), u_if(i: 6), as: "(u_if=if)").isEqual)
+    #expect(try ifRegistry.resolve("(u_if=if)").compare(u_if(i: 5), u_if(i: 5)).isEqual)
+    #expect(try !ifRegistry.resolve("(u_if=if)").compare(u_if(i: 5), u_if(i: 6)).isEqual)
 
     let fdRegistry = try Self.registry("(u_fd=[2f]d)", "u_fd_equal", "B(u_fd=[2f]d)(u_fd=[2f]d)")
-    #expect(try fdRegistry.compare(u_fd(d: 2.5), u_fd(d: 2.5), as: "(u_fd=[2f]d)").isEqual)
-    #expect(try !fdRegistry.compare(u_fd(d: 2.5), u_fd(d: -2.5), as: "(u_fd=[2f]d)").isEqual)
+    #expect(try fdRegistry.resolve("(u_fd=[2f]d)").compare(u_fd(d: 2.5), u_fd(d: 2.5)).isEqual)
+    #expect(try !fdRegistry.resolve("(u_fd=[2f]d)").compare(u_fd(d: 2.5), u_fd(d: -2.5)).isEqual)
 
     let ffRegistry = try Self.registry("(u_ff=f[2f])", "u_ff_equal", "B(u_ff=f[2f])(u_ff=f[2f])")
-    #expect(try ffRegistry.compare(u_ff(g: (1, 2)), u_ff(g: (1, 2)), as: "(u_ff=f[2f])").isEqual)
-    #expect(try !ffRegistry.compare(u_ff(g: (1, 2)), u_ff(g: (1, 3)), as: "(u_ff=f[2f])").isEqual)
+    #expect(try ffRegistry.resolve("(u_ff=f[2f])").compare(u_ff(g: (1, 2)), u_ff(g: (1, 2))).isEqual)
+    #expect(try !ffRegistry.resolve("(u_ff=f[2f])").compare(u_ff(g: (1, 2)), u_ff(g: (1, 3))).isEqual)
 
     let cdRegistry = try Self.registry("(u_c12d=[12c]d)", "u_c12d_equal", "B(u_c12d=[12c]d)(u_c12d=[12c]d)")
     var a = u_c12d()
     var b = u_c12d()
     withUnsafeMutableBytes(of: &a.c) { for index in $0.indices { $0[index] = UInt8(index + 1) } }
     withUnsafeMutableBytes(of: &b.c) { for index in $0.indices { $0[index] = UInt8(index + 1) } }
-    #expect(try cdRegistry.compare(a, b, as: "(u_c12d=[12c]d)").isEqual)
+    #expect(try cdRegistry.resolve("(u_c12d=[12c]d)").compare(a, b).isEqual)
     b.c.11 = 99
-    #expect(try !cdRegistry.compare(a, b, as: "(u_c12d=[12c]d)").isEqual)
+    #expect(try !cdRegistry.resolve("(u_c12d=[12c]d)").compare(a, b).isEqual)
 
     let fuRegistry = try Self.registry("{s_fu=f(u_if=if)}", "s_fu_equal", "B{s_fu=f(u_if=if)}{s_fu=f(u_if=if)}")
     let fu = s_fu(a: 1.5, b: u_if(i: 7))
-    #expect(try fuRegistry.compare(fu, fu, as: "{s_fu=f(u_if=if)}").isEqual)
-    #expect(try !fuRegistry.compare(fu, s_fu(a: 1.5, b: u_if(i: 8)), as: "{s_fu=f(u_if=if)}").isEqual)
+    #expect(try fuRegistry.resolve("{s_fu=f(u_if=if)}").compare(fu, fu).isEqual)
+    #expect(try !fuRegistry.resolve("{s_fu=f(u_if=if)}").compare(fu, s_fu(a: 1.5, b: u_if(i: 8))).isEqual)
   }
 
   /// The stand-in structs, per calling convention.
@@ -76,10 +76,10 @@ import Testing
     @Test func longDoubleByValue() throws {
       let registry = try Self.registry("D", "ld_equal", "BDD")
       let third: Float80 = 1 / 3
-      #expect(try registry.compare(third, third, as: "D").isEqual)
-      #expect(try !registry.compare(third, third.nextUp, as: "D").isEqual)
+      #expect(try registry.resolve("D").compare(third, third).isEqual)
+      #expect(try !registry.resolve("D").compare(third, third.nextUp).isEqual)
       #expect(
-        try registry.compare(third, third, as: "D").strategy
+        try registry.resolve("D").compare(third, third).strategy
           == .cFunction(name: "ld_equal", type: try TypeEncoding("D")))
     }
   #endif
@@ -96,19 +96,19 @@ import Testing
     var b = a
     // tm_compare looks at the year, day and time only: a different weekday is still the same moment.
     b.tm_wday = 3
-    let same = try registry.compare(a, b, as: encoding)
+    let same = try registry.resolve(encoding).compare(a, b)
     #expect(same.isEqual)
     #expect(same.strategy == .cFunction(name: "tm_compare", type: try TypeEncoding(encoding)))
     b.tm_min = 1
-    #expect(try !registry.compare(a, b, as: encoding).isEqual)
+    #expect(try !registry.resolve(encoding).compare(a, b).isEqual)
   }
 
   @Test func aCFunctionDecidesForAFieldInsideALargerValue() throws {
     let registry = try Self.registry("{s_fi=fi}", "s_fi_equal", "B{s_fi=fi}{s_fi=fi}")
     let outer = "{Pair={s_fi=fi}{s_fi=fi}}"
-    let a = try registry.parse("{{1, 2}, {3, 4}}", as: outer)
-    let b = try registry.parse("{{1, 2}, {3, 5}}", as: outer)
-    let result = try registry.compare(a, b, as: outer)
+    let a = try registry.resolve(outer).parse("{{1, 2}, {3, 4}}")
+    let b = try registry.resolve(outer).parse("{{1, 2}, {3, 5}}")
+    let result = try registry.resolve(outer).compare(bytes: a, b)
     #expect(result.strategy == .structural)
     #expect(result.mismatches.map(\.path) == [".1"])
   }

@@ -17,30 +17,30 @@ extension BadInputContractTests {
       "layoutUnknown",
       "cannot lay out {X}: layout unknown for struct X: the encoding omits its members and no definition is registered",
       ""
-    ) { thrown { _ = try ValueRegistry.shared.parse("0", as: "{X}") } },
+    ) { thrown { _ = try ValueRegistry.shared.resolve("{X}").parse("0") } },
     ContractRow("wrongSize", "the actual value has 12 bytes, but {CGPoint=dd} is 16 bytes", "") {
       thrown {
-        _ = try ValueRegistry.shared.compare(
-          [UInt8](repeating: 0, count: 12), [UInt8](repeating: 0, count: 16), as: "point")
+        _ = try ValueRegistry.shared.resolve("point").compare(
+          bytes: [UInt8](repeating: 0, count: 12), [UInt8](repeating: 0, count: 16))
       }
     },
     ContractRow("sizesDiffer", "the actual value has 4 bytes and the expected value 3", "") {
-      thrown { _ = try ValueRegistry.shared.compare([0, 0, 0, 0], [0, 0, 0], as: "{X}") }
+      thrown { _ = try ValueRegistry.shared.resolve("{X}").compare(bytes: [0, 0, 0, 0], [0, 0, 0]) }
     },
     ContractRow("swiftTypeSize", "Int32 is 4 bytes, but d is 8 bytes", "") {
-      thrown { _ = try ValueRegistry.shared.compare(Int32(1), Int32(1), as: "d") }
+      thrown { _ = try ValueRegistry.shared.resolve("d").compare(Int32(1), Int32(1)) }
     },
     ContractRow("invalidTolerance", "absolute tolerance -1.0 is not a finite number ≥ 0 (for .x)", "path .x") {
       thrown {
-        _ = try ValueRegistry.shared.compare(
-          [UInt8](repeating: 0, count: 16), [UInt8](repeating: 0, count: 16), as: "point",
+        _ = try ValueRegistry.shared.resolve("point").compare(
+          bytes: [UInt8](repeating: 0, count: 16), [UInt8](repeating: 0, count: 16),
           options: ComparisonOptions(fieldTolerances: [".x": .absolute(-1)]))
       }
     },
     ContractRow("unknownFieldPath", "{CGPoint=dd} has no field .z", "path .z") {
       thrown {
-        _ = try ValueRegistry.shared.compare(
-          [UInt8](repeating: 0, count: 16), [UInt8](repeating: 0, count: 16), as: "point",
+        _ = try ValueRegistry.shared.resolve("point").compare(
+          bytes: [UInt8](repeating: 0, count: 16), [UInt8](repeating: 0, count: 16),
           options: ComparisonOptions(fieldTolerances: [".z": .absolute(1)]))
       }
     },
@@ -48,11 +48,11 @@ extension BadInputContractTests {
       thrown { try ValueRegistry().register("i") }
     },
     ContractRow("literal", "bad number '09' at offset 0 in \"09\"", "") {
-      thrown { _ = try ValueRegistry.shared.parse("09", as: "int32") }
+      thrown { _ = try ValueRegistry.shared.resolve("int32").parse("09") }
     },
     ContractRow(
       "notPlainData", "Reference is not plain data (it holds references), so its bytes are not a C value", ""
-    ) { thrown { _ = try ValueRegistry.shared.describe(Reference(), as: "^v") } },
+    ) { thrown { _ = try ValueRegistry.shared.resolve("^v").describe(Reference()) } },
     ContractRow("cFunction", "no function cv_no_such_function in the running process", "") {
       thrown {
         do throws(CFunctionError) { _ = try CFunction.lookup("cv_no_such_function") } catch {
@@ -62,17 +62,18 @@ extension BadInputContractTests {
     },
     ContractRow("invalidCount", "invalid count of values: -1", "") {
       thrown {
-        _ = try ValueRegistry.shared.resolve("i").describe(UnsafeRawBufferPointer(start: nil, count: 0), count: -1)
+        _ = try ValueRegistry.shared.resolve("i").describe(
+          bytes: UnsafeRawBufferPointer(start: nil, count: 0), count: -1)
       }
     },
     ContractRow(
       "tooLargeToParse", "[1073741825c] is 1073741825 bytes, larger than the 1073741824 bytes a literal is parsed into",
       ""
-    ) { thrown { _ = try ValueRegistry.shared.parse("{0}", as: "[1073741825c]") } },
+    ) { thrown { _ = try ValueRegistry.shared.resolve("[1073741825c]").parse("{0}") } },
     ContractRow(
       "cannotDerive",
-      "cannot derive the C encoding of HoldsEnum: the field .mode of Swift type Mode has no C encoding; register "
-        + "the type with registry.register(HoldsEnum.self, encoding: \"…\") or pass encoding: explicitly",
+      "cannot derive the C encoding of HoldsEnum: the field .mode of Swift type Mode has no C encoding; set its "
+        + "encoding with registry.setEncoding(\"…\", for: HoldsEnum.self) or pass encoding: explicitly",
       "path .mode"
     ) { thrown { _ = try ValueRegistry().encoding(of: HoldsEnum.self) } },
   ]

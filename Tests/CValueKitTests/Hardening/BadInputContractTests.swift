@@ -16,9 +16,9 @@ import Testing
 // LayoutError.Reason     voidHasNoSize · unknownHasNoSize · recordLayoutUnknown · recursiveRecord ·
 //                        bitfieldNeedsPlacement · bitfieldTooWide · bitfieldOverlaps · bitfieldOutsideRecord ·
 //                        invalidVector · invalidComplex · negativeNumber · tooLarge · invalidOverride ·
-//                        nestingTooDeep                                                           → layoutRows
+//                        nestingTooDeep · encoding                                                → layoutRows
 // CatalogError           invalidName(isEncoding: true/false) · nameTaken · notANamedRecordDefinition ·
-//                        recordTaken                                                              → catalogRows
+//                        recordTaken · invalidOverride · encoding                                 → catalogRows
 // FieldPathError         (one shape)                                                              → fieldPathRows
 // ValueLiteralError.Reason  empty · unexpectedCharacter · unexpectedToken · unterminatedBrace ·
 //                        unterminatedString · unterminatedCharacter · unterminatedComment · invalidEscape ·
@@ -72,7 +72,7 @@ func thrown(_ body: () throws -> Void) -> (any Error)? {
 struct BadInputContractTests {
   static let bare = TypeCatalog(includingBuiltins: false)
 
-  static func encoding(_ text: String) -> (any Error)? { thrown { _ = try TypeEncoding(text, catalog: bare) } }
+  static func encoding(_ text: String) -> (any Error)? { thrown { _ = try bare.parse(text) } }
 
   static let encodingRows: [ContractRow] = [
     ContractRow("empty", "empty type encoding at offset 0 in \"\"", "offset 0") { encoding("") },
@@ -123,7 +123,7 @@ struct BadInputContractTests {
   }
 
   static func layout(_ text: String, catalog: TypeCatalog = bare) -> (any Error)? {
-    thrown { _ = try catalog.layout(of: TypeEncoding(text, catalog: catalog)) }
+    thrown { _ = try catalog.layout(of: catalog.parse(text)) }
   }
 
   static let layoutRows: [ContractRow] = [
@@ -139,9 +139,9 @@ struct BadInputContractTests {
     ContractRow("recursiveRecord", "struct A contains itself (at .1.1)", "path .1.1") {
       let catalog = TypeCatalog(includingBuiltins: false)
       return thrown {
-        try catalog.register(record: TypeEncoding("{A=i{B}}", catalog: catalog))
-        try catalog.register(record: TypeEncoding("{B=c{A}}", catalog: catalog))
-        _ = try catalog.layout(of: TypeEncoding("{A}", catalog: catalog))
+        try catalog.register(record: catalog.parse("{A=i{B}}"))
+        try catalog.register(record: catalog.parse("{B=c{A}}"))
+        _ = try catalog.layout(of: catalog.parse("{A}"))
       }
     },
     ContractRow(
@@ -165,17 +165,21 @@ struct BadInputContractTests {
     ContractRow("negativeNumber", "array count -1 is negative (at .0)", "path .0") {
       thrown {
         _ = try bare.layout(
-          of: .structure(.init(name: "S", fields: [.init(type: .array(count: -1, element: .scalar(.int)))])))
+          of: TypeEncoding.structure(.init(name: "S", fields: [.init(type: .array(count: -1, element: .scalar(.int)))]))
+        )
       }
     },
     ContractRow("tooLarge", "type larger than 1099511627776 bytes", "path ") { layout("[1099511627776d]") },
+    ContractRow("encoding", "unterminated struct at offset 3 in \"{S=\"", "path ") {
+      thrown { _ = try bare.layout(of: "{S=") }
+    },
     ContractRow(
       "invalidOverride", "invalid layout override: offset 9223372036854775807 of member 0 is out of range (at .0)",
       "path .0"
     ) {
       thrown {
         try TypeCatalog(includingBuiltins: false).register(
-          LayoutOverride(size: 8, alignment: 4, memberOffsets: [Int.max, 0]), for: TypeEncoding("{S=ii}", catalog: bare)
+          LayoutOverride(size: 8, alignment: 4, memberOffsets: [Int.max, 0]), for: bare.parse("{S=ii}")
         )
       }
     },
@@ -191,31 +195,49 @@ struct BadInputContractTests {
 
   @Test("LayoutError", arguments: layoutRows)
   func layoutErrors(_ row: ContractRow) throws {
-    let error = try #require(row.failure() as? LayoutError)
+    // An override that does not fit is a layout problem that the catalog reports as its own error.
+    let failure = row.failure()
+    let wrapped: LayoutError? =
+      if case .invalidOverride(let error)? = failure as? CatalogError { error } else { nil }
+    let error = try #require(wrapped ?? failure as? LayoutError)
     #expect(error.description == row.message)
     #expect("path \(error.path)" == row.position)
   }
 
   static let catalogRows: [ContractRow] = [
     ContractRow("invalidName, an encoding", "\"Ai\" cannot be a type name: it is already a valid encoding", "name Ai") {
-      thrown { try TypeCatalog(includingBuiltins: false).register(name: "Ai", for: .scalar(.double)) }
+      thrown { try TypeCatalog(includingBuiltins: false).register(name: "Ai", for: TypeEncoding.scalar(.double)) }
     },
     ContractRow(
       "invalidName, not an identifier",
       "\"my type\" cannot be a type name: use letters, digits and _, starting with a letter or _", "name my type"
-    ) { thrown { try TypeCatalog(includingBuiltins: false).register(name: "my type", for: .scalar(.double)) } },
+    ) {
+      thrown { try TypeCatalog(includingBuiltins: false).register(name: "my type", for: TypeEncoding.scalar(.double)) }
+    },
     ContractRow(
       "nameTaken", "the name \"rect\" already stands for {CGRect={CGPoint=dd}{CGSize=dd}}; refusing to make it d",
       "name rect"
-    ) { thrown { try TypeCatalog().register(name: "rect", for: .scalar(.double)) } },
+    ) { thrown { try TypeCatalog().register(name: "rect", for: TypeEncoding.scalar(.double)) } },
     ContractRow("notANamedRecordDefinition", "{?=ii} is not a named struct or union with its members", "name ?") {
-      thrown { try TypeCatalog(includingBuiltins: false).register(record: TypeEncoding("{?=ii}", catalog: bare)) }
+      thrown { try TypeCatalog(includingBuiltins: false).register(record: bare.parse("{?=ii}")) }
     },
     ContractRow(
       "recordTaken",
       "struct CGPoint is already registered as {CGPoint=\"x\"d\"y\"d}; refusing to redefine it as "
         + "{CGPoint=ff}", "name CGPoint"
-    ) { thrown { try TypeCatalog().register(record: TypeEncoding("{CGPoint=ff}", catalog: bare)) } },
+    ) { thrown { try TypeCatalog().register(record: bare.parse("{CGPoint=ff}")) } },
+    ContractRow(
+      "invalidOverride", "invalid layout override: offset 9223372036854775807 of member 0 is out of range (at .0)",
+      "name .0"
+    ) {
+      thrown {
+        try TypeCatalog(includingBuiltins: false).register(
+          LayoutOverride(size: 8, alignment: 4, memberOffsets: [Int.max, 0]), for: "{S=ii}")
+      }
+    },
+    ContractRow("encoding", "unterminated struct at offset 3 in \"{S=\"", "name {S=") {
+      thrown { try TypeCatalog().register(name: "vec", for: "{S=") }
+    },
   ]
 
   @Test("CatalogError", arguments: catalogRows)
@@ -226,6 +248,8 @@ struct BadInputContractTests {
     switch error {
     case .invalidName(let text, _), .nameTaken(let text, _, _), .recordTaken(let text, _, _): name = text
     case .notANamedRecordDefinition(let type): name = type.record?.name ?? "?"
+    case .invalidOverride(let error): name = error.path.description
+    case .encoding(let error): name = error.input
     }
     #expect("name \(name)".hasSuffix(row.position.dropFirst(5)))
   }
@@ -250,7 +274,7 @@ struct BadInputContractTests {
   }
 
   static func literal(_ text: String, as type: String) -> (any Error)? {
-    thrown { _ = try ValueRegistry.shared.parse(text, as: type) }
+    thrown { _ = try ValueRegistry.shared.resolve(type).parse(text) }
   }
 
   static let literalRows: [ContractRow] = [

@@ -13,7 +13,7 @@ struct FuzzRegressionTests {
   private static func roundTrip(_ literal: String, as encoding: String) throws -> (description: String, same: Bool) {
     let type = try ValueRegistry().resolve(encoding)
     let bytes = try type.parse(literal)
-    let description = try type.describe(bytes, options: DescriptionOptions(maximumElements: nil))
+    let description = try type.describe(bytes: bytes, options: DescriptionOptions(maximumElements: nil))
     return (description, try type.parse(description) == bytes)
   }
 
@@ -25,7 +25,7 @@ struct FuzzRegressionTests {
     let encoding = Self.text([0x7B, 0x53, 0x3D, 0x22, 0x6F, 0xA1, 0x22, 0x40, 0x22, 0x6E, 0x22, 0x69, 0x7D])
     let type = try ValueRegistry().resolve(encoding, abi: .x86_64Darwin)
     let zeros = [UInt8](repeating: 0, count: 16)
-    let description = try type.describe(zeros, options: DescriptionOptions(maximumElements: nil))
+    let description = try type.describe(bytes: zeros, options: DescriptionOptions(maximumElements: nil))
     #expect(description == "{NULL, .n = 0}")
     #expect(try type.parse(description) == zeros)
   }
@@ -60,7 +60,7 @@ struct FuzzRegressionTests {
   func zeroSizedElements(encoding: String) throws {
     let type = try ValueRegistry().resolve(encoding)
     #expect(type.size == 0)
-    #expect(try type.describe([], options: DescriptionOptions(maximumElements: nil)) == "{}")
+    #expect(try type.describe(bytes: [], options: DescriptionOptions(maximumElements: nil)) == "{}")
     #expect(try type.parse("{}") == [])
   }
 
@@ -70,7 +70,7 @@ struct FuzzRegressionTests {
   func zeroSizedValues() throws {
     let type = try ValueRegistry().resolve("{E=}")
     let description = try [UInt8]().withUnsafeBytes { bytes in
-      try type.describe(bytes, count: CLayout.maximumSize, options: DescriptionOptions(maximumElements: nil))
+      try type.describe(bytes: bytes, count: CLayout.maximumSize, options: DescriptionOptions(maximumElements: nil))
     }
     #expect(description == "{}")
   }
@@ -151,7 +151,7 @@ struct FuzzRegressionTests {
     func differs(at offset: Int) throws -> Bool {
       var changed = zeros
       changed[offset] = 0x5A
-      return try !type.compare(zeros, changed).isEqual
+      return try !type.compare(bytes: zeros, changed).isEqual
     }
     #expect(try differs(at: 0))
     #expect(try differs(at: 1))  // padding of element 0, covered by the short
@@ -170,11 +170,11 @@ struct FuzzRegressionTests {
     #if arch(x86_64)
       let type = try ValueRegistry().resolve("(U=[2Q]D)", abi: .x86_64Linux)
       let bytes = try type.parse("{{5, 2}}")
-      let description = try type.describe(bytes)
+      let description = try type.describe(bytes: bytes)
       #expect(description == "{{5, 2}, nan}")
       let again = try type.parse(description)
       #expect(Array(again[0..<10]) == [0, 0, 0, 0, 0, 0, 0, 0xC0, 0xFF, 0x7F])
-      #expect(try type.parse(type.describe(again)) == again)
+      #expect(try type.parse(type.describe(bytes: again)) == again)
     #endif
   }
 
@@ -188,18 +188,18 @@ struct FuzzRegressionTests {
       let type = try ValueRegistry().resolve("(U=dD)", abi: .x86_64Linux)
       let bytes = try type.parse("{-5}")
       #expect(Array(bytes[0..<10]) == [0, 0, 0, 0, 0, 0, 0x14, 0xC0, 0, 0])
-      let description = try type.describe(bytes)
+      let description = try type.describe(bytes: bytes)
       #expect(description == "{-5, 5.0452067795748248868e-4932}")
       let again = try type.parse(description)
       #expect(Array(again[0..<10]) == [0, 0, 0, 0, 0, 0, 0x14, 0xC0, 1, 0])
-      #expect(try type.describe(again) == description)
-      #expect(try type.parse(type.describe(again)) == again)
+      #expect(try type.describe(bytes: again) == description)
+      #expect(try type.parse(type.describe(bytes: again)) == again)
       // Outside a union the same bytes read back the same way: the value is kept, not the encoding.
       let longDouble = try ValueRegistry().resolve("D", abi: .x86_64Linux)
       let pseudoDenormal = Array(bytes[0..<16])
-      let text = try longDouble.describe(pseudoDenormal)
+      let text = try longDouble.describe(bytes: pseudoDenormal)
       #expect(try Array(longDouble.parse(text)[0..<10]) == Array(again[0..<10]))
-      #expect(try longDouble.compare(pseudoDenormal, longDouble.parse(text)).isEqual)
+      #expect(try longDouble.compare(bytes: pseudoDenormal, longDouble.parse(text)).isEqual)
     #endif
   }
 
@@ -220,7 +220,7 @@ struct FuzzRegressionTests {
         == "huge.json: case \"huge\", field \"value\": {B=b0i7b395920607559I2} is 49490075948 bytes, "
         + "larger than the 1073741824 bytes a literal is parsed into")
     // Within both limits a large value still parses, zero-filled beyond what the literal names.
-    let large = try ValueRegistry().parse("{1, 2}", as: "[16777216i]")
+    let large = try ValueRegistry().resolve("[16777216i]").parse("{1, 2}")
     #expect(large.count == 64 << 20)
     #expect(Array(large[0..<8]) == [1, 0, 0, 0, 2, 0, 0, 0])
   }

@@ -66,16 +66,18 @@ import Testing
           let value = try registry.resolve("{\(name)}")
           let a: [Int32] = [Int32(iteration), 1]
           let b: [Int32] = [Int32(iteration), 2]
-          let result = try a.withUnsafeBytes { x in try b.withUnsafeBytes { y in try value.compare(x, y) } }
+          let result = try a.withUnsafeBytes { x in try b.withUnsafeBytes { y in try value.compare(bytes: x, y) } }
           if !result.isEqual { fail("\(name): registered comparator not used (\(result.strategy))") }
           if index % 4 != 3 {
-            let text = try a.withUnsafeBytes { try value.describe($0) }
+            let text = try a.withUnsafeBytes { try value.describe(bytes: $0) }
             if text != "\(name)#\(iteration)" { fail("\(name): described as \(text)") }
           }
           // The answer without a report, by the encoding's text (the recent texts, then the cache) and
           // by the handle (a C comparator is called directly).
           let pairs = ((Int32(iteration), Int32(1)), (Int32(iteration), Int32(2)))
-          if try !registry.isEqual(pairs.0, pairs.1, as: "{\(name)}") { fail("\(name): isEqual(as:) said different") }
+          if try !registry.resolve("{\(name)}").isEqual(pairs.0, pairs.1) {
+            fail("\(name): isEqual(as:) said different")
+          }
           if !a.withUnsafeBytes({ x in b.withUnsafeBytes { value.isEqual(pointers: x.baseAddress!, $0.baseAddress!) } })
           {
             fail("\(name): isEqual(pointers:) said different")
@@ -90,12 +92,13 @@ import Testing
           }
           if kept == nil { kept = fresh }
           // Built-in and structural comparisons stay right while others register.
-          let rect = try registry.compare(
-            registry.parse("{{0, 0}, {10, 20}}", as: "rect"), registry.parse("{{0, 0}, {10, 20.5}}", as: "rect"),
-            as: "rect")
+          let rect = try registry.resolve("rect").compare(
+            bytes:
+              registry.resolve("rect").parse("{{0, 0}, {10, 20}}"),
+            registry.resolve("rect").parse("{{0, 0}, {10, 20.5}}"))
           if rect.isEqual || rect.mismatches.map(\.path) != [".size.height"] { fail("rect: \(rect.summary)") }
-          let pair = try registry.compare(
-            [UInt8](repeating: 1, count: 8), [UInt8](repeating: 1, count: 8), as: "{P=ii}")
+          let pair = try registry.resolve("{P=ii}").compare(
+            bytes: [UInt8](repeating: 1, count: 8), [UInt8](repeating: 1, count: 8))
           if !pair.isEqual || pair.strategy != .structural { fail("{P=ii}: \(pair.summary)") }
           count += 7
         } catch {
@@ -116,7 +119,7 @@ import Testing
     for handle in kept {
       let zeros = [UInt8](repeating: 0, count: handle.layout!.size)
       #expect(Self.isEqual(handle, zeros, zeros))
-      #expect(try !handle.compare(zeros, [UInt8](repeating: 7, count: zeros.count)).isEqual)
+      #expect(try !handle.compare(bytes: zeros, [UInt8](repeating: 7, count: zeros.count)).isEqual)
     }
     let names = Set(registry.registeredTypes.compactMap { $0.record?.name })
     for thread in 0..<Self.threads {

@@ -66,14 +66,14 @@ import Testing
   func differentValuesAreReported(_ test: Case) throws {
     let type = try ValueRegistry.shared.resolve(test.encoding)
     let result = try test.actual.withUnsafeBytes { a in
-      try test.expected.withUnsafeBytes { b in try type.compare(a, b) }
+      try test.expected.withUnsafeBytes { b in try type.compare(bytes: a, b) }
     }
     #expect(!result.isEqual)
     #expect(result.strategy == .builtIn)
     #expect(
       result.mismatches.map { "\($0.actual) ≠ \($0.expected)" + ($0.difference.map { " (difference \($0))" } ?? "") }
         == [test.line])
-    let same = try test.actual.withUnsafeBytes { a in try type.compare(a, a) }
+    let same = try test.actual.withUnsafeBytes { a in try type.compare(bytes: a, a) }
     #expect(same.isEqual)
     #expect(same.summary == "\(same.typeName) values are equal")
   }
@@ -86,7 +86,7 @@ import Testing
     for (encoding, name) in expected {
       let type = try ValueRegistry.shared.resolve(encoding)
       let zero = [UInt8](repeating: 0, count: type.size ?? 0)
-      let result = try zero.withUnsafeBytes { try type.compare($0, $0) }
+      let result = try zero.withUnsafeBytes { try type.compare(bytes: $0, $0) }
       #expect(result.typeName == name, "\(encoding)")
       #expect(result.summary == "\(name) values are equal")
     }
@@ -102,9 +102,9 @@ import Testing
       var other = one
       withUnsafeBytes(of: Float80(2.5)) { other.replaceSubrange(0..<10, with: $0.prefix(10)) }
       let type = try ValueRegistry.shared.resolve("D")
-      let equal = try one.withUnsafeBytes { a in try same.withUnsafeBytes { b in try type.compare(a, b) } }
+      let equal = try one.withUnsafeBytes { a in try same.withUnsafeBytes { b in try type.compare(bytes: a, b) } }
       #expect(equal.isEqual)
-      let different = try one.withUnsafeBytes { a in try other.withUnsafeBytes { b in try type.compare(a, b) } }
+      let different = try one.withUnsafeBytes { a in try other.withUnsafeBytes { b in try type.compare(bytes: a, b) } }
       #expect(
         different.report == """
           long double values differ at 1 of 1 field:
@@ -120,17 +120,18 @@ import Testing
     for name in ["point", "size", "rect", "{CGRect}", "{CGPoint=\"x\"d\"y\"d}"] {
       #expect(try ValueRegistry.shared.resolve(name).strategy == .builtIn, "\(name)")
     }
-    #expect(try ValueRegistry.shared.compare(a, a, as: "rect").isEqual)
-    #expect(try ValueRegistry.shared.compare(CGPoint(x: 1, y: 2), CGPoint(x: 1, y: 2), as: "point").isEqual)
+    #expect(try ValueRegistry.shared.resolve("rect").compare(a, a).isEqual)
+    #expect(try ValueRegistry.shared.resolve("point").compare(CGPoint(x: 1, y: 2), CGPoint(x: 1, y: 2)).isEqual)
     #expect(
-      try ValueRegistry.shared.compare(CGSize(width: -0.0, height: 2), CGSize(width: 0, height: 2), as: "size").isEqual)
+      try ValueRegistry.shared.resolve("size").compare(CGSize(width: -0.0, height: 2), CGSize(width: 0, height: 2))
+        .isEqual)
   }
 
   @Test func theReportOfTheIssue() throws {
     let actual = CGRect(x: 0, y: 0, width: 10, height: 20)
     let expected = CGRect(x: 0, y: 0, width: 10, height: 20.5)
-    let result = try ValueRegistry.shared.compare(
-      actual, expected, as: "rect", options: ComparisonOptions(tolerance: .absolute(0.001)))
+    let result = try ValueRegistry.shared.resolve("rect").compare(
+      actual, expected, options: ComparisonOptions(tolerance: .absolute(0.001)))
     #expect(
       result.report == """
         CGRect values differ at 1 of 4 fields:

@@ -10,7 +10,7 @@ import Testing
   @Test func aFieldToleranceAppliesToThatFieldOnly() throws {
     var options = ComparisonOptions()
     options.fieldTolerances[".size.width"] = .absolute(0.5)
-    let result = try ValueRegistry.shared.compare(actual, expected, as: "rect", options: options)
+    let result = try ValueRegistry.shared.resolve("rect").compare(actual, expected, options: options)
     #expect(result.mismatches.map { $0.path.description } == [".origin.x", ".size.height"])
     #expect(result.mismatches.map(\.tolerance) == [FloatTolerance.exact, .exact])
   }
@@ -18,24 +18,24 @@ import Testing
   @Test func aFieldToleranceCoversWhatTheFieldContains() throws {
     var options = ComparisonOptions(tolerance: .absolute(0.3))
     options.fieldTolerances[".size"] = .absolute(0.5)
-    #expect(try ValueRegistry.shared.compare(actual, expected, as: "rect", options: options).isEqual)
+    #expect(try ValueRegistry.shared.resolve("rect").compare(actual, expected, options: options).isEqual)
     options.fieldTolerances[".size.height"] = .exact
-    let result = try ValueRegistry.shared.compare(actual, expected, as: "rect", options: options)
+    let result = try ValueRegistry.shared.resolve("rect").compare(actual, expected, options: options)
     #expect(result.report.split(separator: "\n")[1] == "  .size.height: 20.0 ≠ 20.4 (difference 0.3999999999999986)")
   }
 
   @Test func anUnknownFieldPathIsAnError() throws {
     var options = ComparisonOptions()
     options.fieldTolerances[".size.widht"] = .absolute(0.5)
-    #expect(throws: ValueError.unknownFieldPath(".size.widht", in: try TypeEncoding("rect"))) {
-      try ValueRegistry.shared.compare(actual, expected, as: "rect", options: options)
+    #expect(throws: ValueError.unknownFieldPath(".size.widht", in: try TypeCatalog.shared.parse("rect"))) {
+      try ValueRegistry.shared.resolve("rect").compare(actual, expected, options: options)
     }
     #expect(
-      ValueError.unknownFieldPath(".size.widht", in: try TypeEncoding("rect")).description
+      ValueError.unknownFieldPath(".size.widht", in: try TypeCatalog.shared.parse("rect")).description
         == "{CGRect={CGPoint=dd}{CGSize=dd}} has no field .size.widht")
     options.fieldTolerances = ["size..width": .absolute(1)]
     #expect(throws: ValueError.self) {
-      try ValueRegistry.shared.compare(actual, expected, as: "rect", options: options)
+      try ValueRegistry.shared.resolve("rect").compare(actual, expected, options: options)
     }
   }
 
@@ -51,12 +51,11 @@ import Testing
     #expect(FieldPathError(text: ".a..b", offset: 3).description == "malformed field path \".a..b\" at offset 3")
   }
 
-  @Test func theRegistryDefaultAppliesToHandlesResolvedAfterIt() throws {
-    let registry = ValueRegistry(catalog: TypeCatalog())
-    #expect(try !registry.compare(1.0, 1.25, as: "d").isEqual)
-    registry.defaultTolerance = .absolute(0.5)
-    #expect(try registry.compare(1.0, 1.25, as: "d").isEqual)
-    #expect(try !registry.compare(1.0, 1.25, as: "d", options: ComparisonOptions(tolerance: .exact)).isEqual)
+  @Test func theRegistryDefaultAppliesToItsHandles() throws {
+    #expect(try !ValueRegistry(catalog: TypeCatalog()).resolve("d").compare(1.0, 1.25).isEqual)
+    let registry = ValueRegistry(catalog: TypeCatalog(), defaultTolerance: .absolute(0.5))
+    #expect(try registry.resolve("d").compare(1.0, 1.25).isEqual)
+    #expect(try !registry.resolve("d").compare(1.0, 1.25, options: ComparisonOptions(tolerance: .exact)).isEqual)
     #expect(try registry.resolve("d").defaultTolerance == .absolute(0.5))
   }
 
@@ -65,7 +64,9 @@ import Testing
     let b = [Int32](repeating: -1, count: 100)
     let type = try ValueRegistry.shared.resolve("[100i]")
     let result = try a.withUnsafeBytes { a in
-      try b.withUnsafeBytes { b in try type.compare(a, b, options: ComparisonOptions(maximumReportedMismatches: 2)) }
+      try b.withUnsafeBytes { b in
+        try type.compare(bytes: a, b, options: ComparisonOptions(maximumReportedMismatches: 2))
+      }
     }
     #expect(result.mismatchCount == 100)
     #expect(result.comparedFieldCount == 100)

@@ -46,8 +46,8 @@ import Testing
 
   @Test(arguments: rows)
   func double(_ row: Row) throws {
-    let result = try ValueRegistry.shared.compare(
-      row.actual, row.expected, as: "d", options: ComparisonOptions(tolerance: row.tolerance))
+    let result = try ValueRegistry.shared.resolve("d").compare(
+      row.actual, row.expected, options: ComparisonOptions(tolerance: row.tolerance))
     #expect(result.isEqual == row.isEqual)
     #expect(result.strategy == .builtIn)
   }
@@ -60,22 +60,22 @@ import Testing
         && Float($0.expected).isFinite == $0.expected.isFinite
     })
   func float(_ row: Row) throws {
-    let result = try ValueRegistry.shared.compare(
-      Float(row.actual), Float(row.expected), as: "f", options: ComparisonOptions(tolerance: row.tolerance))
+    let result = try ValueRegistry.shared.resolve("f").compare(
+      Float(row.actual), Float(row.expected), options: ComparisonOptions(tolerance: row.tolerance))
     #expect(result.isEqual == row.isEqual)
   }
 
   @Test func floatULPsCountFloatSteps() throws {
     let one: Float = 1
     let options = ComparisonOptions(tolerance: .ulps(1))
-    #expect(try ValueRegistry.shared.compare(one, one.nextUp, as: "f", options: options).isEqual)
-    #expect(try !ValueRegistry.shared.compare(one, one.nextUp.nextUp, as: "f", options: options).isEqual)
+    #expect(try ValueRegistry.shared.resolve("f").compare(one, one.nextUp, options: options).isEqual)
+    #expect(try !ValueRegistry.shared.resolve("f").compare(one, one.nextUp.nextUp, options: options).isEqual)
     // Widened to double, adjacent floats would be 2^29 ULPs apart.
-    #expect(try !ValueRegistry.shared.compare(Double(one), Double(one.nextUp), as: "d", options: options).isEqual)
+    #expect(try !ValueRegistry.shared.resolve("d").compare(Double(one), Double(one.nextUp), options: options).isEqual)
   }
 
   @Test func floatsAreDescribedAsFloats() throws {
-    let result = try ValueRegistry.shared.compare(Float(0.1), Float(0.2), as: "f")
+    let result = try ValueRegistry.shared.resolve("f").compare(Float(0.1), Float(0.2))
     #expect(
       result.report == """
         float values differ at 1 of 1 field:
@@ -86,8 +86,8 @@ import Testing
   }
 
   @Test func theDifferenceAndToleranceAreReported() throws {
-    let result = try ValueRegistry.shared.compare(
-      1.0, 1.5, as: "d", options: ComparisonOptions(tolerance: FloatTolerance(absolute: 0.25, ulps: 4)))
+    let result = try ValueRegistry.shared.resolve("d").compare(
+      1.0, 1.5, options: ComparisonOptions(tolerance: FloatTolerance(absolute: 0.25, ulps: 4)))
     #expect(result.mismatches.first?.difference == 0.5)
     #expect(result.mismatches.first?.tolerance == FloatTolerance(absolute: 0.25, ulps: 4))
     #expect(result.summary == "double values differ: 1.0 ≠ 1.5 (difference 0.5, tolerance 0.25 or 4 ulps)")
@@ -96,10 +96,10 @@ import Testing
   @Test func badTolerancesAreErrors() {
     #expect(throws: ValueError.invalidTolerance("absolute tolerance -1.0 is not a finite number ≥ 0", at: FieldPath()))
     {
-      try ValueRegistry.shared.compare(1.0, 1.0, as: "d", options: ComparisonOptions(tolerance: .absolute(-1)))
+      try ValueRegistry.shared.resolve("d").compare(1.0, 1.0, options: ComparisonOptions(tolerance: .absolute(-1)))
     }
     #expect(throws: ValueError.invalidTolerance("relative tolerance nan is not a finite number ≥ 0", at: FieldPath())) {
-      try ValueRegistry.shared.compare(1.0, 1.0, as: "d", options: ComparisonOptions(tolerance: .relative(.nan)))
+      try ValueRegistry.shared.resolve("d").compare(1.0, 1.0, options: ComparisonOptions(tolerance: .relative(.nan)))
     }
   }
 }

@@ -34,10 +34,10 @@ struct HandleCacheTests {
   func registeringInvalidates() throws {
     struct Pair { var a: Int32, b: Int32 }
     let registry = ValueRegistry()
-    let derived = try registry.resolve(Pair.self)
-    #expect(try registry.resolve(Pair.self) === derived)
-    try registry.register(Pair.self, encoding: "{Pair=\"x\"i\"y\"i}")
-    let registered = try registry.resolve(Pair.self)
+    let derived = try registry.resolve(swiftType: Pair.self)
+    #expect(try registry.resolve(swiftType: Pair.self) === derived)
+    try registry.setEncoding("{Pair=\"x\"i\"y\"i}", for: Pair.self)
+    let registered = try registry.resolve(swiftType: Pair.self)
     #expect(registered !== derived)
     #expect(registered.type.description == "{Pair=\"x\"i\"y\"i}")
   }

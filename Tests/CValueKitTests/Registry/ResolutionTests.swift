@@ -15,10 +15,10 @@ import Testing
 
   @Test func aRegisteredComparatorDecides() throws {
     let registry = try Self.registryWithTemperature()
-    let result = try registry.compare(20.0, 20.3, as: "{Temp=d}")
+    let result = try registry.resolve("{Temp=d}").compare(20.0, 20.3)
     #expect(result.isEqual)
     #expect(result.strategy == .registered(try TypeEncoding("{Temp=d}")))
-    let different = try registry.compare(20.0, 21.0, as: "{Temp=d}")
+    let different = try registry.resolve("{Temp=d}").compare(20.0, 21.0)
     #expect(
       different.report == """
         Temp values differ at 1 of 1 field:
@@ -31,7 +31,7 @@ import Testing
   @Test(arguments: ["{Temp=d}", "{Temp=\"kelvin\"d}", "r{Temp=d}", "{Temp}", "n{Temp}"])
   func qualifiersNamesAndTheBareNameFindTheEntry(_ encoding: String) throws {
     let registry = try Self.registryWithTemperature()
-    let type = registry.resolve(try TypeEncoding(encoding, catalog: registry.catalog))
+    let type = try registry.resolve(registry.catalog.parse(encoding))
     #expect(type.strategy == .registered(try TypeEncoding("{Temp=d}")))
   }
 
@@ -52,8 +52,8 @@ import Testing
       var t: Double
       var id: Int32
     }
-    #expect(try registry.compare(Reading(t: 20, id: 1), Reading(t: 20.2, id: 1), as: encoding).isEqual)
-    let result = try registry.compare(Reading(t: 20, id: 1), Reading(t: 21, id: 1), as: encoding)
+    #expect(try registry.resolve(encoding).compare(Reading(t: 20, id: 1), Reading(t: 20.2, id: 1)).isEqual)
+    let result = try registry.resolve(encoding).compare(Reading(t: 20, id: 1), Reading(t: 21, id: 1))
     #expect(result.strategy == .structural)
     #expect(
       result.report == """
@@ -76,10 +76,10 @@ import Testing
     b.replaceSubrange(16..<20, with: Self.bytes(Int32(-1)))
     let type = try ValueRegistry.shared.resolve("{S=cdi}")
     #expect(type.strategy == .structural)
-    let result = try a.withUnsafeBytes { a in try b.withUnsafeBytes { b in try type.compare(a, b) } }
+    let result = try a.withUnsafeBytes { a in try b.withUnsafeBytes { b in try type.compare(bytes: a, b) } }
     #expect(result.isEqual)
     b[17] = 0
-    let different = try a.withUnsafeBytes { a in try b.withUnsafeBytes { b in try type.compare(a, b) } }
+    let different = try a.withUnsafeBytes { a in try b.withUnsafeBytes { b in try type.compare(bytes: a, b) } }
     #expect(
       different.report == """
         S values differ at 1 of 3 fields:
@@ -92,7 +92,7 @@ import Testing
   @Test func aUnionIsComparedBytewiseOverWhatItsMembersCover() throws {
     // (U=ic): 4 bytes, all covered by the int.
     let type = try ValueRegistry.shared.resolve("(U=\"i\"i\"c\"c)")
-    let result = try ValueRegistry.shared.compare(Int32(1), Int32(257), as: "(U=\"i\"i\"c\"c)")
+    let result = try ValueRegistry.shared.resolve("(U=\"i\"i\"c\"c)").compare(Int32(1), Int32(257))
     #expect(type.strategy == .structural)
     #expect(
       result.report == """
@@ -102,14 +102,14 @@ import Testing
           expected: {.i = 257, .c = 1}
         """)
     // +0.0 and -0.0 are different bytes: a union does not know which member is live.
-    #expect(try !ValueRegistry.shared.compare(Float(0), Float(-0.0), as: "(U=fi)").isEqual)
+    #expect(try !ValueRegistry.shared.resolve("(U=fi)").compare(Float(0), Float(-0.0)).isEqual)
   }
 
   @Test func bitfieldsAreComparedByTheirBits() throws {
     // {F=b0I3b3I5}: .0 is bits 0..<3, .1 bits 3..<8; bits 8… are padding.
     let encoding = "{F=\"low\"b0I3\"high\"b3I5}"
-    #expect(try ValueRegistry.shared.compare(UInt32(0x0000_0005), UInt32(0xFFFF_0005), as: encoding).isEqual)
-    let result = try ValueRegistry.shared.compare(UInt32(0b0000_1_101), UInt32(0b0001_0_101), as: encoding)
+    #expect(try ValueRegistry.shared.resolve(encoding).compare(UInt32(0x0000_0005), UInt32(0xFFFF_0005)).isEqual)
+    let result = try ValueRegistry.shared.resolve(encoding).compare(UInt32(0b0000_1_101), UInt32(0b0001_0_101))
     #expect(
       result.report == """
         F values differ at 1 of 2 fields:
@@ -124,7 +124,7 @@ import Testing
     #expect(type.layout == nil)
     let a: [UInt8] = [1, 2, 3, 4]
     let b: [UInt8] = [1, 2, 9, 4]
-    let result = try a.withUnsafeBytes { a in try b.withUnsafeBytes { b in try type.compare(a, b) } }
+    let result = try a.withUnsafeBytes { a in try b.withUnsafeBytes { b in try type.compare(bytes: a, b) } }
     let reason = "layout unknown for struct Opaque: the encoding omits its members and no definition is registered"
     #expect(result.strategy == .bytes(reason: reason))
     #expect(
@@ -134,9 +134,11 @@ import Testing
           actual:   <4 bytes: 01 02 03 04>
           expected: <4 bytes: 01 02 09 04>
         """)
-    #expect(try a.withUnsafeBytes { try type.compare($0, $0) }.isEqual)
+    #expect(try a.withUnsafeBytes { try type.compare(bytes: $0, $0) }.isEqual)
     #expect(throws: ValueError.sizesDiffer(actual: 4, expected: 3)) {
-      try a.withUnsafeBytes { a in try [UInt8](repeating: 0, count: 3).withUnsafeBytes { try type.compare(a, $0) } }
+      try a.withUnsafeBytes { a in
+        try [UInt8](repeating: 0, count: 3).withUnsafeBytes { try type.compare(bytes: a, $0) }
+      }
     }
   }
 
@@ -160,21 +162,21 @@ import Testing
 
   @Test func withoutBuiltinsLeavesAreComparedByTheirBytes() throws {
     let registry = ValueRegistry(catalog: TypeCatalog(), includingBuiltins: false)
-    #expect(try !registry.compare(-0.0, 0.0, as: "d").isEqual)
+    #expect(try !registry.resolve("d").compare(-0.0, 0.0).isEqual)
     #expect(try registry.resolve("d").strategy == .bytes(reason: "no entry compares d"))
     #expect(try registry.resolve("{P=dd}").strategy == .structural)
-    #expect(try ValueRegistry.shared.compare(-0.0, 0.0, as: "d").isEqual)
+    #expect(try ValueRegistry.shared.resolve("d").compare(-0.0, 0.0).isEqual)
   }
 
   @Test func registrationsMergeAndCanBeRemoved() throws {
     let registry = ValueRegistry(catalog: TypeCatalog())
     try registry.register("{Temp=d}", compare: { _, _ in true })
     try registry.register("{Temp=d}", describe: { _ in "some temperature" })
-    #expect(try registry.compare(1.0, 2.0, as: "{Temp=d}").isEqual)
-    #expect(try registry.describe(1.0, as: "{Temp=d}") == "some temperature")
+    #expect(try registry.resolve("{Temp=d}").compare(1.0, 2.0).isEqual)
+    #expect(try registry.resolve("{Temp=d}").describe(1.0) == "some temperature")
     #expect(try registry.unregister("{Temp=d}"))
     #expect(try !registry.unregister("{Temp=d}"))
-    #expect(try !registry.compare(1.0, 2.0, as: "{Temp=d}").isEqual)
+    #expect(try !registry.resolve("{Temp=d}").compare(1.0, 2.0).isEqual)
     #expect(throws: ValueError.nothingToRegister(try TypeEncoding("i"))) { try registry.register("i") }
   }
 
@@ -182,7 +184,7 @@ import Testing
     let registry = ValueRegistry(catalog: TypeCatalog())
     try registry.register("{Temp=d}", describe: { "\($0.load(as: Double.self)) K" })
     #expect(try registry.resolve("{Temp=d}").strategy == .structural)
-    #expect(try registry.describe(2.5, as: "{Temp=d}") == "2.5 K")
+    #expect(try registry.resolve("{Temp=d}").describe(2.5) == "2.5 K")
   }
 
   @Test func handlesAreSnapshotsAndResolvingAgainSeesNewEntries() throws {
@@ -210,7 +212,7 @@ import Testing
     #expect(throws: ValueError.self) { try registry.register("{Nowhere}", as: Int32.self, compare: { $0 == $1 }) }
     #expect(throws: ValueError.wrongSize(role: "actual", byteCount: 4, type: try TypeEncoding("d"), typeSize: 8)) {
       try [UInt8](repeating: 0, count: 4).withUnsafeBytes { a in
-        try [UInt8](repeating: 0, count: 8).withUnsafeBytes { b in try registry.compare(a, b, as: "d") }
+        try [UInt8](repeating: 0, count: 8).withUnsafeBytes { b in try registry.resolve("d").compare(bytes: a, b) }
       }
     }
   }

@@ -140,7 +140,7 @@ struct ExpectCValuesEqualTests {
       text
         == "cannot compare C values: cannot derive the C encoding of cv_anonymous: bytes 4..<8 are not covered by "
         + "any field Mirror can see (a union, bitfield, anonymous member, _Complex or __int128 member?) between "
-        + ".kind and .after; register the type with registry.register(cv_anonymous.self, encoding: \"…\") or pass "
+        + ".kind and .after; set its encoding with registry.setEncoding(\"…\", for: cv_anonymous.self) or pass "
         + "encoding: explicitly")
   }
 

@@ -2,17 +2,35 @@ extension ValueType {
   /// Compares two values given as their bytes, and reports every mismatching field.
   ///
   /// ```swift
-  /// let result = try point.compare(actualBytes, expectedBytes, options: ComparisonOptions(tolerance: .ulps(4)))
+  /// let point = try ValueRegistry.shared.resolve("point")
+  /// let result = try point.compare(bytes: point.parse("{1, 2}"), point.parse("{1, 2.5}"))
+  /// result.report   // CGPoint values differ at 1 of 2 fields: .y: 2.0 ≠ 2.5 …
   /// ```
   ///
   /// When the layout is unknown the bytes are compared one by one (strategy ``Comparison/Strategy/bytes(reason:)``).
   ///
+  /// - Parameters:
+  ///   - actual: One value's bytes: an `UnsafeRawBufferPointer`, a `[UInt8]` such as ``parse(_:)`` returns,
+  ///     or any other collection of bytes.
+  ///   - expected: The other value's bytes.
+  ///   - options: Tolerances and how much the report holds.
   /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when a buffer is not one value,
   ///   ``ValueError/sizesDiffer(actual:expected:)`` for a byte comparison of unequal buffers,
   ///   ``ValueError/invalidTolerance(_:at:)`` and ``ValueError/unknownFieldPath(_:in:)`` for bad options.
+  @inlinable
   public func compare(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, options: ComparisonOptions = .default
+    bytes actual: some Collection<UInt8>, _ expected: some Collection<UInt8>, options: ComparisonOptions = .default
   ) throws(ValueError) -> Comparison {
+    try ValueType.withRawBytes(of: actual) { (a) throws(ValueError) in
+      try ValueType.withRawBytes(of: expected) { (b) throws(ValueError) in try compareRaw(a, b, options: options) }
+    }
+  }
+
+  /// ``compare(bytes:_:options:)`` on two buffers.
+  @usableFromInline
+  func compareRaw(_ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, options: ComparisonOptions)
+    throws(ValueError) -> Comparison
+  {
     guard let rules else {
       guard actual.count == expected.count else { throw .sizesDiffer(actual: actual.count, expected: expected.count) }
       if let entry = entries.entry(for: type), let compare = entry.compare {
@@ -52,10 +70,23 @@ extension ValueType {
   /// - Throws: ``ValueError/invalidCount(_:)`` for a negative count or one whose byte count overflows or
   ///   exceeds ``CLayout/maximumSize``, ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when a
   ///   buffer is not `count` values, ``ValueError/layoutUnknown(_:_:)`` when the layout is unknown, and the
-  ///   errors of ``compare(_:_:options:)-(UnsafeRawBufferPointer,_,_)`` for bad options.
+  ///   errors of ``compare(bytes:_:options:)`` for bad options.
+  @inlinable
   public func compare(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int,
+    bytes actual: some Collection<UInt8>, _ expected: some Collection<UInt8>, count: Int,
     options: ComparisonOptions = .default
+  ) throws(ValueError) -> Comparison {
+    try ValueType.withRawBytes(of: actual) { (a) throws(ValueError) in
+      try ValueType.withRawBytes(of: expected) { (b) throws(ValueError) in
+        try compareRaw(a, b, count: count, options: options)
+      }
+    }
+  }
+
+  /// ``compare(bytes:_:count:options:)`` on two buffers.
+  @usableFromInline
+  func compareRaw(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int, options: ComparisonOptions
   ) throws(ValueError) -> Comparison {
     guard let layout, let rules else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
     let (byteCount, overflow) = count.multipliedReportingOverflow(by: layout.stride)
@@ -133,28 +164,9 @@ extension ValueType {
         mismatchCount: isEqual ? 0 : 1, comparedFieldCount: 1, actualDescription: isEqual ? nil : "\(actual)",
         expectedDescription: isEqual ? nil : "\(expected)")
     }
-    return try compare(
+    return try compareRaw(
       UnsafeRawBufferPointer(start: actual, count: layout.size),
       UnsafeRawBufferPointer(start: expected, count: layout.size), options: options)
-  }
-
-  /// Compares two values given as byte arrays, such as what ``parse(_:)`` returns.
-  ///
-  /// ```swift
-  /// let result = try point.compare(point.parse("{1, 2}"), point.parse("{1, 2.5}"))
-  /// ```
-  public func compare(_ actual: [UInt8], _ expected: [UInt8], options: ComparisonOptions = .default)
-    throws(ValueError) -> Comparison
-  {
-    var result: Result<Comparison, ValueError>!
-    actual.withUnsafeBytes { a in
-      expected.withUnsafeBytes { b in
-        do throws(ValueError) { result = .success(try compare(a, b, options: options)) } catch {
-          result = .failure(error)
-        }
-      }
-    }
-    return try result.get()
   }
 
   /// Compares two Swift values that have this C type's layout, such as an imported C struct.
@@ -164,7 +176,7 @@ extension ValueType {
   /// ```
   ///
   /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the Swift type's size is not
-  ///   the C type's, and the errors of ``compare(_:_:options:)-(UnsafeRawBufferPointer,_,_)``.
+  ///   the C type's, and the errors of ``compare(bytes:_:options:)``.
   @inlinable
   public func compare<Value>(
     _ actual: Value, _ expected: Value, options: ComparisonOptions = .default
@@ -175,7 +187,8 @@ extension ValueType {
       return try compareConverting(actual, expected, options: options)
     }
     return try withUnsafeBytes(of: actual) { (a) throws(ValueError) -> Comparison in
-      try withUnsafeBytes(of: expected) { (b) throws(ValueError) -> Comparison in try compare(a, b, options: options) }
+      try withUnsafeBytes(of: expected) { (b) throws(ValueError) -> Comparison in try compareRaw(a, b, options: options)
+      }
     }
   }
 
@@ -191,15 +204,9 @@ extension ValueType {
         swiftType: "\(Value.self)", size: MemoryLayout<Value>.size, type: type, typeSize: layout.size)
     }
     let size = layout?.size ?? MemoryLayout<Value>.size
-    var result: Result<Comparison, ValueError>!
-    Self.withCBytes(of: actual, size: size) { a in
-      Self.withCBytes(of: expected, size: size) { b in
-        do throws(ValueError) { result = .success(try compare(a, b, options: options)) } catch {
-          result = .failure(error)
-        }
-      }
+    return try Self.withCBytes(of: actual, size: size) { (a) throws(ValueError) in
+      try Self.withCBytes(of: expected, size: size) { (b) throws(ValueError) in try compareRaw(a, b, options: options) }
     }
-    return try result.get()
   }
 
   /// Checks the options against the type and returns the tolerance for leaves without a field tolerance.

@@ -32,20 +32,22 @@ public final class ValueType: Sendable, CustomStringConvertible {
   /// The size of one value, or -1 when the layout is unknown: what the inlined `isEqual` checks a Swift
   /// type against.
   @usableFromInline let valueSize: Int
-  let entries: RegistryEntries
+  let entries: EntryLookup
   let registryGeneration: Int
 
+  /// Compiles the plan for `type` laid out as `layout` (or, when that failed, the plan for a type whose layout
+  /// is unknown), with the registrations `entries` finds.
   init(
-    type: TypeEncoding, abi: ABI, catalog: TypeCatalog, entries: RegistryEntries, defaultTolerance: FloatTolerance,
-    registryGeneration: Int
+    type: TypeEncoding, abi: ABI, layout: Result<CLayout, LayoutError>, entries: EntryLookup,
+    defaultTolerance: FloatTolerance, registryGeneration: Int
   ) {
     self.type = type
     self.abi = abi
     self.entries = entries
     self.defaultTolerance = defaultTolerance
     self.registryGeneration = registryGeneration
-    do throws(LayoutError) {
-      let layout = try Self.layout(of: type, abi: abi, catalog: catalog, entries: entries)
+    switch layout {
+    case .success(let layout):
       let rules = RuleNode.build(layout.root, abi: abi, entries: entries)
       var steps: [ComparisonStep] = []
       ComparisonStep.compile(rules, into: &steps)
@@ -53,7 +55,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
       self.layoutError = nil
       self.rules = rules
       self.steps = steps
-    } catch {
+    case .failure(let error):
       self.layout = nil
       self.layoutError = error
       self.rules = nil
@@ -66,22 +68,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
     } else {
       directComparator = nil
     }
-    valueSize = layout?.size ?? -1
-  }
-
-  /// Lays out `type`; a record named alone (`{Temp}`) that the catalog does not define takes its members
-  /// from the entry registered for it in full (`{Temp=d}`).
-  private static func layout(of type: TypeEncoding, abi: ABI, catalog: TypeCatalog, entries: RegistryEntries)
-    throws(LayoutError) -> CLayout
-  {
-    do {
-      return try catalog.layout(of: type, abi: abi)
-    } catch {
-      guard type.record?.fields == nil, let registered = entries.entry(for: type)?.type,
-        registered.record?.fields != nil, let layout = try? catalog.layout(of: registered, abi: abi)
-      else { throw error }
-      return layout
-    }
+    valueSize = self.layout?.size ?? -1
   }
 
   /// The size in bytes, when the layout is known.
@@ -91,7 +78,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
   public let strategy: Comparison.Strategy
 
   private static func strategy(
-    of type: TypeEncoding, rules: RuleNode?, layoutError: LayoutError?, entries: RegistryEntries
+    of type: TypeEncoding, rules: RuleNode?, layoutError: LayoutError?, entries: EntryLookup
   ) -> Comparison.Strategy {
     guard let rules else {
       if let entry = entries.entry(for: type), entry.compare != nil { return entry.strategy }
@@ -143,7 +130,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
   /// `double`) one loop over them.
   ///
   /// A negative `count`, or one whose byte count overflows, is never equal; use
-  /// ``compare(_:_:count:options:)`` to be told why. When the layout is unknown the addresses are compared.
+  /// ``compare(bytes:_:count:options:)`` to be told why. When the layout is unknown the addresses are compared.
   ///
   /// - Parameters:
   ///   - actual: The first byte of one run of values.
@@ -171,9 +158,10 @@ public final class ValueType: Sendable, CustomStringConvertible {
   /// Whether two buffers of Swift values with this C type's layout are equal, element by element.
   ///
   /// Buffers of different lengths are never equal, nor are elements whose stride is not the C type's;
-  /// use ``compare(_:_:count:options:)`` to be told why.
+  /// use ``compare(bytes:_:count:options:)`` to be told why.
   public func isEqual<Element>(
-    _ actual: UnsafeBufferPointer<Element>, _ expected: UnsafeBufferPointer<Element>, tolerance: FloatTolerance? = nil
+    elements actual: UnsafeBufferPointer<Element>, _ expected: UnsafeBufferPointer<Element>,
+    tolerance: FloatTolerance? = nil
   ) -> Bool {
     guard _isPOD(Element.self), actual.count == expected.count else { return false }
     guard let layout else { return actual.baseAddress == expected.baseAddress }
@@ -186,7 +174,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
 
   /// Whether two Swift values with this C type's layout are equal.
   ///
-  /// A value whose size is not the type's is never equal; use ``compare(_:_:options:)-(Value,Value,_)``
+  /// A value whose size is not the type's is never equal; use ``compare(_:_:options:)``
   /// to be told why.
   @inlinable
   public func isEqual<Value>(_ actual: Value, _ expected: Value, tolerance: FloatTolerance? = nil)
@@ -226,16 +214,38 @@ public final class ValueType: Sendable, CustomStringConvertible {
 
   /// Calls `body` with `size` bytes holding `value`: its own bytes, plus zeroed tail padding when the Swift
   /// type is smaller than the C type.
-  static func withCBytes<Value, Result>(
-    of value: Value, size: Int, _ body: (UnsafeRawBufferPointer) -> Result
-  ) -> Result {
-    withUnsafeBytes(of: value) { bytes in
-      guard bytes.count < size else { return body(bytes) }
-      return withUnsafeTemporaryAllocation(byteCount: size, alignment: MemoryLayout<Value>.alignment) { buffer in
+  static func withCBytes<Value, Result, Failure: Error>(
+    of value: Value, size: Int, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try withUnsafeBytes(of: value) { (bytes) throws(Failure) -> Result in
+      guard bytes.count < size else { return try body(bytes) }
+      return try withUnsafeTemporaryAllocation(byteCount: size, alignment: MemoryLayout<Value>.alignment) {
+        (buffer) throws(Failure) -> Result in
         buffer.initializeMemory(as: UInt8.self, repeating: 0)
         buffer.copyMemory(from: bytes)
-        return body(UnsafeRawBufferPointer(buffer))
+        return try body(UnsafeRawBufferPointer(buffer))
       }
     }
+  }
+
+  /// Calls `body` with the bytes of a collection as one buffer: in place when the collection is contiguous
+  /// (`[UInt8]`, `UnsafeRawBufferPointer`, `Data`), else a copy.
+  ///
+  /// This is the one bridge from the standard library's `rethrows` buffer APIs to typed throws: the error
+  /// is carried out of the closure in a `Result`.
+  @inlinable
+  static func withRawBytes<Bytes: Collection<UInt8>, Result, Failure: Error>(
+    of bytes: Bytes, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    var outcome: Swift.Result<Result, Failure>?
+    _ = bytes.withContiguousStorageIfAvailable { buffer in
+      outcome = Swift.Result { () throws(Failure) -> Result in try body(UnsafeRawBufferPointer(buffer)) }
+    }
+    if outcome == nil {
+      Array(bytes).withUnsafeBytes { buffer in
+        outcome = Swift.Result { () throws(Failure) -> Result in try body(buffer) }
+      }
+    }
+    return try outcome.unsafelyUnwrapped.get()
   }
 }

@@ -5,29 +5,29 @@ extension ValueType {
   /// shown as a hex dump with their count.
   ///
   /// ```swift
-  /// try ValueRegistry.shared.resolve("point").describe(bytes)   // {.x = 1.5, .y = -2}
+  /// let point = try ValueRegistry.shared.resolve("point")
+  /// try point.describe(bytes: point.parse("{1.5, -2}"))   // {.x = 1.5, .y = -2}
   /// ```
   ///
+  /// - Parameters:
+  ///   - bytes: One value's bytes: an `UnsafeRawBufferPointer`, a `[UInt8]` such as ``parse(_:)`` returns,
+  ///     or any other collection of bytes.
+  ///   - options: How floating-point values, characters and long arrays are written.
   /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when the buffer is not one value.
-  public func describe(_ bytes: UnsafeRawBufferPointer, options: DescriptionOptions = .default) throws(ValueError)
+  @inlinable
+  public func describe(bytes: some Collection<UInt8>, options: DescriptionOptions = .default) throws(ValueError)
     -> String
   {
+    try ValueType.withRawBytes(of: bytes) { (raw) throws(ValueError) in try describeRaw(raw, options: options) }
+  }
+
+  @usableFromInline
+  func describeRaw(_ bytes: UnsafeRawBufferPointer, options: DescriptionOptions) throws(ValueError) -> String {
     guard let layout else { return entries.entry(for: type)?.describe?(bytes) ?? ValueDescriber.describeBytes(bytes) }
     guard bytes.count == layout.size else {
       throw .wrongSize(role: "", byteCount: bytes.count, type: type, typeSize: layout.size)
     }
     return makeDescriber(options).describe(bytes)
-  }
-
-  /// Describes a value given as a byte array, such as what ``parse(_:)`` returns.
-  public func describe(_ bytes: [UInt8], options: DescriptionOptions = .default) throws(ValueError) -> String {
-    var result: Result<String, ValueError>!
-    bytes.withUnsafeBytes { buffer in
-      do throws(ValueError) { result = .success(try describe(buffer, options: options)) } catch {
-        result = .failure(error)
-      }
-    }
-    return try result.get()
   }
 
   /// Describes `count` consecutive values, one stride apart, as a C array initializer: `{v0, v1, … 8 more}`.
@@ -36,8 +36,18 @@ extension ValueType {
   ///   `count` values, ``ValueError/invalidCount(_:)`` for a negative count or one larger than
   ///   ``CLayout/maximumSize`` (the largest array a layout has; a zero-size type would otherwise print
   ///   without end), and ``ValueError/layoutUnknown(_:_:)`` when the layout is unknown.
-  public func describe(_ bytes: UnsafeRawBufferPointer, count: Int, options: DescriptionOptions = .default)
+  @inlinable
+  public func describe(bytes: some Collection<UInt8>, count: Int, options: DescriptionOptions = .default)
     throws(ValueError) -> String
+  {
+    try ValueType.withRawBytes(of: bytes) { (raw) throws(ValueError) in
+      try describeRaw(raw, count: count, options: options)
+    }
+  }
+
+  @usableFromInline
+  func describeRaw(_ bytes: UnsafeRawBufferPointer, count: Int, options: DescriptionOptions) throws(ValueError)
+    -> String
   {
     guard let layout else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
     let (total, overflow) = count.multipliedReportingOverflow(by: layout.stride)
@@ -59,13 +69,9 @@ extension ValueType {
       throw .swiftTypeSize(
         swiftType: "\(Value.self)", size: MemoryLayout<Value>.size, type: type, typeSize: layout.size)
     }
-    var result: Result<String, ValueError>!
-    Self.withCBytes(of: value, size: layout?.size ?? MemoryLayout<Value>.size) { bytes in
-      do throws(ValueError) { result = .success(try describe(bytes, options: options)) } catch {
-        result = .failure(error)
-      }
+    return try Self.withCBytes(of: value, size: layout?.size ?? MemoryLayout<Value>.size) {
+      (bytes) throws(ValueError) in try describeRaw(bytes, options: options)
     }
-    return try result.get()
   }
 
   /// The largest value, in bytes, that ``parse(_:)`` builds: 1 GiB. A literal names its bytes, but a type
@@ -76,7 +82,7 @@ extension ValueType {
 
   /// Turns a C initializer back into the bytes of one value: every field not mentioned and all padding zero.
   ///
-  /// It reads what ``describe(_:options:)-(UnsafeRawBufferPointer,_)`` prints and ordinary C besides:
+  /// It reads what ``describe(bytes:options:)`` prints and ordinary C besides:
   /// designators and designator chains (`.origin.x = 1`, `[2] = 5`), positional elements, string literals
   /// for `char` arrays, character literals, hex floats, `NULL`, `true`, comments.
   ///

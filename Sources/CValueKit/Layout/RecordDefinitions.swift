@@ -1,0 +1,50 @@
+/// The definitions of structs and unions named without their members, and the layout overrides of records
+/// whose encoding cannot show their real layout: what a layout needs beyond the encoding, as a value.
+///
+/// ``TypeCatalog`` keeps them; the layout engine is handed a copy, so that computing a layout reads no
+/// shared state.
+struct RecordDefinitions: Hashable, Sendable {
+  var records: [RecordKey: TypeEncoding.Record] = [:]
+  var overrides: [OverrideKey: RegisteredOverride] = [:]
+}
+
+/// How the catalog keys records: named ones by kind and tag, anonymous ones (overrides only) by identity.
+enum RecordKey: Hashable, Sendable, CustomStringConvertible {
+  case named(String, isUnion: Bool)
+  case anonymous(TypeEncoding)
+
+  init?(_ type: TypeEncoding) {
+    switch type.unqualified {
+    case .structure(let record):
+      self = record.name.map { .named($0, isUnion: false) } ?? .anonymous(.structure(record.identity))
+    case .union(let record):
+      self = record.name.map { .named($0, isUnion: true) } ?? .anonymous(.union(record.identity))
+    default:
+      return nil
+    }
+  }
+
+  func encoding(_ record: TypeEncoding.Record) -> TypeEncoding {
+    if case .named(_, true) = self { return .union(record) }
+    if case .anonymous(.union) = self { return .union(record) }
+    return .structure(record)
+  }
+
+  var description: String {
+    switch self {
+    case .named(let name, let isUnion): return "\(isUnion ? "union" : "struct") \(name)"
+    case .anonymous(let type): return "\(type)"
+    }
+  }
+}
+
+/// Overrides describe one ABI's layout, so they are registered per ABI.
+struct OverrideKey: Hashable, Sendable {
+  var record: RecordKey
+  var abi: ABI
+}
+
+struct RegisteredOverride: Hashable, Sendable {
+  var override: LayoutOverride
+  var record: TypeEncoding.Record
+}

@@ -1,0 +1,46 @@
+/// Compares the bytes of two values of one C type; each buffer holds exactly one value.
+public typealias RawComparator = @Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Bool
+
+/// Describes the bytes of one value of a C type; the buffer holds exactly one value.
+public typealias RawDescriber = @Sendable (UnsafeRawBufferPointer) -> String
+
+/// What the caller registered for one type.
+struct RegisteredEntry: Sendable {
+  /// The type as registered (its identity is the key).
+  var type: TypeEncoding
+  var compare: RawComparator?
+  var describe: RawDescriber?
+  /// The C function behind `compare`, when one was registered.
+  var comparatorFunction: String?
+  /// The same C function in the form a handle calls directly, skipping `compare`'s closure.
+  var directComparator: DirectComparator?
+
+  /// How a comparison by this entry is reported.
+  var strategy: Comparison.Strategy {
+    comparatorFunction.map { .cFunction(name: $0, type: type) } ?? .registered(type)
+  }
+}
+
+/// What a plan knows of the registrations: a lookup handed to it when it is compiled, never the registry's
+/// storage, so that the plan depends on what is registered and not on how the registry keeps it.
+struct EntryLookup: Sendable {
+  /// Whether the built-in leaf and `CGPoint`/`CGSize`/`CGRect` entries apply.
+  let includesBuiltins: Bool
+  private let find: @Sendable (TypeEncoding) -> RegisteredEntry?
+  private let builtinRecord: @Sendable (TypeEncoding) -> Bool
+
+  init(
+    includesBuiltins: Bool, entry: @escaping @Sendable (TypeEncoding) -> RegisteredEntry?,
+    isBuiltinRecord: @escaping @Sendable (TypeEncoding) -> Bool
+  ) {
+    self.includesBuiltins = includesBuiltins
+    self.find = entry
+    self.builtinRecord = isBuiltinRecord
+  }
+
+  /// The entry that applies to a value of `type`, if any.
+  func entry(for type: TypeEncoding) -> RegisteredEntry? { find(type) }
+
+  /// Whether a built-in entry names the type: `CGPoint`, `CGSize` or `CGRect` as the catalog defines them.
+  func isBuiltinRecord(_ type: TypeEncoding) -> Bool { builtinRecord(type) }
+}

@@ -1,0 +1,66 @@
+/// A type's layout with the comparison rule of every node decided, once, when the type is resolved: which
+/// subtrees a registered comparator owns, which leaves the built-in entries compare, and what is compared
+/// as bytes.
+final class RuleNode: Sendable {
+  enum Rule: Sendable {
+    /// A comparator (and maybe a describer) the caller registered for this node's type.
+    case registered(RegisteredEntry)
+    /// A leaf compared by its kind: integers and addresses by value, floats by the tolerance rules.
+    case leaf(LeafKind)
+    /// A leaf no entry knows, compared by its bytes.
+    case bytes
+    /// A union, compared over the bytes its members cover: `coverage` compares, from the union's first
+    /// byte, every byte (and bitfield bit) some member covers, member by member.
+    case union(coverage: [ComparisonStep])
+    /// A struct: each member by its own rule, padding ignored.
+    case record([(member: CLayout.Member, rule: RuleNode)])
+    /// An array: every element by the element's rule.
+    case array(count: Int, element: RuleNode)
+  }
+
+  let node: CLayout.Node
+  let rule: Rule
+  /// How many fields a comparison of this node counts (a union or registered value counts as one).
+  let fieldCount: Int
+
+  init(node: CLayout.Node, rule: Rule) {
+    self.node = node
+    self.rule = rule
+    switch rule {
+    case .registered, .leaf, .bytes, .union: fieldCount = node.leafCount == 0 && node.size == 0 ? 0 : 1
+    case .record(let members): fieldCount = members.reduce(0) { $0 + $1.rule.fieldCount }
+    case .array(let count, let element):
+      let (product, overflow) = count.multipliedReportingOverflow(by: element.fieldCount)
+      fieldCount = overflow ? .max : product
+    }
+  }
+
+  /// Whether a registered comparator owns the whole node.
+  var isRegistered: Bool {
+    if case .registered = rule { return true }
+    return false
+  }
+
+  /// Builds the rules for `node` and everything in it.
+  static func build(_ node: CLayout.Node, abi: ABI, entries: EntryLookup) -> RuleNode {
+    if let entry = entries.entry(for: node.type), entry.compare != nil {
+      return RuleNode(node: node, rule: .registered(entry))
+    }
+    switch node.content {
+    case .leaf, .bitfield:
+      let kind = LeafKind(node, abi: abi)
+      if entries.includesBuiltins, kind != .opaque { return RuleNode(node: node, rule: .leaf(kind)) }
+      if case .bitfield = kind { return RuleNode(node: node, rule: .leaf(kind)) }
+      return RuleNode(node: node, rule: .bytes)
+    case .union:
+      var coverage: [ComparisonStep] = []
+      ComparisonStep.compileCoverage(of: node, into: &coverage)
+      return RuleNode(node: node, rule: .union(coverage: coverage))
+    case .structure(let members):
+      return RuleNode(
+        node: node, rule: .record(members.map { ($0, build($0.node, abi: abi, entries: entries)) }))
+    case .array(let count, let element):
+      return RuleNode(node: node, rule: .array(count: count, element: build(element, abi: abi, entries: entries)))
+    }
+  }
+}
