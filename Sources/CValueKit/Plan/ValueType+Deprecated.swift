@@ -3,6 +3,7 @@
 // disambiguation.
 
 extension ValueType {
+  /// Deprecated: renamed `compare(bytes:_:options:)` in 1.0.
   @available(*, deprecated, renamed: "compare(bytes:_:options:)")
   @_documentation(visibility: internal)
   public func compare(
@@ -11,6 +12,7 @@ extension ValueType {
     try compare(bytes: actual, expected, options: options)
   }
 
+  /// Deprecated: renamed `compare(bytes:_:options:)` in 1.0.
   @available(*, deprecated, renamed: "compare(bytes:_:options:)")
   @_documentation(visibility: internal)
   public func compare(_ actual: [UInt8], _ expected: [UInt8], options: ComparisonOptions = .default)
@@ -19,6 +21,7 @@ extension ValueType {
     try compare(bytes: actual, expected, options: options)
   }
 
+  /// Deprecated: renamed `compare(bytes:_:count:options:)` in 1.0.
   @available(*, deprecated, renamed: "compare(bytes:_:count:options:)")
   @_documentation(visibility: internal)
   public func compare(
@@ -28,6 +31,7 @@ extension ValueType {
     try compare(bytes: actual, expected, count: count, options: options)
   }
 
+  /// Deprecated: renamed `describe(bytes:options:)` in 1.0.
   @available(*, deprecated, renamed: "describe(bytes:options:)")
   @_documentation(visibility: internal)
   public func describe(_ bytes: UnsafeRawBufferPointer, options: DescriptionOptions = .default) throws(ValueError)
@@ -36,12 +40,14 @@ extension ValueType {
     try describe(bytes: bytes, options: options)
   }
 
+  /// Deprecated: renamed `describe(bytes:options:)` in 1.0.
   @available(*, deprecated, renamed: "describe(bytes:options:)")
   @_documentation(visibility: internal)
   public func describe(_ bytes: [UInt8], options: DescriptionOptions = .default) throws(ValueError) -> String {
     try describe(bytes: bytes, options: options)
   }
 
+  /// Deprecated: renamed `describe(bytes:count:options:)` in 1.0.
   @available(*, deprecated, renamed: "describe(bytes:count:options:)")
   @_documentation(visibility: internal)
   public func describe(_ bytes: UnsafeRawBufferPointer, count: Int, options: DescriptionOptions = .default)
@@ -50,6 +56,7 @@ extension ValueType {
     try describe(bytes: bytes, count: count, options: options)
   }
 
+  /// Deprecated: renamed `isEqual(elements:_:tolerance:)` in 1.0.
   @available(*, deprecated, renamed: "isEqual(elements:_:tolerance:)")
   @_documentation(visibility: internal)
   public func isEqual<Element>(

@@ -3,18 +3,21 @@
 // 1.0 names need no disambiguation.
 
 extension ValueRegistry {
+  /// Deprecated: renamed `setEncoding(_:for:)` in 1.0.
   @available(*, deprecated, renamed: "setEncoding(_:for:)")
   @_documentation(visibility: internal)
   public func register<Value>(_ swiftType: Value.Type, encoding: String) throws(ValueError) {
     try setEncoding(encoding, for: swiftType)
   }
 
+  /// Deprecated: renamed `resolve(swiftType:abi:)` in 1.0.
   @available(*, deprecated, renamed: "resolve(swiftType:abi:)")
   @_documentation(visibility: internal)
   public func resolve<Value>(_ swiftType: Value.Type, abi: ABI = .host) throws(ValueError) -> ValueType {
     try resolve(swiftType: swiftType, abi: abi)
   }
 
+  /// Deprecated in 1.0: use resolve(encoding).compare(bytes:_:options:).
   @available(*, deprecated, message: "use resolve(encoding).compare(bytes:_:options:)")
   @_documentation(visibility: internal)
   public func compare(
@@ -24,6 +27,7 @@ extension ValueRegistry {
     try resolve(encoding).compare(bytes: actual, expected, options: options)
   }
 
+  /// Deprecated in 1.0: use resolve(encoding).compare(bytes:_:options:).
   @available(*, deprecated, message: "use resolve(encoding).compare(bytes:_:options:)")
   @_documentation(visibility: internal)
   public func compare(
@@ -32,6 +36,7 @@ extension ValueRegistry {
     try resolve(encoding).compare(bytes: actual, expected, options: options)
   }
 
+  /// Deprecated in 1.0: use resolve(encoding).compare(_:_:options:).
   @available(*, deprecated, message: "use resolve(encoding).compare(_:_:options:)")
   @_documentation(visibility: internal)
   public func compare<Value>(
@@ -40,6 +45,7 @@ extension ValueRegistry {
     try resolve(encoding).compare(actual, expected, options: options)
   }
 
+  /// Deprecated in 1.0: use resolve(encoding).isEqual(_:_:tolerance:).
   @available(*, deprecated, message: "use resolve(encoding).isEqual(_:_:tolerance:)")
   @_documentation(visibility: internal)
   public func isEqual<Value>(
@@ -48,6 +54,7 @@ extension ValueRegistry {
     try resolve(encoding).isEqual(actual, expected, tolerance: tolerance)
   }
 
+  /// Deprecated in 1.0: use resolve(swiftType:).isEqual(_:_:tolerance:).
   @available(*, deprecated, message: "use resolve(swiftType:).isEqual(_:_:tolerance:)")
   @_documentation(visibility: internal)
   public func isEqual<Value>(_ actual: Value, _ expected: Value, tolerance: FloatTolerance? = nil)
@@ -56,6 +63,7 @@ extension ValueRegistry {
     try resolve(swiftType: Value.self).isEqual(actual, expected, tolerance: tolerance)
   }
 
+  /// Deprecated in 1.0: use resolve(encoding).describe(bytes:options:).
   @available(*, deprecated, message: "use resolve(encoding).describe(bytes:options:)")
   @_documentation(visibility: internal)
   public func describe(
@@ -64,6 +72,7 @@ extension ValueRegistry {
     try resolve(encoding).describe(bytes: bytes, options: options)
   }
 
+  /// Deprecated in 1.0: use resolve(encoding).describe(bytes:options:).
   @available(*, deprecated, message: "use resolve(encoding).describe(bytes:options:)")
   @_documentation(visibility: internal)
   public func describe(
@@ -72,6 +81,7 @@ extension ValueRegistry {
     try resolve(encoding).describe(bytes: bytes, options: options)
   }
 
+  /// Deprecated in 1.0: use resolve(encoding).describe(_:options:).
   @available(*, deprecated, message: "use resolve(encoding).describe(_:options:)")
   @_documentation(visibility: internal)
   public func describe<Value>(
@@ -80,12 +90,14 @@ extension ValueRegistry {
     try resolve(encoding).describe(value, options: options)
   }
 
+  /// Deprecated in 1.0: use resolve(swiftType:).describe(_:options:).
   @available(*, deprecated, message: "use resolve(swiftType:).describe(_:options:)")
   @_documentation(visibility: internal)
   public func describe<Value>(_ value: Value, options: DescriptionOptions = .default) throws(ValueError) -> String {
     try resolve(swiftType: Value.self).describe(value, options: options)
   }
 
+  /// Deprecated in 1.0: use resolve(encoding).parse(_:).
   @available(*, deprecated, message: "use resolve(encoding).parse(_:)")
   @_documentation(visibility: internal)
   public func parse(_ literal: String, as encoding: String) throws(ValueError) -> [UInt8] {
