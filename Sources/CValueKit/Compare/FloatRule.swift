@@ -1,5 +1,3 @@
-import CValueShim
-
 /// The floating-point rules of ``FloatTolerance``, applied to one pair of values in their own type.
 enum FloatRule {
   /// Whether `a` and `b` are equal under `tolerance`.
@@ -24,7 +22,8 @@ protocol FloatRuleOperand: BinaryFloatingPoint {
   func distance(to other: Self) -> Double
   /// `|self|` as a `Double`.
   var magnitudeAsDouble: Double { get }
-  /// How many representable values lie between `self` and `other`.
+  /// How many representable values lie between `self` and `other`; the type's largest count when either is
+  /// NaN, so that no tolerance accepts it (`isEqual` settles NaN before asking).
   func ulps(to other: Self) -> UInt64
 }
 
@@ -32,14 +31,14 @@ extension Float: FloatRuleOperand {
   func bitsEqual(_ other: Float) -> Bool { bitPattern == other.bitPattern }
   func distance(to other: Float) -> Double { abs(Double(self) - Double(other)) }
   var magnitudeAsDouble: Double { Double(magnitude) }
-  func ulps(to other: Float) -> UInt64 { UInt64(cv_ulp_distance_f(self, other)) }
+  func ulps(to other: Float) -> UInt64 { UInt64(ulpDistance(self, other) ?? .max) }
 }
 
 extension Double: FloatRuleOperand {
   func bitsEqual(_ other: Double) -> Bool { bitPattern == other.bitPattern }
   func distance(to other: Double) -> Double { abs(self - other) }
   var magnitudeAsDouble: Double { magnitude }
-  func ulps(to other: Double) -> UInt64 { cv_ulp_distance(self, other) }
+  func ulps(to other: Double) -> UInt64 { ulpDistance(self, other) ?? .max }
 }
 
 #if arch(x86_64) && !os(Windows)

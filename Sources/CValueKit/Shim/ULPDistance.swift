@@ -1,5 +1,3 @@
-import CValueShim
-
 /// How many representable `Double`s lie between `a` and `b` (units in the last place), or `nil` when either
 /// is NaN.
 ///
@@ -19,8 +17,7 @@ import CValueShim
 ///   - b: The other value; the order does not matter.
 /// - Returns: The number of steps from one to the other, or `nil` when either is NaN.
 public func ulpDistance(_ a: Double, _ b: Double) -> UInt64? {
-  let distance = cv_ulp_distance(a, b)
-  return distance == .max ? nil : distance
+  a.isNaN || b.isNaN ? nil : orderedDistance(a.bitPattern, b.bitPattern)
 }
 
 /// How many representable `Float`s lie between `a` and `b` (units in the last place), or `nil` when either
@@ -37,6 +34,15 @@ public func ulpDistance(_ a: Double, _ b: Double) -> UInt64? {
 ///   - b: The other value; the order does not matter.
 /// - Returns: The number of steps from one to the other, or `nil` when either is NaN.
 public func ulpDistance(_ a: Float, _ b: Float) -> UInt32? {
-  let distance = cv_ulp_distance_f(a, b)
-  return distance == .max ? nil : distance
+  a.isNaN || b.isNaN ? nil : orderedDistance(a.bitPattern, b.bitPattern)
+}
+
+/// The distance between two non-NaN bit patterns once each is mapped to an integer that counts up in the same
+/// order as the values, with -0.0 and +0.0 on the same integer.
+private func orderedDistance<Bits: FixedWidthInteger & UnsignedInteger>(_ a: Bits, _ b: Bits) -> Bits {
+  let sign: Bits = 1 << (Bits.bitWidth - 1)
+  // Sign and magnitude to an offset count: negatives below `sign`, descending as the magnitude grows.
+  func ordered(_ bits: Bits) -> Bits { bits & sign != 0 ? sign - (bits & ~sign) : sign + bits }
+  let (x, y) = (ordered(a), ordered(b))
+  return x > y ? x - y : y - x
 }

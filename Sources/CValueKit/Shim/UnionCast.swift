@@ -1,5 +1,3 @@
-import CValueShim
-
 /// The bytes of `value` read as a `Target`, as a C union would read them: bit for bit, no conversion.
 ///
 /// Unlike `unsafeBitCast(_:to:)`, a size mismatch is an error you can catch rather than a trap, which suits
@@ -32,8 +30,7 @@ public func unionCast<Source: BitwiseCopyable, Target: BitwiseCopyable>(
   }
   return withUnsafeBytes(of: value) { source in
     withUnsafeTemporaryAllocation(of: Target.self, capacity: 1) { target in
-      let copied = cv_union_cast(target.baseAddress, targetSize, source.baseAddress, sourceSize)
-      assert(copied, "cv_union_cast refused equal sizes")
+      UnsafeMutableRawBufferPointer(target).copyMemory(from: source)
       // Every byte of the Target was just written, and a BitwiseCopyable value needs nothing more.
       return target[0]
     }

@@ -7,9 +7,9 @@
 
 #include "SensorReading.h"
 
-/// Runs CV_UNION_CAST and cv_union_cast over float/uint32_t, double/uint64_t, a struct/uint64_t, negative
-/// zero and a NaN payload. Returns the number of failures; `message` (of `capacity` bytes, always
-/// terminated when capacity > 0) gets the first failure, or "" when there is none.
+/// Runs CV_UNION_CAST over float/uint32_t, double/uint64_t, a struct/uint64_t, negative zero and a NaN
+/// payload. Returns the number of failures; `message` (of `capacity` bytes, always terminated when
+/// capacity > 0) gets the first failure, or "" when there is none.
 int cv_check_union_cast(char *message, size_t capacity);
 
 #endif
