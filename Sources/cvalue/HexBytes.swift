@@ -1,3 +1,5 @@
+import CValueKit
+
 /// Bytes written as hex on the command line, and printed back the same way.
 ///
 /// Digits are upper or lower case. Spaces, tabs, `_` and `:` may separate groups of digits, and a group may
@@ -78,10 +80,10 @@ enum HexBytes {
   /// always the start of one.
   private static func character(at offset: Int, in input: [UInt8]) -> String {
     let rest = String(decoding: input[offset...], as: UTF8.self)
-    return Caret.displayed(rest.first.map(String.init) ?? "")
+    return CaretDiagnostic.escaped(rest.first.map(String.init) ?? "")
   }
 
   private static func problem(_ problem: String, at offset: Int, in text: String, _ argument: String) -> BadInput {
-    BadInput(diagnostic: Caret.diagnostic("\(problem) at offset \(offset) in \(argument)", offset: offset, in: text))
+    BadInput(diagnostic: CaretDiagnostic(problem, offset: offset, in: text, named: argument).rendered)
   }
 }

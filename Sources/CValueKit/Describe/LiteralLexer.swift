@@ -41,7 +41,7 @@ struct LiteralLexer {
   func spelling(_ token: LiteralToken) -> String {
     if token.kind == .end { return "end of input" }
     let written = source(token.offset..<Swift.min(token.end, token.offset + 40))
-    return "'\(EncodingError.displayed(written[...]))'"
+    return "'\(CaretDiagnostic.escaped(written))'"
   }
 
   mutating func next() throws(Failure) -> LiteralToken {
@@ -210,7 +210,7 @@ struct LiteralLexer {
   private func scalar(at offset: Int) -> String {
     var end = offset + 1
     while end < text.count, end < offset + 4, text[end] & 0xC0 == 0x80 { end += 1 }
-    return EncodingError.displayed(source(offset..<end)[...])
+    return CaretDiagnostic.escaped(source(offset..<end))
   }
 
   static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
