@@ -43,7 +43,9 @@ flock 9
 # -O, not -Onone: an unoptimised build runs several times slower, and the checks the fuzzer is after
 # (traps on overflow, bounds and force-unwraps, ASan's memory errors, deep recursion) stay in -O builds.
 # -g keeps the crash stacks readable.
-swift_flags=("$swift_sanitizers" -parse-as-library -O -g -swift-version 6)
+# One package name for the library and the fuzz targets, as SwiftPM gives its targets: the hex reader uses
+# the library's `package` declarations.
+swift_flags=("$swift_sanitizers" -parse-as-library -O -g -swift-version 6 -package-name CValueKit)
 c_flags=("$c_sanitizers" -O1 -g -fno-omit-frame-pointer)
 module_paths=(-I "$lib" -I Fuzz/modules/CValueShim -I CShims/CFFI -I CShims/CValueShim/include)
 
@@ -63,10 +65,9 @@ fi
 
 sources=("$main")
 if [ "$target" = hex ]; then
-  # The cvalue tool is an executable target, so its hex reader is compiled in directly, with the one
-  # file it needs for caret messages (BadInput itself lives with the ArgumentParser command, so the
-  # fuzz target declares its own).
-  sources+=(Sources/cvalue/HexBytes.swift Sources/cvalue/Caret.swift)
+  # The cvalue tool is an executable target, so its hex reader is compiled in directly (BadInput itself
+  # lives with the ArgumentParser command, so the fuzz target declares its own).
+  sources+=(Sources/cvalue/HexBytes.swift)
 fi
 
 echo "== compiling and linking fuzz-$target"

@@ -1,7 +1,7 @@
 // libFuzzer target: the hex reader of `cvalue describe` and `cvalue compare`, then describing the bytes
 // as the tool would.
 //
-// Sources/cvalue/HexBytes.swift and Caret.swift are compiled into this binary (cvalue is an executable
+// Sources/cvalue/HexBytes.swift is compiled into this binary (cvalue is an executable
 // target, so it cannot be imported). Bytes that parse must print back to the same bytes, are described as
 // each of `types` whose size fits (one value, and `--count` values when the count is a multiple of the
 // stride), and for the integer and char types, whose every byte pattern is a value, the description must
@@ -12,7 +12,7 @@ import CValueKit
 /// the initialisers HexBytes uses.
 struct BadInput: Error {
   var message: String
-  init(message: String) { self.message = Caret.displayed(message) }
+  init(message: String) { self.message = CaretDiagnostic.escaped(message) }
   init(diagnostic: String) { self.message = diagnostic }
 }
 

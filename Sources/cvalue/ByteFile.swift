@@ -1,3 +1,5 @@
+import CValueKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -33,6 +35,6 @@ enum ByteFile {
   }
 
   private static func failure(_ path: String) -> BadInput {
-    BadInput(message: "cannot read --file \"\(Caret.displayed(path))\": \(String(cString: strerror(errno)))")
+    BadInput(message: "cannot read --file \"\(CaretDiagnostic.escaped(path))\": \(String(cString: strerror(errno)))")
   }
 }

@@ -53,14 +53,21 @@ struct CValueCommand: ParsableCommand {
     } catch let exit as ExitCode {
       Self.exit(withError: exit)
     } catch let failure as BadInput {
-      StandardError.write(failure.message)
-      Self.exit(withError: ExitCode(2))
+      fail(failure.message)
     } catch {
-      let code = exitCode(for: error)
-      guard code != .success else { Self.exit(withError: error) }
-      StandardError.write(Self.oneLineHeadline(fullMessage(for: error), message: message(for: error)))
-      Self.exit(withError: ExitCode(2))
+      switch exitCode(for: error) {
+      case .success: Self.exit(withError: error)
+      // Every validate() throws only BadInput, which ArgumentParser passes on as a plain failure whose message is
+      // the error's description; its own usage errors exit with validationFailure.
+      case .failure: fail(message(for: error))
+      default: fail(Self.oneLineHeadline(fullMessage(for: error), message: message(for: error)))
+      }
     }
+  }
+
+  private static func fail(_ text: String) -> Never {
+    StandardError.write(text)
+    Self.exit(withError: ExitCode(2))
   }
 }
 
@@ -69,28 +76,6 @@ extension CValueCommand {
   /// with a newline in it must not split the line that names the problem.
   static func oneLineHeadline(_ full: String, message: String) -> String {
     guard !message.isEmpty, let range = full.range(of: message) else { return full }
-    return full.replacingCharacters(in: range, with: Caret.displayed(message))
-  }
-}
-
-/// Input the tool refuses: the message goes to stderr and the tool exits with status 2.
-///
-/// The first line of the message names the problem on its own; a caret diagnostic adds the input and a caret
-/// on the lines after it.
-struct BadInput: Error {
-  var message: String
-
-  /// A one-line message; control characters in it (from arguments it quotes) are escaped, so that it stays
-  /// one line.
-  init(message: String) { self.message = Caret.displayed(message) }
-
-  /// A message whose first line is complete and whose further lines (input and caret) are already escaped.
-  init(diagnostic: String) { self.message = diagnostic }
-}
-
-enum StandardError {
-  static func write(_ text: String) {
-    let line = text.hasSuffix("\n") ? text : text + "\n"
-    FileHandle.standardError.write(Data(line.utf8))
+    return full.replacingCharacters(in: range, with: CaretDiagnostic.escaped(message))
   }
 }

@@ -35,7 +35,7 @@ struct CompareCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "A type encoding such as '{CGPoint=dd}', or a readable name such as 'rect' or 'uint32'.")
+  @Argument(help: .typeArgument)
   var type: String
 
   @Argument(help: ArgumentHelp("The actual value's bytes in hex, first byte first.", valueName: "actual"))
@@ -77,31 +77,19 @@ struct CompareCommand: ParsableCommand {
       valueName: ".path=x"))
   var fieldTolerance: [String] = []
 
-  @Option(help: "The ABI whose layout the bytes are in: \(ABI.names).")
-  var abi: String = ABI.host.name
+  @OptionGroup var abi: ABIOptions
 
-  @Option(help: ArgumentHelp("A C function that compares the values, by its symbol name.", valueName: "symbol"))
-  var comparator: String?
+  @OptionGroup var comparator: ComparatorOptions
 
-  @Option(
-    help: ArgumentHelp(
-      "The shared library --comparator is in (a path, or a name the dynamic linker finds).", valueName: "library"))
-  var library: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "The --comparator's type encoding, return type first, e.g. 'B{Rect=dddd}{Rect=dddd}' or 'i^{Rect}^{Rect}'.",
-      valueName: "encoding"))
-  var signature: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "Which result of --comparator means equal: 'nonzero' (a truth value) or 'zero' (an ordering, as memcmp). Needed unless it returns bool (B).",
-      valueName: "zero|nonzero"))
-  var equalWhen: String?
+  func validate() throws(BadInput) {
+    if bitwise, absolute != nil || relative != nil || ulps != nil {
+      throw BadInput(
+        message: "--bitwise compares bit patterns only; it does not combine with --absolute, --relative or --ulps")
+    }
+  }
 
   func run() throws {
-    let value = try registry().resolveArgument(type, abi: abi)
+    let value = try abi.resolve(type, in: comparator.registry(for: type))
     let actualBytes = try HexBytes.parse(actual, argument: "<actual>")
     let expectedBytes = try HexBytes.parse(expected, argument: "<expected>")
     let options = try options()
@@ -121,49 +109,7 @@ struct CompareCommand: ParsableCommand {
   }
 
   /// The comparison options the flags describe.
-  /// The shared registry, or one with the --comparator registered for the type.
-  private func registry() throws(BadInput) -> ValueRegistry {
-    guard let comparator else {
-      for (option, value) in [("--library", library), ("--signature", signature), ("--equal-when", equalWhen)]
-      where value != nil {
-        throw BadInput(message: "\(option) needs --comparator")
-      }
-      return .shared
-    }
-    guard let signature else { throw BadInput(message: "--comparator needs --signature") }
-    // Parsed before --equal-when is looked at, which reads the return type: a bad signature is the problem.
-    do throws(EncodingError) { _ = try MethodSignature(signature) } catch {
-      throw BadInput(ValueError.cFunction(.signature(error)))
-    }
-    let result: CComparatorResult
-    switch equalWhen {
-    case "zero": result = .zeroMeansEqual
-    case "nonzero": result = .nonZeroMeansEqual
-    case nil where signature.hasPrefix("B"): result = .nonZeroMeansEqual
-    case nil:
-      throw BadInput(
-        message: "--equal-when zero|nonzero is needed: \(comparator) returns an integer, which may be a truth value "
-          + "or an ordering")
-    case let other?: throw BadInput(message: "--equal-when must be 'zero' or 'nonzero', not '\(other)'")
-    }
-    let registry = ValueRegistry()
-    do throws(ValueError) {
-      let function: CFunction
-      do throws(CFunctionError) { function = try .lookup(comparator, in: library) } catch {
-        throw .cFunction(error)
-      }
-      try registry.register(type, comparator: function, signature: signature, result: result)
-    } catch {
-      throw BadInput(error)
-    }
-    return registry
-  }
-
   private func options() throws(BadInput) -> ComparisonOptions {
-    if bitwise, absolute != nil || relative != nil || ulps != nil {
-      throw BadInput(
-        message: "--bitwise compares bit patterns only; it does not combine with --absolute, --relative or --ulps")
-    }
     let tolerance = FloatTolerance(
       absolute: absolute ?? 0, relative: relative ?? 0, ulps: ulps ?? 0, nanEqualsNaN: nanEqualsNaN,
       isBitwise: bitwise)

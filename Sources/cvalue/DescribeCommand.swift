@@ -21,7 +21,7 @@ struct DescribeCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "A type encoding such as '{CGPoint=dd}', or a readable name such as 'rect' or 'uint32'.")
+  @Argument(help: .typeArgument)
   var type: String
 
   @Argument(
@@ -39,11 +39,19 @@ struct DescribeCommand: ParsableCommand {
   @Flag(help: "Show every element of long arrays (and every value of --count), not the first 256 and '… N more'.")
   var allElements = false
 
-  @Option(help: "The ABI whose layout the bytes are in: \(ABI.names).")
-  var abi: String = ABI.host.name
+  @OptionGroup var abi: ABIOptions
+
+  func validate() throws(BadInput) {
+    if let count, count < 1 { throw BadInput(message: "--count must be 1 or more, not \(count)") }
+    switch (bytes, file) {
+    case (.some, .some): throw BadInput(message: "give the bytes either as hex or with --file, not both")
+    case (nil, nil): throw BadInput(message: "missing the value's bytes: give them as hex or with --file <path>")
+    default: return
+    }
+  }
 
   func run() throws {
-    let value = try ValueRegistry.shared.resolveArgument(type, abi: abi)
+    let value = try abi.resolve(type)
     let data = try input()
     try check(byteCount: data.count, of: value)
     let text: String
@@ -65,7 +73,6 @@ struct DescribeCommand: ParsableCommand {
 
   /// Refuses bytes that are not exactly the value or values, saying how many bytes the type needs.
   private func check(byteCount: Int, of value: ValueType) throws(BadInput) {
-    if let count, count < 1 { throw BadInput(message: "--count must be 1 or more, not \(count)") }
     guard let layout = value.layout else { return }
     func bytes(_ count: Int) -> String { count == 1 ? "1 byte" : "\(count) bytes" }
     guard let count else {
@@ -79,13 +86,9 @@ struct DescribeCommand: ParsableCommand {
         + (overflow ? "too many bytes" : bytes(total)) + " (stride \(layout.stride))")
   }
 
-  /// The bytes from the `<bytes>` argument or the file, whichever was given.
+  /// The bytes from the `<bytes>` argument or the file; ``validate()`` made sure exactly one was given.
   private func input() throws(BadInput) -> [UInt8] {
-    switch (bytes, file) {
-    case (let hex?, nil): return try HexBytes.parse(hex, argument: "<bytes>")
-    case (nil, let path?): return try ByteFile.read(path)
-    case (.some, .some): throw BadInput(message: "give the bytes either as hex or with --file, not both")
-    case (nil, nil): throw BadInput(message: "missing the value's bytes: give them as hex or with --file <path>")
-    }
+    guard let path = file else { return try HexBytes.parse(bytes ?? "", argument: "<bytes>") }
+    return try ByteFile.read(path)
   }
 }

@@ -19,7 +19,7 @@ struct EncodeCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "A type encoding such as '{CGPoint=dd}', or a readable name such as 'rect' or 'uint32'.")
+  @Argument(help: .typeArgument)
   var type: String
 
   // Every input that is not an option, so that a negative number (`-2`) is a literal and not an unknown flag.
@@ -30,11 +30,10 @@ struct EncodeCommand: ParsableCommand {
       valueName: "literal"))
   var words: [String] = []
 
-  @Option(help: "The ABI whose layout to write the bytes in: \(ABI.names).")
-  var abi: String = ABI.host.name
+  @OptionGroup var abi: ABIOptions
 
   func run() throws {
-    let value = try ValueRegistry.shared.resolveArgument(type, abi: abi)
+    let value = try abi.resolve(type)
     guard !words.isEmpty else { throw BadInput(message: "missing the literal, such as '{.x = 1, .y = 2}'") }
     let literal = words.joined(separator: " ")
     let bytes: [UInt8]

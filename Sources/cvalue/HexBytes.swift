@@ -1,3 +1,5 @@
+import CValueKit
+
 /// Bytes written as hex on the command line, and printed back the same way.
 ///
 /// Digits are upper or lower case. Spaces, tabs, `_` and `:` may separate groups of digits, and a group may
@@ -27,7 +29,7 @@ enum HexBytes {
       let digitsStart = index
       var high: UInt8?
       while index < input.count, !isSeparator(input[index]) {
-        guard let value = digitValue(input[index]) else {
+        guard let value = ASCII.hexDigitValue(input[index]) else {
           throw problem("invalid hex digit '\(character(at: index, in: input))'", at: index, in: text, argument)
         }
         if let first = high {
@@ -50,38 +52,21 @@ enum HexBytes {
   }
 
   /// The bytes as lowercase hex digits without separators: `0000803f`.
-  static func format(_ bytes: some Sequence<UInt8>) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    for byte in bytes {
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 0xF)])
-    }
-    return String(decoding: text, as: UTF8.self)
-  }
+  static func format(_ bytes: some Sequence<UInt8>) -> String { ASCII.hexDigits(bytes) }
 
   private static func isSeparator(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
       || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
   }
 
-  private static func digitValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-    default: return nil
-    }
-  }
-
   /// The whole character that starts at a byte offset; the parser only stops at ASCII bytes, so `offset` is
   /// always the start of one.
   private static func character(at offset: Int, in input: [UInt8]) -> String {
     let rest = String(decoding: input[offset...], as: UTF8.self)
-    return Caret.displayed(rest.first.map(String.init) ?? "")
+    return CaretDiagnostic.escaped(rest.first.map(String.init) ?? "")
   }
 
   private static func problem(_ problem: String, at offset: Int, in text: String, _ argument: String) -> BadInput {
-    BadInput(diagnostic: Caret.diagnostic("\(problem) at offset \(offset) in \(argument)", offset: offset, in: text))
+    BadInput(diagnostic: CaretDiagnostic(problem, offset: offset, in: text, named: argument).rendered)
   }
 }

@@ -25,14 +25,13 @@ struct LayoutCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "A type encoding such as '{CGPoint=dd}', or a readable name such as 'rect' or 'uint32'.")
+  @Argument(help: .typeArgument)
   var type: String
 
   @Flag(help: "Print the layout as JSON instead of a table.")
   var json = false
 
-  @Option(help: "The ABI to lay out for: \(ABI.names).")
-  var abi: String = ABI.host.name
+  @OptionGroup var abi: ABIOptions
 
   @Option(help: "The real size of the top-level struct or union (sizeof), when the encoding cannot show it.")
   var size: Int?
@@ -46,8 +45,14 @@ struct LayoutCommand: ParsableCommand {
       valueName: "list"))
   var offsets: String?
 
+  func validate() throws(BadInput) {
+    if size != nil || alignment != nil || offsets != nil, size == nil || alignment == nil {
+      throw BadInput(message: "--size and --alignment go together (and --offsets needs both)")
+    }
+  }
+
   func run() throws {
-    let abi = try ABI.named(abi)
+    let abi = abi.resolved
     let encoding: TypeEncoding
     do {
       encoding = try TypeCatalog.shared.parse(type)
@@ -75,10 +80,8 @@ struct LayoutCommand: ParsableCommand {
 
   /// The override the options describe, or `nil` when none of them is given.
   private func override() throws -> LayoutOverride? {
-    guard size != nil || alignment != nil || offsets != nil else { return nil }
-    guard let size, let alignment else {
-      throw BadInput(message: "--size and --alignment go together (and --offsets needs both)")
-    }
+    // validate() made sure --size and --alignment come together.
+    guard let size, let alignment else { return nil }
     let placements = try offsets.map { list in
       try list.split(separator: ",", omittingEmptySubsequences: false).map { item -> LayoutOverride.Placement in
         let text = item.trimmingPrefix(" ")

@@ -145,7 +145,7 @@ struct BadInputTests {
       ["layout", "rect", "--abi"],
       """
       Error: Missing value for '--abi <abi>'
-      Help:  --abi <abi>  The ABI to lay out for: x86_64-linux, x86_64-darwin, arm64-linux, arm64-darwin.
+      Help:  --abi <abi>  The ABI to lay out for.
       Usage: cvalue layout <type> [--json] [--abi <abi>] [--size <size>] [--alignment <alignment>] [--offsets <list>]
         See 'cvalue layout --help' for more information.
 

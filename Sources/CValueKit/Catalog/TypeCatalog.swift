@@ -112,7 +112,7 @@ public final class TypeCatalog: Sendable {
 
   /// Whether `text` may be a readable name: an identifier that does not parse as an encoding.
   public static func isValidName(_ text: String) -> Bool {
-    guard isIdentifier(text) else { return false }
+    guard ASCII.isIdentifier(text) else { return false }
     var parser = EncodingParser(text, maximumDepth: TypeEncoding.maximumNestingDepth)
     return (try? parser.parseSingle()) == nil
   }
@@ -120,15 +120,7 @@ public final class TypeCatalog: Sendable {
   /// Whether a text that failed to parse was meant as a name rather than an encoding: an identifier with at
   /// least three letters (`int`, `uint8`, `rect`), where `dd` or `b9` are more likely broken encodings.
   static func looksLikeName(_ text: String) -> Bool {
-    isIdentifier(text) && text.unicodeScalars.filter { $0.properties.isAlphabetic }.count >= 3
-  }
-
-  private static func isIdentifier(_ text: String) -> Bool {
-    guard let first = text.unicodeScalars.first, first.isASCII, first == "_" || first.properties.isAlphabetic
-    else { return false }
-    return text.unicodeScalars.allSatisfy {
-      $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
-    }
+    ASCII.isIdentifier(text) && text.utf8.filter(ASCII.isLetter).count >= 3
   }
 
   // MARK: - Record definitions

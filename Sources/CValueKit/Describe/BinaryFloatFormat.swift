@@ -166,7 +166,7 @@ extension BinaryFloatFormat {
         afterPoint = true
         continue
       }
-      guard let digit = Self.hexDigit(byte) else { return nil }
+      guard let digit = ASCII.hexDigitValue(byte) else { return nil }
       sawDigit = true
       if significand >> 124 == 0 {
         significand = significand << 4 | UInt128(digit)
@@ -191,18 +191,9 @@ extension BinaryFloatFormat {
     guard !characters.isEmpty else { return nil }
     var value = 0
     for byte in characters {
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-      value = Swift.min(value * 10 + Int(byte - UInt8(ascii: "0")), 1_000_000)
+      guard let digit = ASCII.digitValue(byte) else { return nil }
+      value = Swift.min(value * 10 + Int(digit), 1_000_000)
     }
     return isNegative ? -value : value
-  }
-
-  static func hexDigit(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-    default: return nil
-    }
   }
 }

@@ -22,13 +22,13 @@ extension BinaryFloatFormat {
         afterPoint = true
         continue
       }
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      guard let digit = ASCII.digitValue(byte) else { return nil }
       sawDigit = true
       if afterPoint { exponent -= 1 }
-      guard digitCount > 0 || byte != UInt8(ascii: "0") else { continue }
+      guard digitCount > 0 || digit != 0 else { continue }
       digitCount += 1
       guard digitCount <= Self.maximumDecimalDigits else { return nil }
-      digits.multiply(by: 10, adding: UInt32(byte - UInt8(ascii: "0")))
+      digits.multiply(by: 10, adding: UInt32(digit))
     }
     guard sawDigit else { return nil }
     if !characters.isEmpty {

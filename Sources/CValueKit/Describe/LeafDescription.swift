@@ -58,7 +58,7 @@ enum LeafDescription {
       let value = RawBits.bits(bytes, bitOffset: bitOffset, width: width)
       return isSigned ? String(RawBits.signExtend(value, width: width)) : String(value)
     case .opaque:
-      let hex = (offset..<offset + size).map { "0x" + hexByte(bytes[$0]) }
+      let hex = (offset..<offset + size).map { "0x" + ASCII.hexDigits(CollectionOfOne(bytes[$0])) }
       return "{" + hex.joined(separator: ", ") + "}"
     }
   }
@@ -127,11 +127,6 @@ enum LeafDescription {
       let octal = String(byte, radix: 8)
       return "\\" + String(repeating: "0", count: 3 - octal.count) + octal
     }
-  }
-
-  static func hexByte(_ byte: UInt8) -> String {
-    let hex = String(byte, radix: 16)
-    return hex.count == 1 ? "0" + hex : hex
   }
 }
 

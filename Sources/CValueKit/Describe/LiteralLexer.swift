@@ -41,7 +41,7 @@ struct LiteralLexer {
   func spelling(_ token: LiteralToken) -> String {
     if token.kind == .end { return "end of input" }
     let written = source(token.offset..<Swift.min(token.end, token.offset + 40))
-    return "'\(EncodingError.displayed(written[...]))'"
+    return "'\(CaretDiagnostic.escaped(written))'"
   }
 
   mutating func next() throws(Failure) -> LiteralToken {
@@ -73,15 +73,15 @@ struct LiteralLexer {
       position += 3
       return LiteralToken(kind: .ellipsis, offset: start, end: position)
     }
-    if Self.isDigit(byte) || (byte == UInt8(ascii: ".") && peek(1).map(Self.isDigit) == true) {
+    if ASCII.isDigit(byte) || (byte == UInt8(ascii: ".") && peek(1).map(ASCII.isDigit) == true) {
       return LiteralToken(kind: .number(scanNumber()), offset: start, end: position)
     }
     if byte == UInt8(ascii: ".") {
       position += 1
       return LiteralToken(kind: .dot, offset: start, end: position)
     }
-    if Self.isIdentifierStart(byte) {
-      while position < text.count, Self.isIdentifierStart(text[position]) || Self.isDigit(text[position]) {
+    if ASCII.isIdentifierStart(byte) {
+      while position < text.count, ASCII.isIdentifierCharacter(text[position]) {
         position += 1
       }
       return LiteralToken(kind: .identifier(source(start..<position)), offset: start, end: position)
@@ -127,7 +127,7 @@ struct LiteralLexer {
     let isHex = text[position] == UInt8(ascii: "0") && (peek(1) == UInt8(ascii: "x") || peek(1) == UInt8(ascii: "X"))
     while position < text.count {
       let byte = text[position]
-      if Self.isDigit(byte) || Self.isIdentifierStart(byte) || byte == UInt8(ascii: ".") {
+      if ASCII.isIdentifierCharacter(byte) || byte == UInt8(ascii: ".") {
         position += 1
       } else if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-"), position > start {
         let previous = text[position - 1] | 0x20
@@ -192,7 +192,7 @@ struct LiteralLexer {
     case UInt8(ascii: "x"):
       var value = 0
       var digits = 0
-      while position < text.count, let digit = BinaryFloatFormat.hexDigit(text[position]) {
+      while position < text.count, let digit = ASCII.hexDigitValue(text[position]) {
         value = Swift.min(value * 16 + Int(digit), 0x1000)
         position += 1
         digits += 1
@@ -210,12 +210,6 @@ struct LiteralLexer {
   private func scalar(at offset: Int) -> String {
     var end = offset + 1
     while end < text.count, end < offset + 4, text[end] & 0xC0 == 0x80 { end += 1 }
-    return EncodingError.displayed(source(offset..<end)[...])
-  }
-
-  static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-
-  static func isIdentifierStart(_ byte: UInt8) -> Bool {
-    (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
+    return CaretDiagnostic.escaped(source(offset..<end))
   }
 }

@@ -68,7 +68,7 @@ struct LiteralValue {
     guard !digits.isEmpty else { return nil }
     var value: UInt128? = 0
     for byte in digits {
-      guard let digit = BinaryFloatFormat.hexDigit(byte), Int(digit) < radix else { return nil }
+      guard let digit = ASCII.hexDigitValue(byte), Int(digit) < radix else { return nil }
       if let current = value {
         let (product, overflow) = current.multipliedReportingOverflow(by: UInt128(radix))
         let (sum, carry) = product.addingReportingOverflow(UInt128(digit))
@@ -90,7 +90,7 @@ struct LiteralValue {
       if byte == UInt8(ascii: ".") {
         guard !sawPoint else { return false }
         sawPoint = true
-      } else if isHex ? BinaryFloatFormat.hexDigit(byte) != nil : LiteralLexer.isDigit(byte) {
+      } else if isHex ? ASCII.hexDigitValue(byte) != nil : ASCII.isDigit(byte) {
         sawDigit = true
       } else {
         break

@@ -87,7 +87,7 @@ struct ValueDescriber {
     let count = bytes.count
     guard count > 0 else { return "<0 bytes>" }
     let shown = Swift.min(count, Swift.max(0, limit))
-    var parts = bytes.prefix(shown).map(LeafDescription.hexByte)
+    var parts = bytes.prefix(shown).map { ASCII.hexDigits(CollectionOfOne($0)) }
     if shown < count { parts.append("… \(count - shown) more") }
     return "<\(count) \(count == 1 ? "byte" : "bytes"): \(parts.joined(separator: " "))>"
   }
@@ -205,8 +205,7 @@ private struct DescriptionWriter {
 
   /// Whether the literal lexer reads `name` as one identifier.
   private static func isDesignator(_ name: String) -> Bool {
-    guard let first = name.utf8.first, LiteralLexer.isIdentifierStart(first) else { return false }
-    return name.utf8.allSatisfy { LiteralLexer.isIdentifierStart($0) || LiteralLexer.isDigit($0) }
+    ASCII.isIdentifier(name)
   }
 
   private mutating func open(_ frame: Frame) {

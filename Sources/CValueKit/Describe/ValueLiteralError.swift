@@ -96,10 +96,7 @@ public struct ValueLiteralError: Error, Hashable, Sendable, CustomStringConverti
   }
 
   /// One line: the problem, the field, the byte offset and the literal (control characters escaped).
-  public var description: String {
-    let location = "offset \(offset) in \"\(EncodingError.displayed(literal[...]))\""
-    return path.components.isEmpty ? "\(problem) at \(location)" : "\(problem) at \(path) (\(location))"
-  }
+  public var description: String { diagnostic.headline }
 
   /// The description, then the literal and a caret under the offending byte:
   ///
@@ -108,6 +105,7 @@ public struct ValueLiteralError: Error, Hashable, Sendable, CustomStringConverti
   ///   {.x = 300}
   ///         ^
   /// ```
-  public var caretDiagnostic: String { CaretDiagnostic.render(description, input: literal, offset: offset) }
+  public var caretDiagnostic: String { diagnostic.rendered }
 
+  private var diagnostic: CaretDiagnostic { CaretDiagnostic(problem, at: path, offset: offset, in: literal) }
 }

@@ -5,7 +5,42 @@
 ///   {CGPoint=dd
 ///              ^
 /// ```
-public enum CaretDiagnostic {
+///
+/// A value holds the parts of one such message: the problem, where it is (a field path when there is one),
+/// the byte offset and the input. ``EncodingError``, ``ValueLiteralError`` and the `cvalue` tool's hex reader
+/// all word their messages through it, so that they read alike.
+public struct CaretDiagnostic: Hashable, Sendable {
+  /// The problem without its location, e.g. `unterminated struct`.
+  package var problem: String
+  /// The field the problem is in; empty when the input is one value, or not a value at all.
+  package var field: FieldPath
+  /// A UTF-8 byte offset into ``input``.
+  package var offset: Int
+  /// The text the offset counts into.
+  package var input: String
+  /// How the message names the input before quoting it, e.g. `<actual>`; `nil` to quote it alone.
+  package var inputName: String?
+
+  package init(
+    _ problem: String, at field: FieldPath = FieldPath(), offset: Int, in input: String, named inputName: String? = nil
+  ) {
+    self.problem = problem
+    self.field = field
+    self.offset = offset
+    self.input = input
+    self.inputName = inputName
+  }
+
+  /// One line: the problem, the field, the byte offset and the input (control characters escaped), e.g.
+  /// `300 does not fit in signed char at .x (offset 6 in "{.x = 300}")`.
+  package var headline: String {
+    let location = "offset \(offset) in \(inputName.map { "\($0) " } ?? "")\"\(Self.escaped(input))\""
+    return field.components.isEmpty ? "\(problem) at \(location)" : "\(problem) at \(field) (\(location))"
+  }
+
+  /// The headline, then the input and a caret under the byte at the offset.
+  package var rendered: String { Self.render(headline, input: input, offset: offset) }
+
   /// `headline`, then `input` on its own line and a caret under the byte at `offset`.
   ///
   /// - Parameters:

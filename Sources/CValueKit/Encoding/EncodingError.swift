@@ -70,7 +70,7 @@ public struct EncodingError: Error, Hashable, Sendable, CustomStringConvertible 
     switch reason {
     case .empty: return "empty type encoding"
     case .expectedType: return "expected a type"
-    case .unknownTypeCode(let code): return "unknown type code '\(Self.displayed(code[...]))'"
+    case .unknownTypeCode(let code): return "unknown type code '\(CaretDiagnostic.escaped(code))'"
     case .unbalancedClose(let close): return "unbalanced '\(close)'"
     case .unterminatedStruct: return "unterminated struct"
     case .unterminatedUnion: return "unterminated union"
@@ -91,7 +91,7 @@ public struct EncodingError: Error, Hashable, Sendable, CustomStringConvertible 
   }
 
   /// One line: the problem, the byte offset and the input (control characters escaped).
-  public var description: String { "\(problem) at offset \(offset) in \"\(Self.displayed(input[...]))\"" }
+  public var description: String { diagnostic.headline }
 
   /// The description, then the input and a caret under the offending byte:
   ///
@@ -100,8 +100,7 @@ public struct EncodingError: Error, Hashable, Sendable, CustomStringConvertible 
   ///   {CGPoint=dd
   ///              ^
   /// ```
-  public var caretDiagnostic: String { CaretDiagnostic.render(description, input: input, offset: offset) }
+  public var caretDiagnostic: String { diagnostic.rendered }
 
-  /// The text with control characters written as `\u{…}` escapes, so that a message stays on its line.
-  static func displayed(_ text: Substring) -> String { CaretDiagnostic.escaped(text) }
+  private var diagnostic: CaretDiagnostic { CaretDiagnostic(problem, offset: offset, in: input) }
 }

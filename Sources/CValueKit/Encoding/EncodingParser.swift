@@ -37,10 +37,10 @@ struct EncodingParser {
       let type = try parseType(depth: 0, namedMember: false)
       if case .bitfield = type.unqualified { throw error(.bitfieldInSignature, at: start) }
       var offset: Int?
-      if peek == UInt8(ascii: "-"), position + 1 < bytes.count, isDigit(bytes[position + 1]) {
+      if peek == UInt8(ascii: "-"), position + 1 < bytes.count, ASCII.isDigit(bytes[position + 1]) {
         position += 1
         offset = -(try parseNumber())
-      } else if let byte = peek, isDigit(byte) {
+      } else if let byte = peek, ASCII.isDigit(byte) {
         offset = try parseNumber()
       }
       result.append((type, offset))
@@ -106,7 +106,7 @@ struct EncodingParser {
   }
 
   private mutating func parseArray(depth: Int) throws(EncodingError) -> TypeEncoding {
-    guard let byte = peek, isDigit(byte) else {
+    guard let byte = peek, ASCII.isDigit(byte) else {
       throw error(isAtEnd ? .unterminatedArray : .missingArrayCount)
     }
     let count = try parseNumber()
@@ -146,9 +146,9 @@ struct EncodingParser {
   /// `b<width>` (Apple) or `b<offset><type><width>` (GNU). The GNU form is recognised by an integer type
   /// code followed by a digit right after the first number.
   private mutating func parseBitfield() throws(EncodingError) -> TypeEncoding {
-    guard let byte = peek, isDigit(byte) else { throw error(.missingBitfieldWidth) }
+    guard let byte = peek, ASCII.isDigit(byte) else { throw error(.missingBitfieldWidth) }
     let first = try parseNumber()
-    if let code = peek, position + 1 < bytes.count, isDigit(bytes[position + 1]),
+    if let code = peek, position + 1 < bytes.count, ASCII.isDigit(bytes[position + 1]),
       let type = TypeEncoding.Scalar(rawValue: Character(Unicode.Scalar(code))), type.isInteger
     {
       position += 1
@@ -162,11 +162,11 @@ struct EncodingParser {
   private mutating func parseVector(depth: Int) throws(EncodingError) -> TypeEncoding {
     guard peek == UInt8(ascii: "[") else { throw error(isAtEnd ? .expectedType : .malformedVector) }
     position += 1
-    guard let sizeByte = peek, isDigit(sizeByte) else { throw error(.malformedVector) }
+    guard let sizeByte = peek, ASCII.isDigit(sizeByte) else { throw error(.malformedVector) }
     let size = try parseNumber()
     guard peek == UInt8(ascii: ",") else { throw error(.malformedVector) }
     position += 1
-    guard let alignByte = peek, isDigit(alignByte) else { throw error(.malformedVector) }
+    guard let alignByte = peek, ASCII.isDigit(alignByte) else { throw error(.malformedVector) }
     let alignment = try parseNumber()
     let element = try parseType(depth: depth + 1, namedMember: false)
     guard let close = peek else { throw error(.unterminatedVector) }
@@ -179,13 +179,11 @@ struct EncodingParser {
 
   private var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
-  private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-
   private mutating func parseNumber() throws(EncodingError) -> Int {
     let start = position
     var value = 0
-    while let byte = peek, isDigit(byte) {
-      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    while let byte = peek, let digit = ASCII.digitValue(byte) {
+      value = value * 10 + Int(digit)
       guard value <= Self.largestNumber else {
         throw error(.numberTooLarge(limit: Self.largestNumber), at: start)
       }

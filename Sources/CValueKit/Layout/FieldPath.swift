@@ -49,15 +49,10 @@ extension FieldPath: ExpressibleByStringLiteral {
     var components: [Component] = []
     let bytes = Array(text.utf8)
     var index = 0
-    func isNameByte(_ byte: UInt8) -> Bool {
-      byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-        || byte >= 0x80
-    }
+    func isNameByte(_ byte: UInt8) -> Bool { ASCII.isIdentifierCharacter(byte) || byte >= 0x80 }
     func number(_ digits: ArraySlice<UInt8>) -> Int? {
-      guard !digits.isEmpty, digits.count <= 12, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
-      return digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+      guard !digits.isEmpty, digits.count <= 12, digits.allSatisfy(ASCII.isDigit) else { return nil }
+      return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
     while index < bytes.count {
       let start = index
@@ -82,7 +77,7 @@ extension FieldPath: ExpressibleByStringLiteral {
       let name = bytes[index..<end]
       if let position = number(name) {
         components.append(.position(position))
-      } else if name.first.map({ $0 >= 48 && $0 <= 57 }) == true {
+      } else if name.first.map(ASCII.isDigit) == true {
         throw FieldPathError(text: text, offset: index)
       } else {
         components.append(.member(String(decoding: name, as: UTF8.self)))
