@@ -57,28 +57,28 @@ public func expectCValuesEqual<Value>(
 /// Use it for memory a C API hands back: the encoding says what is there. A NULL pointer is an issue.
 ///
 /// ```swift
-/// expectCValuesEqual(pointer: output, expectedBytes.baseAddress, count: 4, encoding: "{cv_point=dd}")
+/// expectCValuesEqual(pointers: output, expectedBytes.baseAddress, count: 4, encoding: "{cv_point=dd}")
 /// ```
 ///
 /// With a count, mismatches are reported by index and field path (`[3].y`), the first mismatching
 /// element of each side is shown, and at most `ComparisonOptions/maximumReportedMismatches` fields are
-/// listed.
+/// listed. The arguments after `count` come in the order every other assertion takes them.
 ///
 /// - Parameters:
 ///   - actual: The first byte of the actual value or values.
 ///   - expected: The first byte of the expected value or values.
 ///   - count: How many consecutive values to compare; `nil` for one value.
-///   - encoding: The C type of one value, as an encoding or readable name.
 ///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
 ///   - fieldTolerances: Tolerances for particular fields of one value (`".y"`).
+///   - encoding: The C type of one value, as an encoding or readable name.
 ///   - registry: The registry that resolves the type and holds your comparators.
 ///   - comment: Appended to the failure's first line.
 ///   - sourceLocation: Where the issue is recorded; the caller's location by default.
 /// - Returns: The comparison, or `nil` when none could be made (the issue says why).
 @discardableResult
 public func expectCValuesEqual(
-  pointer actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, count: Int? = nil, encoding: String,
-  within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
+  pointers actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, count: Int? = nil,
+  within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:], encoding: String,
   registry: ValueRegistry = .shared, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   CValueCheck.equalPointees(

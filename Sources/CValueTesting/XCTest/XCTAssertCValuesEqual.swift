@@ -58,19 +58,20 @@ public func XCTAssertCValuesEqual<Value>(
 /// Asserts that the C values at two addresses are equal: one value each, or `count` consecutive values.
 ///
 /// A NULL pointer fails. With a count, mismatches are reported by index and field path (`[3].y`) and
-/// the first mismatching element of each side is shown.
+/// the first mismatching element of each side is shown. The arguments after `count` come in the order
+/// every other assertion takes them.
 ///
 /// ```swift
-/// XCTAssertCValuesEqual(pointer: output, reference, count: 4, encoding: "{cv_point=dd}")
+/// XCTAssertCValuesEqual(pointers: output, reference, count: 4, encoding: "{cv_point=dd}")
 /// ```
 ///
 /// - Parameters:
 ///   - actual: The first byte of the actual value or values.
 ///   - expected: The first byte of the expected value or values.
 ///   - count: How many consecutive values to compare; `nil` for one value.
-///   - encoding: The C type of one value, as an encoding or readable name.
 ///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
 ///   - fieldTolerances: Tolerances for particular fields of one value (`".y"`).
+///   - encoding: The C type of one value, as an encoding or readable name.
 ///   - registry: The registry that resolves the type and holds your comparators.
 ///   - message: Appended to the failure's first line.
 ///   - file: The file the failure is reported in; the caller's by default.
@@ -78,8 +79,8 @@ public func XCTAssertCValuesEqual<Value>(
 /// - Returns: The comparison, or `nil` when none could be made (the failure says why).
 @discardableResult
 public func XCTAssertCValuesEqual(
-  pointer actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, count: Int? = nil, encoding: String,
-  within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
+  pointers actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, count: Int? = nil,
+  within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:], encoding: String,
   registry: ValueRegistry = .shared, _ message: @autoclosure () -> String = "", file: StaticString = #filePath,
   line: UInt = #line
 ) -> Comparison? {

@@ -91,10 +91,10 @@ struct ExpectCArraysEqualTests {
       bent.withUnsafeBytes { expected in
         let encoding = "{cv_point=\"x\"d\"y\"d}"
         #expect(
-          expectCValuesEqual(pointer: actual.baseAddress, expected.baseAddress, count: 1, encoding: encoding)?
+          expectCValuesEqual(pointers: actual.baseAddress, expected.baseAddress, count: 1, encoding: encoding)?
             .isEqual == true)
         let text = RecordedIssue.text {
-          expectCValuesEqual(pointer: actual.baseAddress, expected.baseAddress, count: 3, encoding: encoding)
+          expectCValuesEqual(pointers: actual.baseAddress, expected.baseAddress, count: 3, encoding: encoding)
         }
         #expect(
           text == """
@@ -111,8 +111,8 @@ struct ExpectCArraysEqualTests {
   func onePointee() {
     var actual = cv_point(x: 1, y: 2)
     var expected = cv_point(x: 1, y: 2.5)
-    #expect(expectCValuesEqual(pointer: &actual, &actual, encoding: "point")?.isEqual == true)
-    let text = RecordedIssue.text { expectCValuesEqual(pointer: &actual, &expected, encoding: "point") }
+    #expect(expectCValuesEqual(pointers: &actual, &actual, encoding: "point")?.isEqual == true)
+    let text = RecordedIssue.text { expectCValuesEqual(pointers: &actual, &expected, encoding: "point") }
     #expect(
       text == """
         CGPoint values differ at .y: 2.0 ≠ 2.5 (difference 0.5)
@@ -126,22 +126,22 @@ struct ExpectCArraysEqualTests {
   func badPointerInput() {
     var point = cv_point(x: 1, y: 2)
     #expect(
-      RecordedIssue.text { expectCValuesEqual(pointer: nil, &point, encoding: "point") }
+      RecordedIssue.text { expectCValuesEqual(pointers: nil, &point, encoding: "point") }
         == "cannot compare C values: the actual pointer is NULL")
     #expect(
-      RecordedIssue.text { expectCValuesEqual(pointer: &point, nil, encoding: "point") }
+      RecordedIssue.text { expectCValuesEqual(pointers: &point, nil, encoding: "point") }
         == "cannot compare C values: the expected pointer is NULL")
     #expect(
-      RecordedIssue.text { expectCValuesEqual(pointer: nil, nil, encoding: "point") }
+      RecordedIssue.text { expectCValuesEqual(pointers: nil, nil, encoding: "point") }
         == "cannot compare C values: both pointers are NULL")
     #expect(
-      RecordedIssue.text { expectCValuesEqual(pointer: &point, &point, count: -1, encoding: "point") }
+      RecordedIssue.text { expectCValuesEqual(pointers: &point, &point, count: -1, encoding: "point") }
         == "cannot compare C values: invalid count of values: -1")
     #expect(
-      RecordedIssue.text { expectCValuesEqual(pointer: &point, &point, encoding: "{cv_point=dd") }
+      RecordedIssue.text { expectCValuesEqual(pointers: &point, &point, encoding: "{cv_point=dd") }
         == "cannot compare C values: unterminated struct at offset 12 in \"{cv_point=dd\"")
     #expect(
-      RecordedIssue.text { expectCValuesEqual(pointer: &point, &point, count: 2, encoding: "{cv_opaque}") }
+      RecordedIssue.text { expectCValuesEqual(pointers: &point, &point, count: 2, encoding: "{cv_opaque}") }
         == "cannot compare C values: cannot lay out {cv_opaque}: layout unknown for struct cv_opaque: the encoding "
         + "omits its members and no definition is registered")
   }

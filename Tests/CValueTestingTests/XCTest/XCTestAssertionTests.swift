@@ -128,9 +128,9 @@ final class XCTestAssertionTests: XCTestCase {
   func testPointers() {
     var actual = cv_point(x: 1, y: 2)
     var expected = cv_point(x: 1, y: 2.5)
-    XCTAssertEqual(failures { XCTAssertCValuesEqual(pointer: &actual, &actual, encoding: "{cv_point=dd}") }, [])
+    XCTAssertEqual(failures { XCTAssertCValuesEqual(pointers: &actual, &actual, encoding: "{cv_point=dd}") }, [])
     XCTAssertEqual(
-      failure { XCTAssertCValuesEqual(pointer: &actual, &expected, encoding: "{cv_point=dd}") },
+      failure { XCTAssertCValuesEqual(pointers: &actual, &expected, encoding: "{cv_point=dd}") },
       """
       failed - cv_point values differ at .1: 2.0 ≠ 2.5 (difference 0.5)
         .1: 2.0 ≠ 2.5 (difference 0.5)
@@ -138,7 +138,7 @@ final class XCTestAssertionTests: XCTestCase {
         expected: {1, 2.5}
       """)
     XCTAssertEqual(
-      failure { XCTAssertCValuesEqual(pointer: nil, &expected, count: 1, encoding: "{cv_point=dd}") },
+      failure { XCTAssertCValuesEqual(pointers: nil, &expected, count: 1, encoding: "{cv_point=dd}") },
       "failed - cannot compare C values: the actual pointer is NULL")
   }
 

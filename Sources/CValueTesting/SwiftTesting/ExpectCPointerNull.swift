@@ -3,10 +3,11 @@ import Testing
 /// Expects a C pointer to be NULL, and records an issue with its address when it is not.
 ///
 /// Typed pointers (`UnsafePointer<cv_point>?`, `UnsafeMutablePointer<T>?`) convert to the raw pointer
-/// this takes; ``expectNull(_:_:sourceLocation:)-(OpaquePointer?,_,_)`` takes opaque handles.
+/// this takes; an overload of the same name takes opaque handles (`OpaquePointer?`). The XCTest form is
+/// `XCTAssertCPointerNull`.
 ///
 /// ```swift
-/// expectNull(cv_find(list, "missing"))
+/// expectCPointerNull(cv_find(list, "missing"))
 /// // expected a NULL pointer, got 0x0000000000001000
 /// ```
 ///
@@ -16,7 +17,7 @@ import Testing
 ///   - sourceLocation: Where the issue is recorded; the caller's location by default.
 /// - Returns: Whether the pointer is NULL.
 @discardableResult
-public func expectNull(
+public func expectCPointerNull(
   _ pointer: UnsafeRawPointer?, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
   _ = CValueCheck.null(pointer, message: comment.text).record(sourceLocation: sourceLocation)
@@ -26,7 +27,7 @@ public func expectNull(
 /// Expects an opaque C pointer (a handle to an incomplete struct) to be NULL.
 ///
 /// ```swift
-/// expectNull(cv_open("/nonexistent"))
+/// expectCPointerNull(cv_open("/nonexistent"))
 /// ```
 ///
 /// - Parameters:
@@ -35,16 +36,16 @@ public func expectNull(
 ///   - sourceLocation: Where the issue is recorded; the caller's location by default.
 /// - Returns: Whether the pointer is NULL.
 @discardableResult
-public func expectNull(
+public func expectCPointerNull(
   _ pointer: OpaquePointer?, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
-  expectNull(UnsafeRawPointer(pointer), comment, sourceLocation: sourceLocation)
+  expectCPointerNull(UnsafeRawPointer(pointer), comment, sourceLocation: sourceLocation)
 }
 
 /// Expects a C pointer not to be NULL.
 ///
 /// ```swift
-/// expectNotNull(cv_find(list, "eth0"))
+/// expectCPointerNotNull(cv_find(list, "eth0"))
 /// // expected a non-NULL pointer, got NULL
 /// ```
 ///
@@ -54,7 +55,7 @@ public func expectNull(
 ///   - sourceLocation: Where the issue is recorded; the caller's location by default.
 /// - Returns: Whether the pointer is not NULL.
 @discardableResult
-public func expectNotNull(
+public func expectCPointerNotNull(
   _ pointer: UnsafeRawPointer?, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
   _ = CValueCheck.notNull(pointer, message: comment.text).record(sourceLocation: sourceLocation)
@@ -64,7 +65,7 @@ public func expectNotNull(
 /// Expects an opaque C pointer (a handle to an incomplete struct) not to be NULL.
 ///
 /// ```swift
-/// expectNotNull(cv_open("/dev/null"))
+/// expectCPointerNotNull(cv_open("/dev/null"))
 /// ```
 ///
 /// - Parameters:
@@ -73,8 +74,8 @@ public func expectNotNull(
 ///   - sourceLocation: Where the issue is recorded; the caller's location by default.
 /// - Returns: Whether the pointer is not NULL.
 @discardableResult
-public func expectNotNull(
+public func expectCPointerNotNull(
   _ pointer: OpaquePointer?, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
-  expectNotNull(UnsafeRawPointer(pointer), comment, sourceLocation: sourceLocation)
+  expectCPointerNotNull(UnsafeRawPointer(pointer), comment, sourceLocation: sourceLocation)
 }
