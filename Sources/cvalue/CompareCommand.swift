@@ -97,7 +97,7 @@ struct CompareCommand: ParsableCommand {
     // withUnsafeBytes rethrows untyped errors, so the library's are picked out by type.
     do {
       comparison = try actualBytes.withUnsafeBytes { a in
-        try expectedBytes.withUnsafeBytes { b in try value.compare(a, b, options: options) }
+        try expectedBytes.withUnsafeBytes { b in try value.compare(bytes: a, b, options: options) }
       }
     } catch let error as ValueError {
       throw BadInput(error)

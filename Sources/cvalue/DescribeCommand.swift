@@ -60,8 +60,8 @@ struct DescribeCommand: ParsableCommand {
       text = try data.withUnsafeBytes { bytes in
         let options = DescriptionOptions(
           maximumElements: allElements ? nil : DescriptionOptions.default.maximumElements)
-        if let count { return try value.describe(bytes, count: count, options: options) }
-        return try value.describe(bytes, options: options)
+        if let count { return try value.describe(bytes: bytes, count: count, options: options) }
+        return try value.describe(bytes: bytes, options: options)
       }
     } catch let error as ValueError {
       throw BadInput(error)

@@ -37,7 +37,7 @@ public struct LayoutVector: Decodable, Sendable, CustomStringConvertible {
   /// Whether the type has a bitfield without a name (`int : 3;`), which an encoding without member names
   /// cannot tell from a named one. Known exactly from the named encoding; without one, any bitfield counts.
   public var hasUnnamedBitfield: Bool {
-    guard let named = encodingNamed, let type = try? TypeEncoding(named, catalog: TypeCatalog(includingBuiltins: false))
+    guard let named = encodingNamed, let type = try? TypeEncoding(named)
     else { return flags.contains("bitfield") }
     return type.hasUnnamedBitfield
   }
