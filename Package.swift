@@ -11,7 +11,7 @@ let package = Package(
     .executable(name: "cvalue", targets: ["cvalue"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/Quick/Nimble", from: "14.0.0"),
   ],
   targets: [
