@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "CValueKit", targets: ["CValueKit"]),
+    .library(name: "CValueFixtures", targets: ["CValueFixtures"]),
     .library(name: "CValueTesting", targets: ["CValueTesting"]),
     .library(name: "CValueNimble", targets: ["CValueNimble"]),
     .executable(name: "cvalue", targets: ["cvalue"]),
@@ -28,6 +29,11 @@ let package = Package(
     .target(
       name: "CValueKit",
       dependencies: ["CValueShim", "CFFI"]
+    ),
+    // Fixture files read with Foundation's decoders: a target of its own so that CValueKit needs no Foundation.
+    .target(
+      name: "CValueFixtures",
+      dependencies: ["CValueKit"]
     ),
     .target(
       name: "CValueTesting",
@@ -64,11 +70,14 @@ let package = Package(
     ),
     .testTarget(
       name: "CValueKitTests",
-      dependencies: ["CValueKit", "CValueShim", "CFFI", "TestSupport", "CShimChecks", "CFFIFixtures", "CTestTypes"]
+      dependencies: [
+        "CValueKit", "CValueFixtures", "CValueShim", "CFFI", "TestSupport", "CShimChecks", "CFFIFixtures",
+        "CTestTypes",
+      ]
     ),
     .testTarget(
       name: "CValueTestingTests",
-      dependencies: ["CValueTesting", "CValueKit", "CTestTypes"],
+      dependencies: ["CValueTesting", "CValueKit", "CValueFixtures", "CTestTypes"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(

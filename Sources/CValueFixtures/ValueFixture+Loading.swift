@@ -1,3 +1,5 @@
+import CValueKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
