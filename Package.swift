@@ -1,6 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// The library targets import a module publicly only where their public declarations use its types
+/// (`public import`); every other import is internal, so that clients never see CFFI, CValueShim,
+/// Synchronization or Foundation through CValueKit. Swift 7 makes this the default.
+let internalImports: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
+
 let package = Package(
   name: "CValueKit",
   platforms: [.macOS(.v15)],
@@ -28,20 +33,24 @@ let package = Package(
     ),
     .target(
       name: "CValueKit",
-      dependencies: ["CValueShim", "CFFI"]
+      dependencies: ["CValueShim", "CFFI"],
+      swiftSettings: internalImports
     ),
     // Fixture files read with Foundation's decoders: a target of its own so that CValueKit needs no Foundation.
     .target(
       name: "CValueFixtures",
-      dependencies: ["CValueKit"]
+      dependencies: ["CValueKit"],
+      swiftSettings: internalImports
     ),
     .target(
       name: "CValueTesting",
-      dependencies: ["CValueKit"]
+      dependencies: ["CValueKit"],
+      swiftSettings: internalImports
     ),
     .target(
       name: "CValueNimble",
-      dependencies: ["CValueKit", .product(name: "Nimble", package: "Nimble")]
+      dependencies: ["CValueKit", .product(name: "Nimble", package: "Nimble")],
+      swiftSettings: internalImports
     ),
     .executableTarget(
       name: "cvalue",

@@ -48,8 +48,8 @@ swift_flags=("$swift_sanitizers" -parse-as-library -O -g -swift-version 6)
 c_flags=("$c_sanitizers" -O1 -g -fno-omit-frame-pointer)
 module_paths=(-I "$lib" -I Fuzz/modules/CValueShim -I CShims/CFFI -I CShims/CValueShim/include)
 # As Package.swift builds the library targets: one package (CValueFixtures uses CValueKit's `package`
-# members).
-library_flags=(-package-name CValueKit)
+# members), imports internal unless written `public import`.
+library_flags=(-package-name CValueKit -enable-upcoming-feature InternalImportsByDefault)
 
 # Rebuild the library only when one of its inputs is newer than the built module.
 kit_sources=()

@@ -1,9 +1,9 @@
-import CValueKit
+public import CValueKit
 
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+  public import FoundationEssentials
 #else
-  import Foundation
+  public import Foundation
 #endif
 
 extension ValueFixture {

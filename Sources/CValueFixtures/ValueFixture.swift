@@ -1,4 +1,4 @@
-import CValueKit
+public import CValueKit
 
 /// One named case of a fixture file: a C type and values of it, written as C initializers and parsed to
 /// bytes, ready to feed a parameterized test.
