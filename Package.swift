@@ -1,17 +1,23 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// The library targets import a module publicly only where their public declarations use its types
+/// (`public import`); every other import is internal, so that clients never see CFFI, CValueShim,
+/// Synchronization or Foundation through CValueKit. Swift 7 makes this the default.
+let internalImports: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
+
 let package = Package(
   name: "CValueKit",
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "CValueKit", targets: ["CValueKit"]),
+    .library(name: "CValueFixtures", targets: ["CValueFixtures"]),
     .library(name: "CValueTesting", targets: ["CValueTesting"]),
     .library(name: "CValueNimble", targets: ["CValueNimble"]),
     .executable(name: "cvalue", targets: ["cvalue"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/Quick/Nimble", from: "14.0.0"),
   ],
   targets: [
@@ -27,15 +33,24 @@ let package = Package(
     ),
     .target(
       name: "CValueKit",
-      dependencies: ["CValueShim", "CFFI"]
+      dependencies: ["CValueShim", "CFFI"],
+      swiftSettings: internalImports
+    ),
+    // Fixture files read with Foundation's decoders: a target of its own so that CValueKit needs no Foundation.
+    .target(
+      name: "CValueFixtures",
+      dependencies: ["CValueKit"],
+      swiftSettings: internalImports
     ),
     .target(
       name: "CValueTesting",
-      dependencies: ["CValueKit"]
+      dependencies: ["CValueKit"],
+      swiftSettings: internalImports
     ),
     .target(
       name: "CValueNimble",
-      dependencies: ["CValueKit", .product(name: "Nimble", package: "Nimble")]
+      dependencies: ["CValueKit", .product(name: "Nimble", package: "Nimble")],
+      swiftSettings: internalImports
     ),
     .executableTarget(
       name: "cvalue",
@@ -64,11 +79,14 @@ let package = Package(
     ),
     .testTarget(
       name: "CValueKitTests",
-      dependencies: ["CValueKit", "CValueShim", "CFFI", "TestSupport", "CShimChecks", "CFFIFixtures", "CTestTypes"]
+      dependencies: [
+        "CValueKit", "CValueFixtures", "CValueShim", "CFFI", "TestSupport", "CShimChecks", "CFFIFixtures",
+        "CTestTypes",
+      ]
     ),
     .testTarget(
       name: "CValueTestingTests",
-      dependencies: ["CValueTesting", "CValueKit", "CTestTypes"],
+      dependencies: ["CValueTesting", "CValueKit", "CValueFixtures", "CTestTypes"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(

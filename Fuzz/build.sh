@@ -6,8 +6,9 @@
 # checks (bounds, overflow, force-unwraps, exclusivity) stay in; CI's smoke runs keep AddressSanitizer.
 #
 # CValueKit is compiled once (whole module, instrumented for libFuzzer and AddressSanitizer) into
-# Fuzz/out/lib and reused by every target until a source changes; the target is compiled against it and
-# linked into Fuzz/out/fuzz-TARGET. No SwiftPM: the fuzzer sanitizer needs its own link.
+# Fuzz/out/lib and reused by every target until a source changes, and so is CValueFixtures for the fixture
+# target; the target is compiled against them and linked into Fuzz/out/fuzz-TARGET. No SwiftPM: the fuzzer
+# sanitizer needs its own link.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -48,6 +49,9 @@ flock 9
 swift_flags=("$swift_sanitizers" -parse-as-library -O -g -swift-version 6 -package-name CValueKit)
 c_flags=("$c_sanitizers" -O1 -g -fno-omit-frame-pointer)
 module_paths=(-I "$lib" -I Fuzz/modules/CValueShim -I CShims/CFFI -I CShims/CValueShim/include)
+# As Package.swift builds the library targets: one package (CValueFixtures uses CValueKit's `package`
+# members), imports internal unless written `public import`.
+library_flags=(-package-name CValueKit -enable-upcoming-feature InternalImportsByDefault)
 
 # Rebuild the library only when one of its inputs is newer than the built module.
 kit_sources=()
@@ -57,10 +61,25 @@ if [ ! -f "$stamp" ] || [ -n "$(find Sources/CValueKit CShims Fuzz/modules Fuzz/
   echo "== compiling CValueShim (clang)"
   clang "${c_flags[@]}" -I CShims/CValueShim/include -c CShims/CValueShim/CValueShim.c -o "$lib/CValueShim.o"
   echo "== compiling CValueKit (${#kit_sources[@]} files)"
-  swiftc "${swift_flags[@]}" -module-name CValueKit -wmo -c \
+  swiftc "${swift_flags[@]}" "${library_flags[@]}" -module-name CValueKit -wmo -c \
     "${module_paths[@]}" -emit-module -emit-module-path "$stamp.tmp" \
     "${kit_sources[@]}" -o "$lib/CValueKit.o" 2>&1
   mv "$stamp.tmp" "$stamp"
+fi
+objects=("$lib/CValueKit.o" "$lib/CValueShim.o")
+
+if [ "$target" = fixture ]; then
+  fixture_sources=()
+  while IFS= read -r file; do fixture_sources+=("$file"); done < <(find Sources/CValueFixtures -name '*.swift' | sort)
+  fixture_stamp=$lib/CValueFixtures.swiftmodule
+  if [ ! -f "$fixture_stamp" ] || [ -n "$(find Sources/CValueFixtures "$stamp" Fuzz/build.sh -newer "$fixture_stamp" -type f | head -1)" ]; then
+    echo "== compiling CValueFixtures (${#fixture_sources[@]} files)"
+    swiftc "${swift_flags[@]}" "${library_flags[@]}" -module-name CValueFixtures -wmo -c \
+      "${module_paths[@]}" -emit-module -emit-module-path "$fixture_stamp.tmp" \
+      "${fixture_sources[@]}" -o "$lib/CValueFixtures.o" 2>&1
+    mv "$fixture_stamp.tmp" "$fixture_stamp"
+  fi
+  objects+=("$lib/CValueFixtures.o")
 fi
 
 sources=("$main")
@@ -72,5 +91,5 @@ fi
 
 echo "== compiling and linking fuzz-$target"
 swiftc "${swift_flags[@]}" -module-name "Fuzz_${target//-/_}" "${module_paths[@]}" \
-  "${sources[@]}" "$lib/CValueKit.o" "$lib/CValueShim.o" -lffi -use-ld=lld -o "$binary"
+  "${sources[@]}" "${objects[@]}" -lffi -use-ld=lld -o "$binary"
 echo "built $binary"

@@ -2,6 +2,7 @@
 //
 // Every case that loads has a type that resolves and values of that type's size: each is described, and
 // the description must parse back to the same bytes, as a fixture written from `describe` output would.
+import CValueFixtures
 import CValueKit
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,5 @@
-import CValueKit
-import Nimble
+public import CValueKit
+public import Nimble
 
 /// A Nimble matcher that succeeds when every floating-point field of the actual C value is within a
 /// tolerance of the expected one, and every other field is equal.

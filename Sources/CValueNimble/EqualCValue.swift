@@ -1,5 +1,5 @@
-import CValueKit
-import Nimble
+public import CValueKit
+public import Nimble
 
 /// A Nimble matcher that succeeds when the actual C value equals the expected one field by field,
 /// padding ignored and floating-point fields exact (or by the registry's default tolerance).

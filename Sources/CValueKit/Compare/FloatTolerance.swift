@@ -75,8 +75,9 @@ public struct FloatTolerance: Hashable, Sendable, CustomStringConvertible {
     return parts.joined(separator: " or ")
   }
 
-  /// Why the tolerance cannot be used, or `nil` when it can.
-  var problem: String? {
+  /// Why the tolerance cannot be used, or `nil` when it can (`package`: CValueFixtures checks a file's
+  /// tolerances the way ``ValueType`` checks the options it is handed).
+  package var problem: String? {
     if !(absolute >= 0) || absolute.isInfinite { return "absolute tolerance \(absolute) is not a finite number ≥ 0" }
     if !(relative >= 0) || relative.isInfinite { return "relative tolerance \(relative) is not a finite number ≥ 0" }
     return nil

@@ -1,4 +1,4 @@
-import Testing
+public import Testing
 
 /// Expects a C pointer to be NULL, and records an issue with its address when it is not.
 ///

@@ -1,5 +1,5 @@
-import CValueKit
-import Testing
+public import CValueKit
+public import Testing
 
 /// Expects two arrays of C values to be equal element by element, and records an issue naming each
 /// mismatching field by its index and path (`[3].size.height`).

@@ -1,5 +1,5 @@
-import CValueKit
-import Testing
+public import CValueKit
+public import Testing
 
 /// Expects two C values to be equal field by field, and records an issue naming every field that differs.
 ///

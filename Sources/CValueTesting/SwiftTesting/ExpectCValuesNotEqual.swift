@@ -1,5 +1,5 @@
-import CValueKit
-import Testing
+public import CValueKit
+public import Testing
 
 /// Expects two C values to differ in at least one field, and records an issue showing the value they
 /// share when they do not.

@@ -1,7 +1,7 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
 
 // XCTest names its assertions XCTAssert…; these stand beside them.
-import CValueKit
+public import CValueKit
 import XCTest
 
 /// Asserts that two arrays of C values are equal element by element, and fails naming each mismatching

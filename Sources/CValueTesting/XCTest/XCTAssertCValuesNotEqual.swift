@@ -1,7 +1,7 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
 
 // XCTest names its assertions XCTAssert…; these stand beside them.
-import CValueKit
+public import CValueKit
 import XCTest
 
 /// Asserts that two C values differ in at least one field, and fails showing the value they share when

@@ -1,4 +1,5 @@
 import CTestTypes
+import CValueFixtures
 import CValueKit
 import Foundation
 import Testing

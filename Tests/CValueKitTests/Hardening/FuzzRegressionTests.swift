@@ -1,3 +1,4 @@
+import CValueFixtures
 import CValueKit
 import Foundation
 import Testing

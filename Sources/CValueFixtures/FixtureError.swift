@@ -1,3 +1,5 @@
+public import CValueKit
+
 /// Why a fixture file could not be loaded: the file, the case (by name, or by position when the name itself
 /// is the problem), the field, and what is wrong with it.
 ///

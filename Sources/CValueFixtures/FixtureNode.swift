@@ -95,7 +95,7 @@ enum FixtureNode: Decodable, Equatable {
   final class Budget: @unchecked Sendable {
     // A constant key, valid by construction.
     // swift-format-ignore: NeverForceUnwrap
-    static let key = CodingUserInfoKey(rawValue: "CValueKit.FixtureNode.budget")!
+    static let key = CodingUserInfoKey(rawValue: "CValueFixtures.FixtureNode.budget")!
 
     private var remaining: Int
     private var depth = 0

@@ -1,3 +1,5 @@
+public import CValueKit
+
 /// One named case of a fixture file: a C type and values of it, written as C initializers and parsed to
 /// bytes, ready to feed a parameterized test.
 ///
@@ -11,7 +13,7 @@
 /// }
 /// ```
 ///
-/// See <doc:SwiftTypesAndFixtures> for the file format.
+/// See <doc:CValueFixtures> for the file format.
 public struct ValueFixture: Sendable, Hashable, CustomStringConvertible {
   /// The case's name: its `name` field, or its key in a file keyed by name.
   public let name: String

@@ -1,7 +1,9 @@
+public import CValueKit
+
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+  public import FoundationEssentials
 #else
-  import Foundation
+  public import Foundation
 #endif
 
 extension ValueFixture {
