@@ -1,5 +1,5 @@
-import CValueKit
-import Testing
+public import CValueKit
+public import Testing
 
 // The spellings before 1.0, kept for one release so that callers get a deprecation warning that names the
 // new spelling rather than an error. Each is one forwarding call; remove this file in the release after 1.0.

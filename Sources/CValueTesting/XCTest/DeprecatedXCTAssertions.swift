@@ -2,7 +2,7 @@
 
 // The spelling before 1.0, kept for one release so that callers get a deprecation warning that names the new
 // spelling rather than an error. It is one forwarding call; remove this file in the release after 1.0.
-import CValueKit
+public import CValueKit
 import XCTest
 
 // `renamed:` would offer a fix-it that relabels by position (`encoding:` would become `within:`), so the
