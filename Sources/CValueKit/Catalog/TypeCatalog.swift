@@ -117,12 +117,6 @@ public final class TypeCatalog: Sendable {
     return (try? parser.parseSingle()) == nil
   }
 
-  /// Whether a text that failed to parse was meant as a name rather than an encoding: an identifier with at
-  /// least three letters (`int`, `uint8`, `rect`), where `dd` or `b9` are more likely broken encodings.
-  static func looksLikeName(_ text: String) -> Bool {
-    ASCII.isIdentifier(text) && text.utf8.filter(ASCII.isLetter).count >= 3
-  }
-
   // MARK: - Record definitions
 
   /// Registers the definition of a named struct or union, and of every named record with members inside it,

@@ -19,18 +19,16 @@ extension TypeEncoding {
     do {
       self = try parser.parseSingle()
     } catch {
-      if TypeCatalog.looksLikeName(text) { throw EncodingError(.unknownName(text), at: 0, in: text) }
+      if Self.looksLikeName(text) { throw EncodingError(.unknownName(text), at: 0, in: text) }
       throw error
     }
   }
 
-  /// Parses an encoding or a readable name registered in `catalog`.
-  @available(*, deprecated, message: "parsing is pure in 1.0: use catalog.parse(text) for readable names")
-  @_documentation(visibility: internal)
-  public init(_ text: String, catalog: TypeCatalog) throws(EncodingError) {
-    self = try catalog.parse(text)
+  /// Whether a text that failed to parse was meant as a name rather than an encoding: an identifier with at
+  /// least three letters (`int`, `uint8`, `rect`), where `dd` or `b9` are more likely broken encodings.
+  static func looksLikeName(_ text: String) -> Bool {
+    ASCII.isIdentifier(text) && text.utf8.filter(ASCII.isLetter).count >= 3
   }
-
   /// Parses several encodings written one after another, each optionally followed by a frame offset, as
   /// in method signatures (`v16@0:8`) and C function signatures (`B{CGPoint=dd}{CGPoint=dd}`).
   ///

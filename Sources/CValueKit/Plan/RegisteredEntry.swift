@@ -1,9 +1,3 @@
-/// Compares the bytes of two values of one C type; each buffer holds exactly one value.
-public typealias RawComparator = @Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Bool
-
-/// Describes the bytes of one value of a C type; the buffer holds exactly one value.
-public typealias RawDescriber = @Sendable (UnsafeRawBufferPointer) -> String
-
 /// What the caller registered for one type.
 struct RegisteredEntry: Sendable {
   /// The type as registered (its identity is the key).

@@ -35,6 +35,12 @@ final class RuleNode: Sendable {
     }
   }
 
+  /// The leaf's kind, when the node is a leaf compared by its kind.
+  var leafKind: LeafKind? {
+    if case .leaf(let kind) = rule { return kind }
+    return nil
+  }
+
   /// Whether a registered comparator owns the whole node.
   var isRegistered: Bool {
     if case .registered = rule { return true }

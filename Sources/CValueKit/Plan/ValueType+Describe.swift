@@ -113,30 +113,3 @@ extension ValueType {
       describer: ValueDescriber(layout: layout, options: options, custom: { entries.entry(for: $0.type)?.describe }))
   }
 }
-
-/// Describes whole values and the fields a comparison reports.
-struct MismatchDescriber {
-  let describer: ValueDescriber?
-
-  /// The whole value.
-  func describe(_ bytes: UnsafeRawBufferPointer) -> String {
-    describer?.describe(bytes) ?? ValueDescriber.describeBytes(bytes)
-  }
-
-  /// A field of `value` at byte `offset` (bit `bitOffset`): floating-point leaves as Swift prints them
-  /// (`20.0`, so a report shows they are floating point), everything else as in a description.
-  func describeMismatch(_ rule: RuleNode, _ value: UnsafeRawBufferPointer, offset: Int, bitOffset: Int) -> String {
-    if case .leaf(let kind) = rule.rule {
-      switch kind {
-      case .float: return "\(value.loadUnaligned(fromByteOffset: offset, as: Float.self))"
-      case .double: return "\(value.loadUnaligned(fromByteOffset: offset, as: Double.self))"
-      #if arch(x86_64) && !os(Windows)
-        case .x87Extended: return "\(value.loadUnaligned(fromByteOffset: offset, as: Float80.self))"
-      #endif
-      default: break
-      }
-    }
-    guard let describer else { return ValueDescriber.describeBytes(UnsafeRawBufferPointer(rebasing: value[offset...])) }
-    return describer.describe(rule.node, in: value, offset: offset, bitOffset: bitOffset)
-  }
-}
