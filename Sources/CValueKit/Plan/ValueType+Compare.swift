@@ -170,6 +170,29 @@ extension ValueType {
       UnsafeRawBufferPointer(start: expected, count: layout.size), options: options)
   }
 
+  /// Compares `count` consecutive values at two addresses as one C array `[count T]`, and reports every
+  /// mismatching field by its index and path (`[3].size.height`): ``compare(bytes:_:count:options:)`` for
+  /// memory a C function handed you.
+  ///
+  /// ```swift
+  /// let result = try vertex.compare(pointers: actualVertices, expectedVertices, count: 1_000)
+  /// ```
+  ///
+  /// - Throws: ``ValueError/invalidCount(_:)`` for a negative count or one whose byte count overflows or
+  ///   exceeds ``CLayout/maximumSize``, ``ValueError/layoutUnknown(_:_:)`` when the layout is unknown, and
+  ///   the errors of ``compare(bytes:_:options:)`` for bad options.
+  public func compare(
+    pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: ComparisonOptions = .default
+  ) throws(ValueError) -> Comparison {
+    guard let layout else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
+    let (byteCount, overflow) = count.multipliedReportingOverflow(by: layout.stride)
+    guard count >= 0, !overflow, byteCount <= CLayout.maximumSize else { throw .invalidCount(count) }
+    return try compareRaw(
+      UnsafeRawBufferPointer(start: actual, count: byteCount),
+      UnsafeRawBufferPointer(start: expected, count: byteCount),
+      count: count, options: options)
+  }
+
   /// Compares two Swift values that have this C type's layout, such as an imported C struct.
   ///
   /// ```swift

@@ -228,6 +228,29 @@ struct ArrayComparisonTests {
     #expect(!negative)
   }
 
+  @Test("compare(pointers:_:count:) reports what the byte form reports, and refuses bad counts")
+  func pointerRuns() throws {
+    let a = quads(1000)
+    var b = a
+    b[3 * 4 + 2] = -7
+    let byPointers = try a.withUnsafeBytes { x in
+      try b.withUnsafeBytes { try quad.compare(pointers: x.baseAddress!, $0.baseAddress!, count: 1000) }
+    }
+    #expect(byPointers == (try Self.compare(a, b, count: 1000, quad)))
+    #expect(byPointers.mismatches.map(\.path.description) == ["[3].c"])
+    #expect(throws: ValueError.invalidCount(-1)) {
+      try a.withUnsafeBytes { try quad.compare(pointers: $0.baseAddress!, $0.baseAddress!, count: -1) }
+    }
+    let unknown = try ValueRegistry().resolve("{Opaque}")
+    let why = try #require(unknown.layoutError)
+    #expect(
+      why.description
+        == "layout unknown for struct Opaque: the encoding omits its members and no definition is registered")
+    #expect(throws: ValueError.layoutUnknown(unknown.type, why)) {
+      try a.withUnsafeBytes { try unknown.compare(pointers: $0.baseAddress!, $0.baseAddress!, count: 2) }
+    }
+  }
+
   @Test func buffersOfDifferentLengthsAreNotEqual() {
     struct Q { var a, b, c, d: Int32 }
     let a = [Q](repeating: Q(a: 1, b: 2, c: 3, d: 4), count: 5)
