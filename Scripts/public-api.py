@@ -12,7 +12,7 @@ import json
 import os
 import sys
 
-MODULES = ["CValueKit", "CValueTesting", "CValueNimble"]
+MODULES = ["CValueKit", "CValueFixtures", "CValueTesting", "CValueNimble"]
 
 
 def declaration(symbol):

@@ -76,24 +76,25 @@ private func check(_ type: TypeEncoding, abi: ABI, describing: Bool) {
     registry = ValueRegistry()
     registryUses = 0
   }
-  let handle = registry.resolve(type, abi: abi)
+  let handle: ValueType
+  do { handle = try registry.resolve(type, abi: abi) } catch { fatalError("a parsed type always resolves: \(error)") }
   guard handle.size == layout.size else {
     fatalError("\(type) on \(abi): the handle's size \(String(describing: handle.size)) is not \(layout.size)")
   }
   guard layout.size <= maximumDescribedSize else { return }
   let zeros = [UInt8](repeating: 0, count: layout.size)
-  do { _ = try handle.describe(zeros) } catch {
+  do { _ = try handle.describe(bytes: zeros) } catch {
     fatalError("\(type) on \(abi): describing \(layout.size) zero bytes threw \(error)")
   }
   // Every element written out, so that the description can be read back; only for smaller values, to
   // keep the inputs fast.
   guard layout.size <= maximumRoundTripSize else { return }
   let description: String
-  do { description = try handle.describe(zeros, options: DescriptionOptions(maximumElements: nil)) } catch {
+  do { description = try handle.describe(bytes: zeros, options: DescriptionOptions(maximumElements: nil)) } catch {
     fatalError("\(type) on \(abi): describing \(layout.size) zero bytes threw \(error)")
   }
   do {
-    let comparison = try handle.compare(zeros, zeros)
+    let comparison = try handle.compare(bytes: zeros, zeros)
     guard comparison.isEqual else { fatalError("\(type) on \(abi): zero is not equal to zero: \(comparison)") }
   } catch {
     fatalError("\(type) on \(abi): comparing zero with zero threw \(error)")

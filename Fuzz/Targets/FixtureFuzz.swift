@@ -38,7 +38,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 private func check(_ fixture: ValueFixture) {
-  let handle = registry.resolve(fixture.type)
+  let handle: ValueType
+  do { handle = try registry.resolve(fixture.type) } catch { fatalError("a parsed type always resolves: \(error)") }
   guard let size = handle.size else { fatalError("\(fixture.name): \(fixture.type) loaded without a layout") }
   for (role, bytes) in fixture.values {
     guard bytes.count == size else {
@@ -46,7 +47,7 @@ private func check(_ fixture: ValueFixture) {
     }
     guard size <= 1 << 16 else { continue }
     let description: String
-    do { description = try handle.describe(bytes, options: DescriptionOptions(maximumElements: nil)) } catch {
+    do { description = try handle.describe(bytes: bytes, options: DescriptionOptions(maximumElements: nil)) } catch {
       fatalError("\(fixture.name): \(role) does not describe: \(error)")
     }
     guard let again = try? handle.parse(description), again == bytes else {
@@ -54,6 +55,6 @@ private func check(_ fixture: ValueFixture) {
     }
   }
   if let actual = fixture.actual, let expected = fixture.expected {
-    _ = try? handle.compare(actual, expected, options: fixture.options)
+    _ = try? handle.compare(bytes: actual, expected, options: fixture.options)
   }
 }

@@ -50,12 +50,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 private func describe(_ bytes: [UInt8], as handle: ValueType, roundTrip: Bool) {
   guard let layout = handle.layout else {
-    _ = try? handle.describe(bytes)
+    _ = try? handle.describe(bytes: bytes)
     return
   }
   if bytes.count == layout.size {
     let description: String
-    do { description = try handle.describe(bytes) } catch {
+    do { description = try handle.describe(bytes: bytes) } catch {
       fatalError("\(handle): \(bytes) did not describe: \(error)")
     }
     if roundTrip {
@@ -65,7 +65,7 @@ private func describe(_ bytes: [UInt8], as handle: ValueType, roundTrip: Bool) {
     }
   } else {
     do {
-      _ = try handle.describe(bytes)
+      _ = try handle.describe(bytes: bytes)
       fatalError("\(handle): \(bytes.count) bytes described as one value of \(layout.size)")
     } catch {
       _ = error.description
@@ -73,7 +73,7 @@ private func describe(_ bytes: [UInt8], as handle: ValueType, roundTrip: Bool) {
   }
   guard layout.stride > 0, bytes.count % layout.stride == 0, !bytes.isEmpty else { return }
   bytes.withUnsafeBytes { buffer in
-    do { _ = try handle.describe(buffer, count: bytes.count / layout.stride) } catch {
+    do { _ = try handle.describe(bytes: buffer, count: bytes.count / layout.stride) } catch {
       fatalError("\(handle): \(bytes.count / layout.stride) values did not describe: \(error)")
     }
   }

@@ -90,7 +90,7 @@ private func check(_ literal: String, as type: ValueType) {
   // The default options cap long arrays; that text is for people, so it only has to be produced.
   _ = describe(bytes, as: type, options: .default, what: literal)
   do {
-    guard try type.compare(bytes, again).isEqual || containsNaN(description) else {
+    guard try type.compare(bytes: bytes, again).isEqual || containsNaN(description) else {
       fatalError("\(type): \(debug(literal)) is not equal to itself read back from \(debug(description))")
     }
   } catch {
@@ -99,7 +99,7 @@ private func check(_ literal: String, as type: ValueType) {
 }
 
 private func describe(_ bytes: [UInt8], as type: ValueType, options: DescriptionOptions, what: String) -> String {
-  do { return try type.describe(bytes, options: options) } catch {
+  do { return try type.describe(bytes: bytes, options: options) } catch {
     fatalError("\(type): the bytes of \(debug(what)) do not describe: \(error)")
   }
 }
