@@ -30,7 +30,9 @@ extension ValueRegistry {
     invalidateHandles()
   }
 
-  /// The encoding used for a Swift type: the one set with ``setEncoding(_:for:)``, else the one derived from the type.
+  /// The encoding used for a Swift type: the one set with ``setEncoding(_:for:)``; else, for a C type
+  /// imported into Swift whose C name the catalog knows (a struct or union tag, or a typedef name, as
+  /// an imported header registers them), the catalog's definition; else the one derived from the type.
   ///
   /// Derivation reads the type's stored properties with `Mirror` and checks the layout it gives against
   /// `MemoryLayout` and against where each field's bytes really are; it is done once per type.
@@ -42,8 +44,12 @@ extension ValueRegistry {
   /// - Throws: ``ValueError/cannotDerive(swiftType:_:)`` when the type has members `Mirror` cannot see or
   ///   fields with no C type, and ``ValueError/notPlainData(swiftType:)`` for a type that holds references.
   public func encoding<Value>(of swiftType: Value.Type) throws(ValueError) -> TypeEncoding {
-    if let known = swiftTypes.encoding(for: Value.self) { return known }
+    if let set = swiftTypes.registered(for: Value.self) { return set }
     try ValueType.checkPlainData(Value.self)
+    // Looked up each time (a handle for the type is cached, so that is once per catalog change): a header
+    // imported after a first derivation replaces what was derived.
+    if let defined = try catalogDefinition(of: Value.self) { return defined }
+    if let known = swiftTypes.encoding(for: Value.self) { return known }
     let derived: TypeEncoding
     do throws(DerivationError) {
       derived = try EncodingDerivation(catalog: catalog, known: swiftTypes).derive(Value.self)
@@ -84,5 +90,30 @@ extension ValueRegistry {
     throws(ValueError) -> Comparison
   {
     try resolve(swiftType: Value.self).compare(actual, expected, options: options)
+  }
+}
+
+extension ValueRegistry {
+  /// The catalog's definition of an imported C type, found by the C name Swift keeps for it
+  /// (`String(reflecting:)` is `__C.tcphdr` for Glibc's `tcphdr`): a typedef name first, then a struct
+  /// tag, then a union tag. Readable names the catalog has built in (`point`, `rect`) are not C names.
+  ///
+  /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the definition does not
+  ///   have the Swift type's size: a definition for another ABI is an error, not a guess.
+  func catalogDefinition<Value>(of _: Value.Type) throws(ValueError) -> TypeEncoding? {
+    let reflected = String(reflecting: Value.self)
+    guard reflected.hasPrefix("__C.") else { return nil }
+    let name = String(reflected.dropFirst(4))
+    let typedef = TypeCatalog.builtinNames[name] == nil ? catalog.encoding(named: name) : nil
+    guard let type = typedef ?? catalog.record(named: name) ?? catalog.record(named: name, isUnion: true) else {
+      return nil
+    }
+    let layout: CLayout
+    do throws(LayoutError) { layout = try catalog.layout(of: type) } catch { throw .layoutUnknown(type, error) }
+    guard ValueType.fits(Value.self, layout) else {
+      throw .swiftTypeSize(
+        swiftType: "\(Value.self)", size: MemoryLayout<Value>.size, type: type, typeSize: layout.size)
+    }
+    return type
   }
 }

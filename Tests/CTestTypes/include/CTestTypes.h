@@ -160,4 +160,10 @@ struct cv_wide {
   __int128 big;
 };
 
+/// A C struct whose name is also one of the catalog's readable names (`rect` is {CGRect=…}, 32 bytes):
+/// its own C definition, not the readable name, describes it.
+struct rect {
+  int left, top, right, bottom;
+};
+
 #endif

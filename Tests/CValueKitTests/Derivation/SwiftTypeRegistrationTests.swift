@@ -115,3 +115,48 @@ import Testing
     #expect(try registry.encoding(of: cv_point.self).description == #"{cv_point="x"d"y"d}"#)
   }
 }
+
+/// An imported C type is compared by the catalog's definition of its C name, as a header import registers
+/// it: no encoding set, no derivation (which cannot see `cv_flags`'s bitfields).
+@Suite struct CatalogDefinitionTests {
+  @Test func aStructTagTheCatalogDefinesIsUsedForTheImportedType() throws {
+    let catalog = TypeCatalog()
+    try catalog.register(record: #"{cv_flags="id"i"ready"b32I1"mode"b33I3"level"b36I4"after"i}"#)
+    let registry = ValueRegistry(catalog: catalog)
+    #expect(
+      try registry.encoding(of: cv_flags.self).description
+        == #"{cv_flags="id"i"ready"b32I1"mode"b33I3"level"b36I4"after"i}"#)
+    var flags = cv_flags()
+    flags.mode = 5
+    #expect(
+      try registry.compare(flags, cv_flags()).report == """
+        cv_flags values differ at 1 of 5 fields:
+          .mode: 5 ≠ 0
+          actual:   {.id = 0, .ready = 0, .mode = 5, .level = 0, .after = 0}
+          expected: {.id = 0, .ready = 0, .mode = 0, .level = 0, .after = 0}
+        """)
+  }
+
+  @Test func aDefinitionAddedAfterADerivationReplacesIt() throws {
+    let catalog = TypeCatalog()
+    let registry = ValueRegistry(catalog: catalog)
+    #expect(try registry.encoding(of: cv_point.self).description == #"{cv_point="x"d"y"d}"#)
+    try catalog.register(record: #"{cv_point="east"d"north"d}"#)
+    #expect(try registry.resolve(swiftType: cv_point.self).describe(cv_point(x: 1, y: 2)) == "{.east = 1, .north = 2}")
+  }
+
+  @Test func aDefinitionOfAnotherSizeIsAnErrorNotAGuess() throws {
+    let catalog = TypeCatalog()
+    try catalog.register(record: #"{cv_point="x"f"y"f}"#)
+    #expect(
+      throws: ValueError.swiftTypeSize(
+        swiftType: "cv_point", size: 16, type: try TypeEncoding(#"{cv_point="x"f"y"f}"#), typeSize: 8)
+    ) { try ValueRegistry(catalog: catalog).encoding(of: cv_point.self) }
+  }
+
+  @Test func builtInReadableNamesAreNotCNames() throws {
+    // The C struct `rect` is not the catalog's readable name `rect` ({CGRect=…}).
+    let registry = ValueRegistry(catalog: TypeCatalog())
+    #expect(try registry.encoding(of: rect.self).description == #"{rect="left"i"top"i"right"i"bottom"i}"#)
+  }
+}
