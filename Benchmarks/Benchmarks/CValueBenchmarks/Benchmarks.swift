@@ -69,7 +69,9 @@ func singleValueBenchmarks() throws {
       }
     }
     Benchmark("\(name)/derived-encoding isEqual") { benchmark in
-      for i in 0..<operationsPerSample { blackHole(try registry.isEqual(actual[i & mask], expected[i & mask])) }
+      for i in 0..<operationsPerSample {
+        blackHole(try registry.resolve(swiftType: Value.self).isEqual(actual[i & mask], expected[i & mask]))
+      }
     }
     Benchmark("\(name)/encoding-string compare") { benchmark in
       for i in 0..<operationsPerSample {
@@ -124,16 +126,21 @@ func arrayBenchmarks() throws {
   let tolerance = FloatTolerance.absolute(1e-3)
   let config = Benchmark.Configuration(scalingFactor: .one, maxIterations: 1_000)
 
-  precondition(quads.withUnsafeBufferPointer { a in quadsCopy.withUnsafeBufferPointer { quad.isEqual(a, $0) } })
+  precondition(
+    quads.withUnsafeBufferPointer { a in quadsCopy.withUnsafeBufferPointer { quad.isEqual(elements: a, $0) } })
   precondition(
     vertices.withUnsafeBufferPointer { a in
-      nearbyVertices.withUnsafeBufferPointer { vertex.isEqual(a, $0, tolerance: tolerance) }
+      nearbyVertices.withUnsafeBufferPointer { vertex.isEqual(elements: a, $0, tolerance: tolerance) }
     })
   precondition(
-    !vertices.withUnsafeBufferPointer { a in nearbyVertices.withUnsafeBufferPointer { vertex.isEqual(a, $0) } })
+    !vertices.withUnsafeBufferPointer { a in
+      nearbyVertices.withUnsafeBufferPointer { vertex.isEqual(elements: a, $0) }
+    })
 
   Benchmark("int-array/handle isEqual", configuration: config) { benchmark in
-    quads.withUnsafeBufferPointer { a in quadsCopy.withUnsafeBufferPointer { blackHole(quad.isEqual(a, $0)) } }
+    quads.withUnsafeBufferPointer { a in
+      quadsCopy.withUnsafeBufferPointer { blackHole(quad.isEqual(elements: a, $0)) }
+    }
   }
   Benchmark("int-array/hand-written loop", configuration: config) { benchmark in
     blackHole(allPairs(quads, quadsCopy, satisfy: handWrittenEqual))
@@ -141,7 +148,7 @@ func arrayBenchmarks() throws {
   Benchmark("int-array/memcmp", configuration: config) { benchmark in blackHole(memcmpEqual(quads, quadsCopy)) }
   Benchmark("float-array/handle isEqual within", configuration: config) { benchmark in
     vertices.withUnsafeBufferPointer { a in
-      nearbyVertices.withUnsafeBufferPointer { blackHole(vertex.isEqual(a, $0, tolerance: tolerance)) }
+      nearbyVertices.withUnsafeBufferPointer { blackHole(vertex.isEqual(elements: a, $0, tolerance: tolerance)) }
     }
   }
   Benchmark("float-array/hand-written loop", configuration: config) { benchmark in
@@ -154,7 +161,9 @@ func arrayBenchmarks() throws {
   let differentQuads = quads.map { bench_quad(a: $0.a &+ 1, b: $0.b, c: $0.c, d: $0.d) }
   Benchmark("int-array/handle compare, every element differs", configuration: config) { benchmark in
     try quads.withUnsafeBytes { a in
-      try differentQuads.withUnsafeBytes { b in blackHole(try quad.compare(a, b, count: arrayCount).mismatchCount) }
+      try differentQuads.withUnsafeBytes { b in
+        blackHole(try quad.compare(bytes: a, b, count: arrayCount).mismatchCount)
+      }
     }
   }
 }
@@ -260,7 +269,7 @@ func describeBenchmarks() throws {
     for i in 0..<operationsPerSample { blackHole(String(describing: rects[i % pairCount])) }
   }
   Benchmark("describe-array/handle describe", configuration: config) { benchmark in
-    try many.withUnsafeBytes { bytes in blackHole(try rect.describe(bytes, count: many.count, options: all)) }
+    try many.withUnsafeBytes { bytes in blackHole(try rect.describe(bytes: bytes, count: many.count, options: all)) }
   }
   Benchmark("describe-array/customDump", configuration: config) { benchmark in
     var text = ""
