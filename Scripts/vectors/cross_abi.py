@@ -6,7 +6,7 @@ For every committed vector whose C definition needs no system headers (the share
 GNU-runtime `@encode`, sizeof and _Alignof back from the assembly (a string constant and the sizes of
 two char arrays), so nothing is executed and no layout arithmetic is done here.
 
-Run from the repository root (needs clang with the AArch64 and X86 back ends, which Swift's clang has):
+Run from the repository root (needs clang with the AArch64, ARM, RISCV and X86 back ends, which Swift's clang has):
     python3 Scripts/vectors/cross_abi.py [--clang PATH] [--out FILE]
 Writes Tests/Fixtures/cross-abi/cross-abi.jsonl, deterministic: one line per (vector, ABI), sorted.
 """
@@ -30,6 +30,10 @@ TARGETS = {
     "aarch64-linux-gnu": "arm64-linux",
     "arm64-apple-macos14": "arm64-darwin",
     "x86_64-apple-macos14": "x86_64-darwin",
+    "i386-linux-gnu": "i386-linux",
+    "armv7-linux-gnueabihf": "armv7-linux",
+    "riscv64-linux-gnu": "riscv64-linux",
+    "x86_64-pc-windows-msvc": "x86_64-windows",
 }
 # Headers that clang ships itself work with -ffreestanding on any target; anything else needs a sysroot.
 FREESTANDING_HEADERS = {"stddef.h", "stdint.h", "stdarg.h", "stdbool.h", "stdalign.h", "limits.h", "float.h"}
@@ -60,10 +64,13 @@ def probe(clang, triple, vector):
     assembly = result.stdout
     encoding = re.search(r'cv_encoding:\s*\n\s*\.asciz\s+"((?:[^"\\]|\\.)*)"', assembly)
     sizes = {}
-    # ELF: ".size cv_size, 49"; Mach-O: ".zerofill __DATA,__common,_cv_size,49,4"
+    # ELF: ".size cv_size, 49"; Mach-O: ".zerofill __DATA,__common,_cv_size,49,4"; COFF below.
     for name, value in re.findall(r"\.size\s+(cv_size|cv_align),\s*(\d+)", assembly):
         sizes[name] = int(value)
     for name, value in re.findall(r"\.zerofill\s+[^,]+,[^,]+,_(cv_size|cv_align),(\d+)", assembly):
+        sizes[name] = int(value)
+    # COFF (Windows): "cv_size:" then ".zero 49"
+    for name, value in re.findall(r"^(cv_size|cv_align):\s*\n\s*\.zero\s+(\d+)", assembly, re.MULTILINE):
         sizes[name] = int(value)
     if not encoding or set(sizes) != {"cv_size", "cv_align"}:
         return "could not read the encoding or sizes from clang's assembly"

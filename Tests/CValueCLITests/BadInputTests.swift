@@ -90,7 +90,8 @@ struct BadInputTests {
       layout: "{S=b0I33}", "cannot lay out {S=b0I33}: bitfield of width 33 does not fit its declared type I (at .0)\n"),
     Case(
       ["layout", "{S=cD}", "--abi", "sparc"],
-      "unknown ABI \"sparc\"; choose one of x86_64-linux, x86_64-darwin, arm64-linux, arm64-darwin\n"),
+      "unknown ABI \"sparc\"; choose one of x86_64-linux, x86_64-darwin, arm64-linux, arm64-darwin, i386-linux, armv7-linux, riscv64-linux, "
+        + "x86_64-windows\n"),
     Case(["layout", "{E=IQ}", "--size", "12"], "--size and --alignment go together (and --offsets needs both)\n"),
     Case(
       ["layout", "{E=IQ}", "--size", "12", "--alignment", "1", "--offsets", "0,four"],

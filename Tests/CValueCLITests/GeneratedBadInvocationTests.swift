@@ -430,7 +430,7 @@ enum BadInvocations {
         .missingArgument, ["describe", "int32", zeros4, "--file", "/nonexistent/\(letters(3...8))"],
         "give the bytes either as hex or with --file")
 
-      let abiNames = ["x86", "arm64", "x86_64-windows", "X86_64-LINUX", "host", "i386-linux", "riscv64-linux"]
+      let abiNames = ["x86", "arm64", "x86_64-win64", "X86_64-LINUX", "host", "i686-linux", "riscv32-linux"]
       for _ in 0..<16 {
         let name = Bool.random(using: &random) ? pick(abiNames) : letters(1...12)
         add(.badABI, withType("int32") + ["--abi", name], "unknown ABI \"\(name)\"; choose one of")

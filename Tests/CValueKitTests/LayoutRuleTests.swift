@@ -35,7 +35,7 @@ struct LayoutRuleTests {
     return text.split(separator: "\n").compactMap { try? decoder.decode(CrossABILine.self, from: Data($0.utf8)) }
   }()
 
-  @Test("clang's sizes for arm64 Linux, arm64 Apple and x86_64 Apple", arguments: crossABILines)
+  @Test("clang's sizes for the other targets", arguments: crossABILines)
   func crossABI(_ line: CrossABILine) throws {
     let vector = try #require(LayoutVector.all.first { $0.corpus == line.corpus && $0.name == line.name })
     let abi = try #require(ABI.all.first { $0.name == line.abi })
@@ -50,8 +50,28 @@ struct LayoutRuleTests {
 
   @Test("the cross-ABI fixture covers each ABI")
   func crossABICoverage() {
-    for abi in ["arm64-linux", "arm64-darwin", "x86_64-darwin"] {
+    for abi in ["arm64-linux", "arm64-darwin", "x86_64-darwin", "riscv64-linux", "x86_64-windows"] {
       #expect(Self.crossABILines.filter { $0.abi == abi }.count >= 250)
+    }
+    // 32-bit targets refuse `__int128` and bitfields wider than 32 bits of a `long`.
+    for abi in ["i386-linux", "armv7-linux"] {
+      #expect(Self.crossABILines.filter { $0.abi == abi }.count >= 250)
+    }
+  }
+
+  @Test("clang target triples name the ABIs; targets the library does not describe are nil")
+  func targetTriples() {
+    let expected: [(String, ABI?)] = [
+      ("x86_64-unknown-linux-gnu", .x86_64Linux), ("x86_64-linux-gnu", .x86_64Linux),
+      ("aarch64-linux-gnu", .arm64Linux), ("aarch64-unknown-linux-gnu", .arm64Linux),
+      ("arm64-apple-macos14", .arm64Darwin), ("x86_64-apple-macosx13.0", .x86_64Darwin),
+      ("i386-linux-gnu", .i386Linux), ("i686-pc-linux-gnu", .i386Linux),
+      ("armv7-linux-gnueabihf", .armv7Linux), ("armv7a-unknown-linux-gnueabihf", .armv7Linux),
+      ("riscv64-linux-gnu", .riscv64Linux), ("x86_64-pc-windows-msvc", .x86_64Windows),
+      ("x86_64-w64-windows-gnu", nil), ("armv7-linux-gnueabi", nil), ("mips-linux-gnu", nil), ("", nil),
+    ]
+    for (triple, abi) in expected {
+      #expect(ABI(targetTriple: triple) == abi, "\(triple)")
     }
   }
 

@@ -38,12 +38,14 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
   public var int128Alignment: Int
   /// Up to this size, `_Atomic(T)` is rounded up to a power of two and aligned to its size (clang's rule).
   public var maximumAtomicPromotionSize: Int
+  /// The size of a struct with no members (a GNU C extension): 0, except under MSVC's rules, where 4.
+  public var emptyStructSize: Int
 
   /// Creates an ABI description.
   public init(
     name: String, pointerSize: Int, pointerAlignment: Int, longLongAlignment: Int, doubleAlignment: Int,
     longDoubleFormat: LongDoubleFormat, longDoubleSize: Int, longDoubleAlignment: Int, int128Alignment: Int,
-    maximumAtomicPromotionSize: Int
+    maximumAtomicPromotionSize: Int, emptyStructSize: Int = 0
   ) {
     self.name = name
     self.pointerSize = pointerSize
@@ -55,6 +57,7 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
     self.longDoubleAlignment = longDoubleAlignment
     self.int128Alignment = int128Alignment
     self.maximumAtomicPromotionSize = maximumAtomicPromotionSize
+    self.emptyStructSize = emptyStructSize
   }
 
   // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -83,8 +86,81 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
     longDoubleFormat: .ieeeDouble, longDoubleSize: 8, longDoubleAlignment: 8, int128Alignment: 16,
     maximumAtomicPromotionSize: 16)
 
+  /// 32-bit x86 Linux (i386 System V): 8-byte integers and doubles aligned to 4 in records, `long double`
+  /// the x87 format in 12 bytes.
+  public static let i386Linux = ABI(
+    name: "i386-linux", pointerSize: 4, pointerAlignment: 4, longLongAlignment: 4, doubleAlignment: 4,
+    longDoubleFormat: .x87Extended, longDoubleSize: 12, longDoubleAlignment: 4, int128Alignment: 16,
+    maximumAtomicPromotionSize: 8)
+
+  /// 32-bit Arm Linux with the hard-float AAPCS (armv7 `gnueabihf`), where `long double` is `double`.
+  public static let armv7Linux = ABI(
+    name: "armv7-linux", pointerSize: 4, pointerAlignment: 4, longLongAlignment: 8, doubleAlignment: 8,
+    longDoubleFormat: .ieeeDouble, longDoubleSize: 8, longDoubleAlignment: 8, int128Alignment: 16,
+    maximumAtomicPromotionSize: 8)
+
+  /// 64-bit RISC-V Linux (LP64D), where `long double` is IEEE binary128.
+  public static let riscv64Linux = ABI(
+    name: "riscv64-linux", pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
+    longDoubleFormat: .ieeeQuadruple, longDoubleSize: 16, longDoubleAlignment: 16, int128Alignment: 16,
+    maximumAtomicPromotionSize: 16)
+
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// 64-bit Windows with the MSVC ABI, where `long double` is `double`. MSVC packs bitfields by its own
+  /// rules, which an encoding cannot express: a record with bitfields needs the compiler's layout as a
+  /// ``LayoutOverride`` (an imported header registers one).
+  public static let x86_64Windows = ABI(
+    name: "x86_64-windows", pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
+    longDoubleFormat: .ieeeDouble, longDoubleSize: 8, longDoubleAlignment: 8, int128Alignment: 16,
+    maximumAtomicPromotionSize: 16, emptyStructSize: 4)
+
   /// Every ABI the library describes.
-  public static let all: [ABI] = [.x86_64Linux, .x86_64Darwin, .arm64Linux, .arm64Darwin]
+  public static let all: [ABI] = [
+    .x86_64Linux, .x86_64Darwin, .arm64Linux, .arm64Darwin, .i386Linux, .armv7Linux, .riscv64Linux, .x86_64Windows,
+  ]
+
+  /// The ABI of a clang target triple (`aarch64-linux-gnu`, `armv7-linux-gnueabihf`, `i386-linux-gnu`,
+  /// `riscv64-linux-gnu`, `x86_64-pc-windows-msvc`, `arm64-apple-macos14`), or `nil` for a target the
+  /// library does not describe.
+  ///
+  /// ```swift
+  /// ABI(targetTriple: "armv7-linux-gnueabihf")?.name   // "armv7-linux"
+  /// ```
+  public init?(targetTriple triple: String) {
+    let parts = triple.lowercased().split(separator: "-").map(String.init)
+    guard let arch = parts.first else { return nil }
+    let rest = parts.dropFirst()
+    let isApple = rest.contains { $0 == "apple" || $0.hasPrefix("macos") || $0.hasPrefix("darwin") || $0 == "ios" }
+    let isWindows = rest.contains { $0.hasPrefix("windows") || $0 == "win32" }
+    let isLinux = rest.contains { $0 == "linux" }
+    switch arch {
+    case "x86_64", "amd64":
+      if isApple {
+        self = .x86_64Darwin
+      } else if isWindows {
+        // MinGW's x86_64 Windows keeps the x87 long double: a different ABI, not described.
+        guard rest.contains("msvc") else { return nil }
+        self = .x86_64Windows
+      } else if isLinux {
+        self = .x86_64Linux
+      } else {
+        return nil
+      }
+    case "aarch64", "arm64":
+      if isApple { self = .arm64Darwin } else if isLinux { self = .arm64Linux } else { return nil }
+    case "i386", "i486", "i586", "i686":
+      guard isLinux else { return nil }
+      self = .i386Linux
+    case _ where arch.hasPrefix("armv7"):
+      guard isLinux, rest.contains(where: { $0.hasSuffix("hf") }) else { return nil }
+      self = .armv7Linux
+    case "riscv64":
+      guard isLinux else { return nil }
+      self = .riscv64Linux
+    default:
+      return nil
+    }
+  }
 
   /// The ABI of the process running this code.
   public static var host: ABI {

@@ -156,8 +156,9 @@ struct LayoutEngine {
       }
       override = registered.override
     }
-    let (members, size, alignment) = try placeMembers(
+    var (members, size, alignment) = try placeMembers(
       of: record, isUnion: isUnion, override: override, path: path, depth: depth)
+    if override == nil, !isUnion, members.isEmpty { size = abi.emptyStructSize }
     return CLayout.Node(
       type: type, size: size, alignment: alignment, content: isUnion ? .union(members) : .structure(members))
   }
