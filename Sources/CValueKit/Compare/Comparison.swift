@@ -1,7 +1,7 @@
 /// The result of comparing two C values: equal or not, which strategy decided, and every mismatching field.
 ///
 /// ```swift
-/// let result = try ValueRegistry.shared.compare(actual, expected, as: "rect")
+/// let result = try ValueRegistry.shared.resolve("rect").compare(actual, expected)
 /// if !result.isEqual { print(result.report) }
 /// // CGRect values differ at 1 of 4 fields:
 /// //   .size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)
@@ -27,7 +27,7 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   /// The expected value described, when the values differ.
   public let expectedDescription: String?
 
-  /// Creates a result. Comparisons normally come from ``ValueType/compare(_:_:options:)-(UnsafeRawBufferPointer,_,_)``.
+  /// Creates a result. Comparisons normally come from the `compare` calls of a ``ValueType``.
   public init(
     type: TypeEncoding, isEqual: Bool, strategy: Strategy, mismatches: [Mismatch], mismatchCount: Int,
     comparedFieldCount: Int, actualDescription: String?, expectedDescription: String?

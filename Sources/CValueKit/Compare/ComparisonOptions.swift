@@ -3,7 +3,7 @@
 /// ```swift
 /// var options = ComparisonOptions(tolerance: .absolute(0.001))
 /// options.fieldTolerances[".size.width"] = .absolute(0.5)   // looser for one field and everything in it
-/// let result = try ValueRegistry.shared.compare(actual, expected, as: "rect", options: options)
+/// let result = try ValueRegistry.shared.resolve("rect").compare(actual, expected, options: options)
 /// ```
 public struct ComparisonOptions: Hashable, Sendable {
   /// The tolerance for every floating-point leaf without a field tolerance; `nil` uses the registry's

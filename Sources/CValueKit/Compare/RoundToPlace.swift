@@ -42,7 +42,7 @@ public func roundToPlace(_ value: Double, _ place: Double) -> Double {
 
 /// `value` rounded to the nearest multiple of `place`, halves away from zero, in `Float`.
 ///
-/// The rules of ``roundToPlace(_:_:)-(Double,Double)`` with `Float` precision: the result is the `Float`
+/// The rules of the `Double` form of `roundToPlace(_:_:)` with `Float` precision: the result is the `Float`
 /// nearest to the answer, and `value` comes back unchanged when `|value / place|` is at least 2²³.
 ///
 /// ```swift
@@ -69,7 +69,7 @@ public func roundToPlace(_ value: Float, _ place: Float) -> Float {
   return Float(DecimalRounding.halfAwayFromZero(scaled, excess: excess)) * place
 }
 
-/// The exact arithmetic behind ``roundToPlace(_:_:)-(Double,Double)``.
+/// The exact arithmetic behind `roundToPlace(_:_:)`.
 ///
 /// Swift never fuses `a * b + c` into one fused multiply-add unless asked, which the error-free product
 /// below depends on. Whole parts come from a conversion to `Int64`, not `rounded(_:)`, which calls libm's

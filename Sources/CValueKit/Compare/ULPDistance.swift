@@ -23,7 +23,7 @@ public func ulpDistance(_ a: Double, _ b: Double) -> UInt64? {
 /// How many representable `Float`s lie between `a` and `b` (units in the last place), or `nil` when either
 /// is NaN.
 ///
-/// The rules of ``ulpDistance(_:_:)-(Double,Double)`` with `Float` steps.
+/// The rules of the `Double` form of `ulpDistance(_:_:)` with `Float` steps.
 ///
 /// ```swift
 /// ulpDistance(Float(1), Float(1).nextUp)  // 1

@@ -6,9 +6,9 @@
 ///
 /// ```swift
 /// let rect = try TypeEncoding("{CGRect={CGPoint=dd}{CGSize=dd}}")
-/// let same = try TypeEncoding("rect")        // readable names work wherever encodings do
-/// print(rect == same)                        // true
-/// print(rect)                                // {CGRect={CGPoint=dd}{CGSize=dd}}
+/// let same = try TypeCatalog.shared.parse("rect")   // readable names are the catalog's
+/// print(rect == same)                               // true
+/// print(rect)                                       // {CGRect={CGPoint=dd}{CGSize=dd}}
 /// ```
 ///
 /// Equality is syntactic: it compares the grammar, so `r*` (a `const char *`) and `*` differ, and so do

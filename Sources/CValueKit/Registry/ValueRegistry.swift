@@ -12,7 +12,7 @@ import Synchronization
 /// ```swift
 /// let registry = ValueRegistry()
 /// try registry.register("{Temperature=d}", as: Double.self, compare: { abs($0 - $1) < 0.5 })
-/// let result = try registry.resolve("rect").compare(CGRect(x: 0, y: 0, width: 10, height: 20), rect)
+/// let result = try registry.resolve("rect").compare(actualRect, expectedRect)
 /// ```
 ///
 /// A registry is safe to use from any thread: registrations are never lost, and a ``ValueType`` handle
