@@ -47,6 +47,9 @@ enum ComparisonStep: Sendable {
       guard count > 0, element.node.size > 0 else { return }
       var inner: [ComparisonStep] = []
       compile(element, into: &inner)
+      // An element with nothing to compare (all padding: MSVC's 4-byte empty struct) adds nothing, however
+      // many there are; unrolling it would cost a loop as long as the array.
+      guard !inner.isEmpty else { return }
       if let whole = wholeArray(of: inner, count: count, elementSize: element.node.size, at: base) {
         append(whole, to: &steps)
       } else if count * inner.count <= unrollLimit {
@@ -86,6 +89,7 @@ enum ComparisonStep: Sendable {
       guard count > 0, element.size > 0 else { return }
       var inner: [ComparisonStep] = []
       compileCoverage(of: element, into: &inner)
+      guard !inner.isEmpty else { return }
       if count * inner.count <= unrollLimit {
         for index in 0..<count {
           let offset = base + index * element.size

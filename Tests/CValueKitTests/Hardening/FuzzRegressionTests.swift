@@ -31,6 +31,22 @@ struct FuzzRegressionTests {
     #expect(try type.parse(description) == zeros)
   }
 
+  // encoding timeout-e7b278b8: `[1000[1000[1000{\xA0?=}]]]` on x86_64 Windows, where an empty struct
+  // takes 4 bytes, compiled its plan by unrolling a billion elements that compare nothing. An element with
+  // nothing to compare now adds no step, however many there are.
+  @Test("an array of a billion elements with nothing to compare has an empty plan")
+  func billionEmptyElements() throws {
+    let encoding = Self.text(Array("[1000[1000[1000{".utf8) + [0xA0] + Array("?=}]]]".utf8))
+    let type = try ValueRegistry().resolve(encoding, abi: .x86_64Windows)
+    #expect(type.size == 4_000_000_000)
+    #expect(type.layout?.fields.isEmpty == true)
+    #expect(type.strategy == .structural)
+    // A union's coverage is compiled the same way.
+    let union = try ValueRegistry().resolve(#"(U="e"[1000000000{E=}]"c"c)"#, abi: .x86_64Windows)
+    #expect(union.size == 4_000_000_000)
+    #expect(union.layout?.fields.map(\.path.description) == [".c"])
+  }
+
   @Test("a member name with a space is described by position and reads back")
   func memberNameWithSpace() throws {
     let result = try Self.roundTrip("{7, .c = -2}", as: #"{S="a b"i"c"i}"#)
