@@ -52,29 +52,34 @@ final class TranslationUnit {
   let index: CXIndex
   let unit: CXTranslationUnit
 
-  /// Parses the source; throws when clang cannot (its errors, a missing header, or C++ given as C).
-  init(_ source: HeaderSource, arguments: [String], clang: LibClang) throws(HeaderImportError) {
+  private init(clang: LibClang, index: CXIndex, unit: CXTranslationUnit) {
     self.clang = clang
+    self.index = index
+    self.unit = unit
+  }
+
+  /// Parses the source; throws when clang cannot (its errors, a missing header, or C++ given as C).
+  static func parse(_ source: HeaderSource, arguments: [String], clang: LibClang) throws(HeaderImportError)
+    -> TranslationUnit
+  {
     guard let index = clang.api.createIndex(0, 0) else {
       throw .clangErrors([.init(file: "<import>", line: 1, column: 1, message: "libclang could not create an index")])
     }
-    self.index = index
+    let unit: CXTranslationUnit
     do throws(HeaderImportError) {
-      unit = try Self.parse(source, language: "c", arguments: arguments, clang: clang, index: index)
+      unit = try parse(source, language: "c", arguments: arguments, clang: clang, index: index)
     } catch {
       clang.api.disposeIndex(index)
       throw error
     }
+    // From here the object owns both and disposes of them, on every path.
+    let parsed = TranslationUnit(clang: clang, index: index, unit: unit)
     let errors = Self.errors(in: unit, clang: clang)
-    guard let first = errors.first else { return }
-    defer {
-      clang.api.disposeTranslationUnit(unit)
-      clang.api.disposeIndex(index)
-    }
+    guard let first = errors.first else { return parsed }
     for diagnostic in errors where diagnostic.file == "<import>" && diagnostic.message.hasSuffix("file not found") {
       if let header = source.headerOnLine[diagnostic.line] { throw .headerNotFound(header) }
     }
-    if let cplusplus = try? Self.parse(source, language: "c++", arguments: arguments, clang: clang, index: index) {
+    if let cplusplus = try? parse(source, language: "c++", arguments: arguments, clang: clang, index: index) {
       let parsesAsCPlusPlus = Self.errors(in: cplusplus, clang: clang).isEmpty
       clang.api.disposeTranslationUnit(cplusplus)
       if parsesAsCPlusPlus { throw .cplusplus(first) }

@@ -34,7 +34,7 @@ extension TypeCatalog {
     throws(HeaderImportError) -> HeaderImport
   {
     let clang = try LibClang.shared()
-    let unit = try TranslationUnit(HeaderSource(headers), arguments: arguments, clang: clang)
+    let unit = try TranslationUnit.parse(HeaderSource(headers), arguments: arguments, clang: clang)
     var reader = RecordReader(unit: unit)
     let declarations = reader.declarations()
     let selected = try types.map { (names) throws(HeaderImportError) in try Self.select(names, from: declarations) }
