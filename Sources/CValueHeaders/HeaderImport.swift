@@ -1,6 +1,6 @@
 public import CValueKit
 
-/// What ``CValueKit/TypeCatalog/importHeaders(_:arguments:types:)`` registered: every record with the
+/// What `TypeCatalog.importHeaders(_:arguments:types:)` registered: every record with the
 /// encoding built from its declaration and the override that carries clang's layout where the encoding
 /// cannot, every typedef name, and what clang parsed with.
 ///

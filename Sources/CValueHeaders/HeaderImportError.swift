@@ -8,7 +8,7 @@ public import CValueKit
 /// do {
 ///   try TypeCatalog().importHeaders(["netinet/tpc.h"])
 /// } catch {
-///   print(error)   // the header "netinet/tpc.h" was not found (clang: 'netinet/tpc.h' file not found) …
+///   print(error)   // the header "netinet/tpc.h" was not found; pass its directory with -I, or give its path
 /// }
 /// ```
 public enum HeaderImportError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -28,7 +28,7 @@ public enum HeaderImportError: Error, Hashable, Sendable, CustomStringConvertibl
   case incompleteType(String)
   /// A field's type that no encoding can describe (`_Float16`, `__float128`), in a record, at a field path.
   case unsupportedType(String, record: String, field: String)
-  /// CValueKit's layout of a record differs from clang's in a way no ``LayoutOverride`` fixes.
+  /// CValueKit's layout of a record differs from clang's in a way no `LayoutOverride` fixes.
   case layoutMismatch(record: String, field: String, clang: String, cvaluekit: String)
   /// The catalog refused a registration (a name already stands for another type).
   case registration(CatalogError)

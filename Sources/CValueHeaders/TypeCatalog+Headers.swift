@@ -9,7 +9,7 @@ extension TypeCatalog {
   /// (`.th_flags`, `.sin6_addr.__in6_u.__u6_addr8[15]`), anonymous members flattened as in C, unnamed
   /// bitfields as padding, bitfields in the GNU form `b<offset><type><width>`, enums as their integer type.
   /// Each record is laid out by CValueKit and compared member by member with clang's layout; where they
-  /// differ (packed, `aligned`, `#pragma pack`), clang's layout is registered as a ``LayoutOverride`` and the
+  /// differ (packed, `aligned`, `#pragma pack`), clang's layout is registered as a `LayoutOverride` and the
   /// comparison repeated. Typedef names become readable names (`z_stream`, `sigset_t`).
   ///
   /// ```swift
@@ -19,7 +19,7 @@ extension TypeCatalog {
   /// ```
   ///
   /// libclang is loaded at run time: `CVALUEKIT_LIBCLANG` when set, else the one beside the `clang` or
-  /// `swift` on `PATH`, else the system's. The layouts are the host's (``ABI/host``).
+  /// `swift` on `PATH`, else the system's. The layouts are the host's (`ABI.host`).
   ///
   /// - Parameters:
   ///   - headers: Each one is a header name found as `#include <…>` finds it (`netinet/tcp.h`), a path to
