@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "CValueFixtures", targets: ["CValueFixtures"]),
     .library(name: "CValueTesting", targets: ["CValueTesting"]),
     .library(name: "CValueNimble", targets: ["CValueNimble"]),
+    .library(name: "CValueHeaders", targets: ["CValueHeaders"]),
     .executable(name: "cvalue", targets: ["cvalue"]),
   ],
   dependencies: [
@@ -31,6 +32,12 @@ let package = Package(
       pkgConfig: "libffi",
       providers: [.apt(["libffi-dev"]), .brew(["libffi"])]
     ),
+    // libclang's C API, declared here and loaded with dlopen: nothing links libclang.
+    .target(
+      name: "CClang",
+      path: "CShims/CClang",
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+    ),
     .target(
       name: "CValueKit",
       dependencies: ["CValueShim", "CFFI"],
@@ -40,6 +47,12 @@ let package = Package(
     .target(
       name: "CValueFixtures",
       dependencies: ["CValueKit"],
+      swiftSettings: internalImports
+    ),
+    // C headers read through libclang into a catalog: Foundation for finding and running the toolchain.
+    .target(
+      name: "CValueHeaders",
+      dependencies: ["CValueKit", "CClang"],
       swiftSettings: internalImports
     ),
     .target(
@@ -88,6 +101,10 @@ let package = Package(
       name: "CValueTestingTests",
       dependencies: ["CValueTesting", "CValueKit", "CValueFixtures", "CTestTypes"],
       resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+      name: "CValueHeadersTests",
+      dependencies: ["CValueHeaders", "CValueKit", "TestSupport"]
     ),
     .testTarget(
       name: "CValueNimbleTests",

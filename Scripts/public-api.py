@@ -12,7 +12,7 @@ import json
 import os
 import sys
 
-MODULES = ["CValueKit", "CValueFixtures", "CValueTesting", "CValueNimble"]
+MODULES = ["CValueKit", "CValueFixtures", "CValueTesting", "CValueNimble", "CValueHeaders"]
 
 
 def declaration(symbol):

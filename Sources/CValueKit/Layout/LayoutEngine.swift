@@ -168,7 +168,8 @@ struct LayoutEngine {
     of record: TypeEncoding.Record, isUnion: Bool, override: LayoutOverride?, path: FieldPath, depth: Int
   ) throws(LayoutError) -> (members: [CLayout.Member], size: Int, alignment: Int) {
     let fields = record.fields ?? []
-    let isNamed = usesMemberNames || record.hasFieldNames
+    // A record expanded from a catalog definition (`{tcphdr}`) names members the written encoding does not.
+    let isNamed = usesMemberNames || record.hasFieldNames || TypeEncoding.structure(record).namesMembers
     var members: [CLayout.Member] = []
     var end = 0  // in bits
     var alignment = 1

@@ -1,0 +1,55 @@
+public import CValueKit
+
+/// What `TypeCatalog.importHeaders(_:arguments:types:)` registered: every record with the
+/// encoding built from its declaration and the override that carries clang's layout where the encoding
+/// cannot, every typedef name, and what clang parsed with.
+///
+/// ```swift
+/// let imported = try catalog.importHeaders(["sys/epoll.h"], types: ["epoll_event"])
+/// imported.records[0].name       // "struct epoll_event"
+/// imported.records[0].override   // size 12, alignment 1: the header packs it
+/// ```
+public struct HeaderImport: Hashable, Sendable {
+  /// One struct or union as imported.
+  public struct Record: Hashable, Sendable {
+    /// How C names it: `struct tcphdr`, `union sigval`, the typedef `siginfo_t` of an anonymous struct, or,
+    /// for an anonymous record inside another that needed an override, the outer record and the member
+    /// path (`struct sigaction.__sigaction_handler`).
+    public var name: String
+    /// The encoding with C's member names, nested records written out, bitfields in the GNU form.
+    public var encoding: TypeEncoding
+    /// clang's layout where CValueKit's layout of ``encoding`` alone differs (packed, over-aligned), else `nil`.
+    public var override: LayoutOverride?
+    /// `sizeof`, as clang computed it.
+    public var size: Int
+    /// `_Alignof`, as clang computed it.
+    public var alignment: Int
+  }
+
+  /// A typedef name and the encoding it was registered for.
+  public struct Typedef: Hashable, Sendable {
+    /// The name, registered as a readable name of the catalog (`z_stream`, `sigset_t`).
+    public var name: String
+    /// The encoding of the type it names.
+    public var encoding: TypeEncoding
+  }
+
+  /// The records, nested ones before the records that contain them.
+  public var records: [Record]
+  /// The typedefs registered as readable names, in declaration order.
+  public var typedefs: [Typedef]
+  /// What an import of every type left out, by name, with why: typedefs that cannot be readable names
+  /// (the name is itself an encoding, or the type has no layout: a function, `void`, an incomplete struct),
+  /// and records with a member no encoding describes (`_Float16`). A type named in `types:` is never
+  /// skipped: it is imported or the import throws.
+  public var skipped: [String: String]
+  /// The target triple clang parsed for, e.g. `x86_64-unknown-linux-gnu`.
+  public var target: String
+  /// clang's version, e.g. `clang version 21.0.0`.
+  public var clangVersion: String
+  /// The libclang that parsed the headers.
+  public var libclangPath: String
+
+  /// The record C calls `name` (`struct tcphdr`, `siginfo_t`), or `nil`.
+  public func record(named name: String) -> Record? { records.first { $0.name == name } }
+}

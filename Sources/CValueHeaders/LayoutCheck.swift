@@ -1,0 +1,73 @@
+import CValueKit
+
+/// Lays out each record clang read with CValueKit and compares every member with clang's placement: where
+/// they differ, clang's layout becomes a ``LayoutOverride``, and the comparison is repeated with it.
+struct LayoutCheck {
+  /// Where the overrides found so far are kept, so that records containing them are laid out with them.
+  private let scratch = TypeCatalog(includingBuiltins: false)
+  private(set) var overrides: [String: LayoutOverride] = [:]
+
+  /// Checks records in order; each one's nested records must come before it.
+  mutating func check(_ record: ClangRecord) throws(HeaderImportError) {
+    guard let first = mismatch(in: record) else { return }
+    let override = LayoutOverride(
+      size: record.size, alignment: record.alignment,
+      placements: record.members.map { $0.bitWidth == nil ? .byte($0.bitOffset / 8) : .bit($0.bitOffset) })
+    do throws(CatalogError) {
+      try scratch.register(override, for: record.encoding)
+    } catch {
+      throw .layoutMismatch(
+        record: record.name, field: first.field, clang: first.clang, cvaluekit: "\(first.cvaluekit) (\(error))")
+    }
+    if let remaining = mismatch(in: record) {
+      throw .layoutMismatch(
+        record: record.name, field: remaining.field, clang: remaining.clang, cvaluekit: remaining.cvaluekit)
+    }
+    overrides[record.name] = override
+  }
+
+  /// The first difference between clang's layout of the record and CValueKit's, or `nil`.
+  private func mismatch(in record: ClangRecord) -> (field: String, clang: String, cvaluekit: String)? {
+    let layout: CLayout
+    do throws(LayoutError) {
+      layout = try scratch.layout(of: record.encoding)
+    } catch {
+      return ("", "size \(record.size), alignment \(record.alignment)", "not laid out: \(error)")
+    }
+    if layout.size != record.size || layout.alignment != record.alignment {
+      return (
+        "", "size \(record.size), alignment \(record.alignment)",
+        "size \(layout.size), alignment \(layout.alignment)"
+      )
+    }
+    // CValueKit keeps no member for padding: unnamed and zero-width bitfields.
+    let placed = record.members.filter { member in
+      guard let width = member.bitWidth else { return true }
+      return width > 0 && member.name != nil
+    }
+    let members = layout.root.members
+    guard members.count == placed.count else {
+      return ("", "\(placed.count) members", "\(members.count) members")
+    }
+    for (member, expected) in zip(members, placed) {
+      let field = expected.name.map { ".\($0)" } ?? " (anonymous member)"
+      if let width = expected.bitWidth {
+        guard case .bitfield(let placedWidth, _) = member.node.content,
+          member.bitOffset == expected.bitOffset, placedWidth == width
+        else {
+          return (field, "bits \(expected.bitOffset)..<\(expected.bitOffset + width)", describe(member))
+        }
+      } else if member.bitOffset != expected.bitOffset || member.node.size != expected.size {
+        return (field, "offset \(expected.bitOffset / 8), size \(expected.size)", describe(member))
+      }
+    }
+    return nil
+  }
+
+  private func describe(_ member: CLayout.Member) -> String {
+    if case .bitfield(let width, _) = member.node.content {
+      return "bits \(member.bitOffset)..<\(member.bitOffset + width)"
+    }
+    return "offset \(member.offset), size \(member.node.size)"
+  }
+}

@@ -1,0 +1,270 @@
+internal import CClang
+import CValueKit
+
+/// What clang says about one complete struct or union: the encoding built from its declaration, and the
+/// size, alignment and member placements clang computed, for checking CValueKit's layout against.
+struct ClangRecord {
+  /// How C names it: `struct tcphdr`, `union sigval`, the typedef `siginfo_t` of an anonymous struct, or,
+  /// for an anonymous record inside another, the outer record and the member path (`struct sigaction.__sigaction_handler`).
+  var name: String
+  /// The encoding with C's member names, nested records written out.
+  var encoding: TypeEncoding
+  var size: Int
+  var alignment: Int
+  /// Every member in declaration order, unnamed bitfields included.
+  var members: [Member]
+
+  struct Member {
+    /// The member's name, or `nil` for an unnamed bitfield or an anonymous struct or union member.
+    var name: String?
+    /// From the start of the record.
+    var bitOffset: Int
+    /// The width of a bitfield, else `nil`.
+    var bitWidth: Int?
+    /// `sizeof` the member's type (0 for a bitfield).
+    var size: Int
+  }
+
+  /// Whether the record has a tag of its own, so that it is registered as a definition.
+  var isTagged: Bool
+}
+
+/// Reads records and typedefs from a translation unit and builds their encodings from clang's types.
+struct RecordReader {
+  let unit: TranslationUnit
+  private var api: cv_clang_api { unit.clang.api }
+
+  /// Every record read, nested ones before the records that contain them.
+  private(set) var records: [ClangRecord] = []
+  /// The encodings of the records read, by clang's spelling of the canonical type.
+  private var encodings: [String: TypeEncoding] = [:]
+
+  init(unit: TranslationUnit) { self.unit = unit }
+
+  // MARK: Declarations
+
+  /// The top-level declarations in order: complete tagged records as `struct tag` / `union tag`, and
+  /// typedefs by name, so that an anonymous record is first read under its typedef's name.
+  struct Declarations {
+    struct Entry {
+      var name: String
+      var type: CXType
+      var isTypedef: Bool
+    }
+    var entries: [Entry] = []
+    /// Tags declared but never defined, for an error that says so.
+    var incomplete: Set<String> = []
+  }
+
+  func declarations() -> Declarations {
+    var result = Declarations()
+    var seen: Set<String> = []
+    for cursor in children(of: api.getTranslationUnitCursor(unit.unit)) {
+      let kind = api.getCursorKind(cursor)
+      if kind == Int32(CV_CXCursor_TypedefDecl) {
+        let name = unit.clang.string(api.getCursorSpelling(cursor))
+        let type = api.getCanonicalType(api.getTypedefDeclUnderlyingType(cursor))
+        result.entries.append(.init(name: name, type: type, isTypedef: true))
+      } else if kind == Int32(CV_CXCursor_StructDecl) || kind == Int32(CV_CXCursor_UnionDecl) {
+        let type = api.getCanonicalType(api.getCursorType(cursor))
+        guard let tag = tagName(of: type) else { continue }
+        if api.isCursorDefinition(cursor) != 0 {
+          if seen.insert(tag).inserted { result.entries.append(.init(name: tag, type: type, isTypedef: false)) }
+          result.incomplete.remove(tag)
+        } else if !seen.contains(tag) {
+          result.incomplete.insert(tag)
+        }
+      }
+    }
+    return result
+  }
+
+  /// `struct tag` or `union tag` for a record type with a tag of its own, else `nil`.
+  func tagName(of type: CXType) -> String? {
+    let declaration = api.getTypeDeclaration(type)
+    let keyword = api.getCursorKind(declaration) == Int32(CV_CXCursor_UnionDecl) ? "union" : "struct"
+    let tag = unit.clang.string(api.getCursorSpelling(declaration))
+    guard !tag.isEmpty, unit.clang.string(api.getTypeSpelling(type)) == "\(keyword) \(tag)" else { return nil }
+    return "\(keyword) \(tag)"
+  }
+
+  /// Whether a record type has a definition.
+  func isComplete(_ type: CXType) -> Bool {
+    api.Cursor_isNull(api.getCursorDefinition(api.getTypeDeclaration(type))) == 0
+  }
+
+  // MARK: Types
+
+  /// The encoding of a canonical type, reading (and remembering) every record it holds by value.
+  ///
+  /// - Parameters:
+  ///   - name: What to call the record when `type` is an anonymous one.
+  ///   - place: The record and field path, for errors.
+  mutating func encoding(of type: CXType, name: String, place: (record: String, field: String))
+    throws(HeaderImportError) -> TypeEncoding
+  {
+    let size = Int(api.Type_getSizeOf(type))
+    switch type.kind {
+    case Int32(CV_CXType_Bool): return .scalar(.bool)
+    case Int32(CV_CXType_Char_S), Int32(CV_CXType_SChar), Int32(CV_CXType_Short), Int32(CV_CXType_Int),
+      Int32(CV_CXType_Long), Int32(CV_CXType_LongLong), Int32(CV_CXType_Int128), Int32(CV_CXType_WChar):
+      return try integer(signed: true, size: size, isLong: type.kind == Int32(CV_CXType_Long), place: place)
+    case Int32(CV_CXType_Char_U), Int32(CV_CXType_UChar), Int32(CV_CXType_UShort), Int32(CV_CXType_UInt),
+      Int32(CV_CXType_ULong), Int32(CV_CXType_ULongLong), Int32(CV_CXType_UInt128), Int32(CV_CXType_Char16),
+      Int32(CV_CXType_Char32):
+      return try integer(signed: false, size: size, isLong: type.kind == Int32(CV_CXType_ULong), place: place)
+    case Int32(CV_CXType_Float): return .scalar(.float)
+    case Int32(CV_CXType_Double): return .scalar(.double)
+    case Int32(CV_CXType_LongDouble): return .scalar(.longDouble)
+    case Int32(CV_CXType_Void): return .scalar(.void)
+    case Int32(CV_CXType_Pointer), Int32(CV_CXType_BlockPointer):
+      return pointer(to: api.getCanonicalType(api.getPointeeType(type)))
+    case Int32(CV_CXType_ConstantArray), Int32(CV_CXType_IncompleteArray):
+      let count = type.kind == Int32(CV_CXType_ConstantArray) ? Int(api.getArraySize(type)) : 0
+      let element = try encoding(
+        of: api.getCanonicalType(api.getArrayElementType(type)), name: name, place: place)
+      return .array(count: count, element: element)
+    case Int32(CV_CXType_Enum):
+      let integer = api.getCanonicalType(api.getEnumDeclIntegerType(api.getTypeDeclaration(type)))
+      return try encoding(of: integer, name: name, place: place)
+    case Int32(CV_CXType_Complex):
+      return .complex(try encoding(of: api.getCanonicalType(api.getElementType(type)), name: name, place: place))
+    case Int32(CV_CXType_Vector), Int32(CV_CXType_ExtVector):
+      let element = try encoding(of: api.getCanonicalType(api.getElementType(type)), name: name, place: place)
+      return .vector(TypeEncoding.Vector(size: size, alignment: Int(api.Type_getAlignOf(type)), element: element))
+    case Int32(CV_CXType_Atomic):
+      let value = try encoding(of: api.getCanonicalType(api.Type_getValueType(type)), name: name, place: place)
+      return .qualified(.atomic, value)
+    case Int32(CV_CXType_Record):
+      return try record(type, name: name, place: place)
+    default:
+      throw .unsupportedType(unit.clang.string(api.getTypeSpelling(type)), record: place.record, field: place.field)
+    }
+  }
+
+  private func integer(signed: Bool, size: Int, isLong: Bool, place: (record: String, field: String))
+    throws(HeaderImportError) -> TypeEncoding
+  {
+    // LP64 `long` is `q`, as clang encodes it; `l` always means 32 bits.
+    let scalar: TypeEncoding.Scalar? =
+      switch (size, signed) {
+      case (1, true): .char
+      case (1, false): .unsignedChar
+      case (2, true): .short
+      case (2, false): .unsignedShort
+      case (4, true): isLong ? .long : .int
+      case (4, false): isLong ? .unsignedLong : .unsignedInt
+      case (8, true): .longLong
+      case (8, false): .unsignedLongLong
+      case (16, true): .int128
+      case (16, false): .unsignedInt128
+      default: nil
+      }
+    guard let scalar else {
+      throw .unsupportedType("a \(size)-byte integer", record: place.record, field: place.field)
+    }
+    return .scalar(scalar)
+  }
+
+  /// A pointer as clang encodes it: `char *` as the C string `*`, anything else `^` and its pointee.
+  private func pointer(to pointee: CXType) -> TypeEncoding {
+    if pointee.kind == Int32(CV_CXType_Char_S) || pointee.kind == Int32(CV_CXType_Char_U) {
+      return .scalar(.cString)
+    }
+    return .pointer(self.pointee(pointee))
+  }
+
+  /// What a pointer points to, as an encoding names it: records by tag only (never followed, so that
+  /// self-referencing records end), functions as `?`.
+  private func pointee(_ type: CXType) -> TypeEncoding {
+    switch type.kind {
+    case Int32(CV_CXType_FunctionProto), Int32(CV_CXType_FunctionNoProto): return .scalar(.unknown)
+    case Int32(CV_CXType_Record):
+      let isUnion = api.getCursorKind(api.getTypeDeclaration(type)) == Int32(CV_CXCursor_UnionDecl)
+      let tag = tagName(of: type).map { String($0.split(separator: " ", maxSplits: 1)[1]) }
+      let record = TypeEncoding.Record(name: tag, fields: nil)
+      return isUnion ? .union(record) : .structure(record)
+    case Int32(CV_CXType_Pointer), Int32(CV_CXType_BlockPointer):
+      return pointer(to: api.getCanonicalType(api.getPointeeType(type)))
+    case Int32(CV_CXType_ConstantArray), Int32(CV_CXType_IncompleteArray):
+      let count = type.kind == Int32(CV_CXType_ConstantArray) ? Int(api.getArraySize(type)) : 0
+      return .array(count: count, element: pointee(api.getCanonicalType(api.getArrayElementType(type))))
+    default:
+      var reader = self
+      return (try? reader.encoding(of: type, name: "", place: ("", ""))) ?? .scalar(.unknown)
+    }
+  }
+
+  /// The encoding of a record type, reading it (and the records it holds by value) the first time.
+  private mutating func record(_ type: CXType, name: String, place: (record: String, field: String))
+    throws(HeaderImportError) -> TypeEncoding
+  {
+    let key = unit.clang.string(api.getTypeSpelling(type))
+    if let known = encodings[key] { return known }
+    let tag = tagName(of: type)
+    let recordName = tag ?? name
+    guard isComplete(type) else { throw .incompleteType(recordName) }
+    let isUnion = api.getCursorKind(api.getTypeDeclaration(type)) == Int32(CV_CXCursor_UnionDecl)
+    var fields: [TypeEncoding.Field] = []
+    var members: [ClangRecord.Member] = []
+    for field in fieldCursors(of: type) {
+      let fieldType = api.getCanonicalType(api.getCursorType(field))
+      let memberName = memberName(of: field, type: fieldType)
+      let bitOffset = Int(api.Cursor_getOffsetOfField(field))
+      let path = memberName.map { "." + $0 } ?? ""
+      let fieldPlace = (record: recordName, field: path)
+      if api.Cursor_isBitField(field) != 0 {
+        let width = Int(api.getFieldDeclBitWidth(field))
+        guard case .scalar(let declared) = try encoding(of: fieldType, name: "", place: fieldPlace) else {
+          throw .unsupportedType(
+            unit.clang.string(api.getTypeSpelling(fieldType)), record: recordName, field: path)
+        }
+        fields.append(
+          .init(name: memberName, type: .bitfield(.init(bitOffset: bitOffset, declaredType: declared, width: width))))
+        members.append(.init(name: memberName, bitOffset: bitOffset, bitWidth: width, size: 0))
+      } else {
+        let nestedName = memberName.map { "\(recordName).\($0)" } ?? "\(recordName) (anonymous member)"
+        let type = try encoding(of: fieldType, name: nestedName, place: fieldPlace)
+        fields.append(.init(name: memberName, type: type))
+        // A flexible array member has no size in clang (an error code); it takes no bytes.
+        let size = fieldType.kind == Int32(CV_CXType_IncompleteArray) ? 0 : Int(api.Type_getSizeOf(fieldType))
+        members.append(.init(name: memberName, bitOffset: bitOffset, bitWidth: nil, size: size))
+      }
+    }
+    let body = TypeEncoding.Record(
+      name: tag.map { String($0.split(separator: " ", maxSplits: 1)[1]) }, fields: fields)
+    let encoding: TypeEncoding = isUnion ? .union(body) : .structure(body)
+    encodings[key] = encoding
+    records.append(
+      ClangRecord(
+        name: recordName, encoding: encoding, size: Int(api.Type_getSizeOf(type)),
+        alignment: Int(api.Type_getAlignOf(type)), members: members, isTagged: tag != nil))
+    return encoding
+  }
+
+  /// A field's name, or `nil` for an unnamed bitfield or a C11 anonymous struct or union member (whose
+  /// implicit field clang spells after its type, `union tcphdr::(anonymous at …)`).
+  private func memberName(of field: CXCursor, type: CXType) -> String? {
+    if type.kind == Int32(CV_CXType_Record), api.Cursor_isAnonymousRecordDecl(api.getTypeDeclaration(type)) != 0 {
+      return nil
+    }
+    let spelled = unit.clang.string(api.getCursorSpelling(field))
+    return spelled.isEmpty ? nil : spelled
+  }
+
+  // MARK: Cursors
+
+  func children(of cursor: CXCursor) -> [CXCursor] { gather { cv_clang_children($0, cursor, $1) } }
+
+  func fieldCursors(of type: CXType) -> [CXCursor] { gather { cv_clang_fields($0, type, $1) } }
+
+  private func gather(
+    _ fill: (UnsafePointer<cv_clang_api>, UnsafeMutablePointer<cv_cursor_list>) -> Int32
+  ) -> [CXCursor] {
+    var list = cv_cursor_list()
+    defer { cv_cursor_list_free(&list) }
+    let complete = withUnsafePointer(to: api) { api in withUnsafeMutablePointer(to: &list) { fill(api, $0) } }
+    precondition(complete != 0, "out of memory listing clang cursors")
+    return Array(UnsafeBufferPointer(start: list.cursors, count: list.count))
+  }
+}

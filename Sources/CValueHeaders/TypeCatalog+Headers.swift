@@ -1,0 +1,148 @@
+internal import CClang
+public import CValueKit
+
+extension TypeCatalog {
+  /// Reads C headers with libclang and registers their structs, unions and typedefs, with C's member names
+  /// and the exact layout clang computes.
+  ///
+  /// Every complete struct and union becomes a record definition whose encoding carries C's member names
+  /// (`.th_flags`, `.sin6_addr.__in6_u.__u6_addr8[15]`), anonymous members flattened as in C, unnamed
+  /// bitfields as padding, bitfields in the GNU form `b<offset><type><width>`, enums as their integer type.
+  /// Each record is laid out by CValueKit and compared member by member with clang's layout; where they
+  /// differ (packed, `aligned`, `#pragma pack`), clang's layout is registered as a `LayoutOverride` and the
+  /// comparison repeated. Typedef names become readable names (`z_stream`, `sigset_t`).
+  ///
+  /// ```swift
+  /// let catalog = TypeCatalog()
+  /// try catalog.importHeaders(["netinet/tcp.h"])
+  /// let layout = try catalog.layout(of: "{tcphdr}")   // .th_sport … .th_flags … .urg_ptr
+  /// ```
+  ///
+  /// libclang is loaded at run time: `CVALUEKIT_LIBCLANG` when set, else the one beside the `clang` or
+  /// `swift` on `PATH`, else the system's. The layouts are the host's (`ABI.host`).
+  ///
+  /// - Parameters:
+  ///   - headers: Each one is a header name found as `#include <…>` finds it (`netinet/tcp.h`), a path to
+  ///     a file, or C text (anything starting with `#` or spanning lines, such as `#include "my.h"`).
+  ///   - arguments: clang arguments: `-I`, `-D`, `-std`, `-target`. The headers are parsed as C.
+  ///   - types: The types to import, as C code names them (`tcphdr`, `struct tcphdr`, `union sigval`, the
+  ///     typedef `siginfo_t`), with the records they hold; `nil` imports every complete type.
+  /// - Returns: What was registered, with clang's target and version.
+  /// - Throws: ``HeaderImportError`` naming what and where; nothing is registered then.
+  @discardableResult
+  public func importHeaders(_ headers: [String], arguments: [String] = [], types: [String]? = nil)
+    throws(HeaderImportError) -> HeaderImport
+  {
+    let clang = try LibClang.shared()
+    let unit = try TranslationUnit.parse(HeaderSource(headers), arguments: arguments, clang: clang)
+    var reader = RecordReader(unit: unit)
+    let declarations = reader.declarations()
+    let selected = try types.map { (names) throws(HeaderImportError) in try Self.select(names, from: declarations) }
+
+    var typedefs: [HeaderImport.Typedef] = []
+    var typedefNames: Set<String> = []
+    var skipped: [String: String] = [:]
+    for entry in declarations.entries where selected?.contains(entry.name) ?? true {
+      let isNamed = selected != nil
+      if entry.isTypedef {
+        if let reason = reader.typedefProblem(entry.type, name: entry.name) {
+          if isNamed { throw .incompleteType(entry.name) }
+          skipped[entry.name] = reason
+          continue
+        }
+      }
+      let encoding: TypeEncoding
+      do throws(HeaderImportError) {
+        encoding = try reader.encoding(of: entry.type, name: entry.name, place: (entry.name, ""))
+      } catch {
+        guard !isNamed, case .unsupportedType = error else { throw error }
+        skipped[entry.name] = error.description
+        continue
+      }
+      guard entry.isTypedef else { continue }
+      typedefNames.insert(entry.name)
+      if Self.isValidName(entry.name) {
+        typedefs.append(HeaderImport.Typedef(name: entry.name, encoding: encoding))
+      } else {
+        skipped[entry.name] = "the name is itself a type encoding"
+      }
+    }
+
+    var check = LayoutCheck()
+    for record in reader.records { try check.check(record) }
+    let records = reader.records.compactMap { record -> HeaderImport.Record? in
+      let override = check.overrides[record.name]
+      guard record.isTagged || typedefNames.contains(record.name) || override != nil else { return nil }
+      return HeaderImport.Record(
+        name: record.name, encoding: record.encoding, override: override, size: record.size,
+        alignment: record.alignment)
+    }
+    let imported = HeaderImport(
+      records: records, typedefs: typedefs, skipped: skipped, target: unit.triple, clangVersion: clang.version,
+      libclangPath: clang.path)
+    try register(
+      imported, tagged: reader.records.filter(\.isTagged).map(\.encoding), overrides: check.overrides,
+      all: reader.records)
+    return imported
+  }
+
+  /// The entries `names` select, as C code names types: `struct tag`, `union tag`, a typedef, or a bare tag.
+  private static func select(_ names: [String], from declarations: RecordReader.Declarations)
+    throws(HeaderImportError) -> Set<String>
+  {
+    let known = Set(declarations.entries.map(\.name))
+    var result: Set<String> = []
+    for name in names {
+      let candidates = name.contains(" ") ? [name] : [name, "struct \(name)", "union \(name)"]
+      if let found = candidates.first(where: known.contains) {
+        result.insert(found)
+      } else if let incomplete = candidates.first(where: declarations.incomplete.contains) {
+        throw .incompleteType(incomplete)
+      } else {
+        throw .unknownType(name)
+      }
+    }
+    return result
+  }
+
+  /// Registers what was read, after checking that none of it conflicts with what the catalog holds, so
+  /// that a refused import leaves the catalog as it was.
+  private func register(
+    _ imported: HeaderImport, tagged: [TypeEncoding], overrides: [String: LayoutOverride], all: [ClangRecord]
+  ) throws(HeaderImportError) {
+    for typedef in imported.typedefs {
+      if let existing = encoding(named: typedef.name), existing != typedef.encoding {
+        throw .registration(.nameTaken(typedef.name, existing: existing, new: typedef.encoding))
+      }
+    }
+    for definition in tagged {
+      guard let record = definition.record, let name = record.name else { continue }
+      let isUnion = if case .union = definition { true } else { false }
+      if let existing = self.record(named: name, isUnion: isUnion), existing.identity != definition.identity {
+        throw .registration(
+          .recordTaken("\(isUnion ? "union" : "struct") \(name)", existing: existing, new: definition))
+      }
+    }
+    do throws(CatalogError) {
+      for definition in tagged { try register(record: definition) }
+      for record in all {
+        if let override = overrides[record.name] { try register(override, for: record.encoding) }
+      }
+      for typedef in imported.typedefs { try register(name: typedef.name, for: typedef.encoding) }
+    } catch {
+      throw .registration(error)
+    }
+  }
+}
+
+extension RecordReader {
+  /// Why a typedef's type cannot be registered, or `nil` when it can.
+  func typedefProblem(_ type: CXType, name: String) -> String? {
+    switch type.kind {
+    case Int32(CV_CXType_FunctionProto), Int32(CV_CXType_FunctionNoProto): return "a function type has no layout"
+    case Int32(CV_CXType_Void): return "void has no layout"
+    case Int32(CV_CXType_Record) where !isComplete(type): return "\(name) names an incomplete struct or union"
+    default: return nil
+    }
+  }
+}

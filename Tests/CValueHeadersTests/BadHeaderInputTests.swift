@@ -1,0 +1,97 @@
+import CValueKit
+import Foundation
+import Testing
+
+@testable import CValueHeaders
+
+/// Each way an import can fail, as a typed error with its exact description; nothing is registered then.
+@Suite struct BadHeaderInputTests {
+  /// A header file with `text`, in a directory of its own.
+  static func header(_ text: String) throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cvalue-headers-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let path = directory.appendingPathComponent("bad.h").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  static func importError(
+    _ headers: [String], types: [String]? = nil, into catalog: TypeCatalog = TypeCatalog()
+  ) -> HeaderImportError? {
+    do {
+      try catalog.importHeaders(headers, types: types)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func headerNotFound() {
+    let error = Self.importError(["netinet/no_such_header.h"])
+    #expect(error == .headerNotFound("netinet/no_such_header.h"))
+    #expect(
+      error?.description
+        == "the header \"netinet/no_such_header.h\" was not found; pass its directory with -I, or give its path")
+  }
+
+  @Test func clangErrorsNameFileLineAndColumn() throws {
+    let path = try Self.header("struct s {\n  int a;\n  mystery_t b;\n};\n")
+    let error = Self.importError([path])
+    #expect(
+      error?.description == """
+        clang could not parse the headers:
+          \(path):3:3: unknown type name 'mystery_t'
+        """)
+  }
+
+  @Test func unknownTypeName() {
+    let catalog = TypeCatalog()
+    let error = Self.importError(["netinet/tcp.h"], types: ["tcp_header"], into: catalog)
+    #expect(error?.description == "no struct, union or typedef named \"tcp_header\" in the headers")
+    #expect(catalog.record(named: "tcphdr") == nil)
+  }
+
+  @Test func incompleteType() {
+    let error = Self.importError(["struct opaque;\nstruct whole { int a; };\n"], types: ["opaque"])
+    #expect(error == .incompleteType("struct opaque"))
+    #expect(error?.description == "struct opaque is declared but not defined in the headers, so it has no layout")
+  }
+
+  @Test func cplusplusHeader() throws {
+    let path = try Self.header("class Widget {\npublic:\n  int size;\n};\n")
+    let error = Self.importError([path])
+    #expect(
+      error?.description
+        == "the headers are C++, not C (as C: \(path):1:1: unknown type name 'class'); only C headers can be imported")
+  }
+
+  @Test func libclangMissingListsEveryPlaceTried() {
+    let tried = ["/nonexistent/usr/lib/libclang.so", "libclang-does-not-exist.so"]
+    #expect(throws: HeaderImportError.libclangNotFound(tried: tried)) { try LibClang.load(from: tried) }
+    #expect(
+      HeaderImportError.libclangNotFound(tried: tried).description == """
+        libclang was not found; tried, in order:
+          /nonexistent/usr/lib/libclang.so
+          libclang-does-not-exist.so
+        Set CVALUEKIT_LIBCLANG to the path of libclang (a Swift toolchain has it in usr/lib), or install \
+        libclang-dev (apt-get install libclang-dev).
+        """)
+  }
+
+  @Test func searchOrder() {
+    #expect(LibClang.candidates(environment: ["CVALUEKIT_LIBCLANG": "/my/libclang.so"]) == ["/my/libclang.so"])
+    let candidates = LibClang.candidates(environment: ["PATH": "/opt/swift/usr/bin:/usr/bin"])
+    #expect(candidates.prefix(3) == ["/opt/swift/usr/lib/libclang.so", "libclang.so", "libclang-22.so"])
+    #expect(candidates.last == "/usr/lib/llvm-11/lib/libclang.so")
+    #expect(candidates.contains("/usr/lib/llvm-14/lib/libclang.so"))
+  }
+
+  /// Debian's libclang 14 (libclang-14-dev) has every function needed, and its resource directory is found.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/lib/llvm-14/lib/libclang.so")))
+  func debianLibclang14Loads() throws {
+    let path = "/usr/lib/llvm-14/lib/libclang.so"
+    let clang = try LibClang.load(from: [path])
+    #expect(clang.version.contains("14."))
+    #expect(clang.resourceDirectory == "/usr/lib/llvm-14/lib/clang/14.0.6")
+  }
+}

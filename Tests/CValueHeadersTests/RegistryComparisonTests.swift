@@ -1,0 +1,36 @@
+import CValueHeaders
+import CValueKit
+import Glibc
+import Testing
+
+/// The imported definitions at work: a registry over the catalog compares Swift's imported `tcphdr` values
+/// with C's member names, no hand-written encoding.
+@Suite struct RegistryComparisonTests {
+  @Test func synAgainstSynAckNamesTheFlags() throws {
+    let catalog = TypeCatalog()
+    try catalog.importHeaders(["netinet/tcp.h"])
+    let registry = ValueRegistry(catalog: catalog)
+    let type = try registry.resolve("{tcphdr}")
+    var synSegment = tcphdr()
+    synSegment.th_sport = 0x3930  // 12345 in network order
+    synSegment.th_dport = 0x5000  // 80
+    synSegment.th_flags = UInt8(TH_SYN)
+    var synAckSegment = synSegment
+    synAckSegment.th_flags = UInt8(TH_SYN | TH_ACK)
+    let comparison = try type.compare(synSegment, synAckSegment)
+    // The anonymous union of the BSD and Linux views is the whole value, and a union is compared by the
+    // bytes its members cover: the report shows both views, with C's member names and bitfields.
+    let syn =
+      "{.th_sport = 14640, .th_dport = 20480, .th_seq = 0, .th_ack = 0, .th_x2 = 0, .th_off = 0, .th_flags = 2, .th_win = 0, .th_sum = 0, .th_urp = 0, .source = 14640, .dest = 20480, .seq = 0, .ack_seq = 0, .res1 = 0, .doff = 0, .fin = 0, .syn = 1, .rst = 0, .psh = 0, .ack = 0, .urg = 0, .res2 = 0, .window = 0, .check = 0, .urg_ptr = 0}"
+    let synAck =
+      "{.th_sport = 14640, .th_dport = 20480, .th_seq = 0, .th_ack = 0, .th_x2 = 0, .th_off = 0, .th_flags = 18, .th_win = 0, .th_sum = 0, .th_urp = 0, .source = 14640, .dest = 20480, .seq = 0, .ack_seq = 0, .res1 = 0, .doff = 0, .fin = 0, .syn = 1, .rst = 0, .psh = 0, .ack = 1, .urg = 0, .res2 = 0, .window = 0, .check = 0, .urg_ptr = 0}"
+    #expect(
+      comparison.report == """
+        tcphdr values differ at 1 of 1 field:
+          value: \(syn) ≠ \(synAck)
+          actual:   {\(syn)}
+          expected: {\(synAck)}
+        """)
+    #expect(try type.compare(synSegment, synSegment).isEqual)
+  }
+}
