@@ -90,6 +90,10 @@ let package = Package(
       name: "CTestTypes",
       path: "Tests/CTestTypes"
     ),
+    .target(
+      name: "CSystemHeaders",
+      path: "Tests/CSystemHeaders"
+    ),
     .testTarget(
       name: "CValueKitTests",
       dependencies: [
@@ -99,7 +103,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CValueTestingTests",
-      dependencies: ["CValueTesting", "CValueKit", "CValueFixtures", "CTestTypes"],
+      dependencies: ["CValueTesting", "CValueKit", "CValueFixtures", "CValueHeaders", "CTestTypes", "CSystemHeaders"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(
@@ -108,7 +112,10 @@ let package = Package(
     ),
     .testTarget(
       name: "CValueNimbleTests",
-      dependencies: ["CValueNimble", "CValueKit", "CTestTypes", .product(name: "Nimble", package: "Nimble")]
+      dependencies: [
+        "CValueNimble", "CValueKit", "CValueHeaders", "CTestTypes", "CSystemHeaders",
+        .product(name: "Nimble", package: "Nimble"),
+      ]
     ),
     .executableTarget(
       name: "LeakCheck",

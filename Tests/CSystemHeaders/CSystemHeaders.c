@@ -1,0 +1,1 @@
+#include "CSystemHeaders.h"
