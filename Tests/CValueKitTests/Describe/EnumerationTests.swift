@@ -269,6 +269,20 @@ struct EnumerationTests {
     try catalog.register(Self.mode, forMember: "history", of: "{msg}")
   }
 
+  @Test("at an enum field a constant's name comes before the parser's own words; elsewhere they mean what they did")
+  func constantsBeforeWords() throws {
+    let catalog = TypeCatalog()
+    let words = CEnumeration(
+      name: "enum words", constants: [.init(name: "NULL", value: 3), .init(name: "nan", value: 4)])
+    try catalog.register(words, forMember: "w", of: "{W=\"w\"i\"p\"^v\"d\"d}")
+    let type = try ValueRegistry(catalog: catalog).resolve("{W}")
+    let bytes = try type.parse("{.w = NULL, .p = NULL, .d = nan}")
+    #expect(Array(bytes[0..<4]) == [3, 0, 0, 0])
+    #expect(try type.describe(bytes: bytes) == "{.w = NULL, .p = NULL, .d = nan}")
+    #expect(try type.parse("{.w = nan}")[0] == 4)
+    #expect(try type.parse("{.w = true}")[0] == 1)
+  }
+
   /// The literal error `body` throws, or `nil`.
   func literalError(_ body: () throws -> Void) -> ValueLiteralError? {
     do {
