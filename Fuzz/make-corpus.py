@@ -118,6 +118,8 @@ def main():
         ("{C=q/* x */s}", "{ /* comment */ -1, // line\n 2 }"),
         ("i", "{5}"),
         ("{E=}", "{}"),
+        ("{En}", "{.k = K_C, .c = 7, .m = NULL, .s = S_LOW, .h = {ST_B, 3, ST_A}}"),
+        ("{En}", "{K_Q, 0, 5, nan, {255}}"),
         ("[3{P=cs}]", "{[2].s = 7, [0] = {1, 2},}"),
     ]
     for encoding, literal in dict.fromkeys(literals):

@@ -2,7 +2,7 @@
 //
 // The input is `<encoding>\n<literal>`. When the first line is not an encoding of at most
 // `maximumValueSize` bytes, the whole input is the literal and the type is one of `fixedTypes`, picked by
-// the first byte. Every literal that parses is described, and the description must parse back to the same
+// the first byte (`{En}` has enumerations, so that constant names are fuzzed too). Every literal that parses is described, and the description must parse back to the same
 // bytes and describe the same way again: a failed round trip stops the run with both texts.
 import CValueKit
 
@@ -11,8 +11,34 @@ private let maximumValueSize = 1 << 16
 private let fixedTypes = [
   "rect", "int32", "double", "{S=\"a\"c\"b\"d\"c\"[3s]}", "(U=\"i\"i\"f\"f\"c\"[4c])", "[8c]",
   "{B=\"a\"b3\"b\"b5\"c\"b7}", "{N={?=\"x\"i\"y\"i}(?=\"p\"^v\"q\"Q)}", "{F=fdD}", "{Z=jfjd}", "[2[3{P=cs}]]",
-  "{Q=BCSILQ}", "{P=^v*r*^{Node}}", "{E=}",
+  "{Q=BCSILQ}", "{P=^v*r*^{Node}}", "{E=}", "{En}",
 ]
+
+/// A catalog in which every member of `{En}` but `.c` has an enumeration: an `int`, an unsigned and a
+/// signed enum bitfield, and an array of enums; with a value two constants share, a negative one, and
+/// constants named like the parser's words (`NULL`, `nan`), which an enum field reads as its constants.
+private func makeCatalog() -> TypeCatalog {
+  let catalog = TypeCatalog()
+  func constants(_ pairs: KeyValuePairs<String, Int64>) -> [CEnumeration.Constant] {
+    pairs.map { CEnumeration.Constant(name: $0.key, value: $0.value) }
+  }
+  do {
+    try catalog.register(record: "{En=\"k\"i\"c\"I\"m\"b64I3\"s\"b67i4\"h\"[3C]}")
+    let kind = CEnumeration(name: "enum kind", constants: constants(["K_A": 1, "K_B": 2, "K_C": 2, "K_Q": -1]))
+    try catalog.register(kind, forMember: "k", of: "{En}")
+    let mode = CEnumeration(name: "enum mode", constants: constants(["M_R": 1, "M_W": 2, "NULL": 0]))
+    try catalog.register(mode, forMember: "m", of: "{En}")
+    let sign = CEnumeration(name: nil, constants: constants(["S_LOW": -8, "nan": 0, "S_HIGH": 7]))
+    try catalog.register(sign, forMember: "s", of: "{En}")
+    let step = CEnumeration(name: "enum step", constants: constants(["ST_A": 0, "ST_B": 255]))
+    try catalog.register(step, forMember: "h", of: "{En}")
+  } catch {
+    fatalError("the fuzz catalog: \(error)")
+  }
+  return catalog
+}
+
+private let catalog = makeCatalog()
 
 /// libFuzzer's entry point: one input, `size` bytes at `data`; returns 0 (the input is never rejected).
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -37,13 +63,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// The target's own registry, replaced every 1024 inputs. Its handle caches are bounded anyway (4,096
 /// handles each); a new registry now and then also drops the old one (and all it holds) under the fuzzer,
 /// and limits the state a finding can depend on to the inputs since the last replacement.
-nonisolated(unsafe) private var registry = ValueRegistry()
+nonisolated(unsafe) private var registry = ValueRegistry(catalog: catalog)
 nonisolated(unsafe) private var registryUses = 0
 
 private func resolve(_ encoding: String) -> ValueType? {
   registryUses += 1
   if registryUses == 1024 {
-    registry = ValueRegistry()
+    registry = ValueRegistry(catalog: catalog)
     registryUses = 0
   }
   return try? registry.resolve(encoding)

@@ -12,6 +12,18 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidOverride(LayoutError)
   /// The type to register was given as text that does not parse.
   case encoding(EncodingError)
+  /// An enumeration constant's name is not a C identifier.
+  case invalidConstantName(String, enumeration: CEnumeration)
+  /// An enumeration declares a constant name twice.
+  case duplicateConstant(String, enumeration: CEnumeration)
+  /// The record named for an enumeration has no member of that name.
+  case noSuchMember(String, record: TypeEncoding)
+  /// The member named for an enumeration is not an integer, an integer bitfield or an array of integers.
+  case notAnIntegerMember(String, record: TypeEncoding, type: TypeEncoding)
+  /// A constant's value is outside the range of the member's integer type.
+  case constantDoesNotFit(CEnumeration.Constant, member: String, record: TypeEncoding, type: TypeEncoding)
+  /// A different enumeration is already registered for the member.
+  case enumerationTaken(member: String, record: TypeEncoding, existing: CEnumeration, new: CEnumeration)
 
   /// A sentence naming what was refused and why.
   public var description: String {
@@ -30,6 +42,27 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
       return error.description
     case .encoding(let error):
       return error.description
+    case .invalidConstantName(let name, let enumeration):
+      return "\"\(name)\" cannot be a constant of \(enumeration.displayName): use letters, digits and _, "
+        + "starting with a letter or _"
+    case .duplicateConstant(let name, let enumeration):
+      return "\(enumeration.displayName) declares the constant \(name) more than once"
+    case .noSuchMember(let name, let record):
+      return "\(Self.recordName(record)) has no member named \"\(name)\""
+    case .notAnIntegerMember(let name, let record, let type):
+      return ".\(name) of \(Self.recordName(record)) is \(type.cTypeName) (\(type)), not an integer, an integer "
+        + "bitfield or an array of integers: an enumeration cannot describe it"
+    case .constantDoesNotFit(let constant, let member, let record, let type):
+      return "\(constant.name) = \(constant.value) does not fit in .\(member) of \(Self.recordName(record)), "
+        + "which is \(type.cTypeName) (\(type))"
+    case .enumerationTaken(let member, let record, let existing, let new):
+      return ".\(member) of \(Self.recordName(record)) already has \(existing); refusing to replace it with \(new)"
     }
+  }
+
+  /// `struct msg` or `union value`, as messages name a record.
+  private static func recordName(_ record: TypeEncoding) -> String {
+    let kind = if case .union = record.unqualified { "union" } else { "struct" }
+    return "\(kind) \(record.record?.name ?? "?")"
   }
 }

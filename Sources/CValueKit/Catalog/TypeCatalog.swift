@@ -46,6 +46,19 @@ public final class TypeCatalog: Sendable {
   /// The record definitions and overrides as they are now, for a layout to use without the lock.
   var definitions: RecordDefinitions { state.withLock { $0.definitions } }
 
+  /// Changes the definitions under the lock. `change` checks first and throws before it changes
+  /// anything, so that a refused registration leaves no trace; it returns whether it changed something,
+  /// which counts a new generation.
+  func updateDefinitions(
+    _ change: (inout RecordDefinitions) throws(CatalogError) -> Bool
+  ) throws(CatalogError) {
+    try state.withLock { (state) throws(CatalogError) in
+      guard try change(&state.definitions) else { return }
+      state.generation += 1
+      publishedGeneration.store(state.generation, ordering: .releasing)
+    }
+  }
+
   /// A number that changes whenever a registration changes what the catalog knows. Read without the
   /// lock: every resolve of a cached handle reads it.
   var generation: Int { publishedGeneration.load(ordering: .acquiring) }
@@ -76,7 +89,7 @@ public final class TypeCatalog: Sendable {
   }
 
   /// The type `type` stands for, with an encoding that does not parse reported as a ``CatalogError``.
-  private func registering(_ type: some TypeEncodingConvertible) throws(CatalogError) -> TypeEncoding {
+  func registering(_ type: some TypeEncodingConvertible) throws(CatalogError) -> TypeEncoding {
     do throws(EncodingError) { return try type.typeEncoding(in: self) } catch { throw .encoding(error) }
   }
 
@@ -150,7 +163,9 @@ public final class TypeCatalog: Sendable {
     return state.withLock { $0.definitions.records[key] }.map { isUnion ? .union($0) : .structure($0) }
   }
 
-  private static func insert(
+  /// Adds a record definition to `records`, keeping a registered one with member names over an identical
+  /// one without; a different definition under the same key is refused.
+  static func insert(
     _ record: TypeEncoding.Record, for key: RecordKey, into records: inout [RecordKey: TypeEncoding.Record]
   ) throws(CatalogError) {
     if let existing = records[key], existing.identity != record.identity {

@@ -1,7 +1,9 @@
 /// How one leaf of a value is written in a description: the C constant that has its bits.
 ///
 /// - Integers in decimal (`char` too, and `__int128`); `_Bool` as `true`/`false`, any other byte as its
-///   number; bitfields as their value, sign-extended when the declared type is signed.
+///   number; bitfields as their value, sign-extended when the declared type is signed. Where the node has
+///   an enumeration and the value is one of its constants, the describer writes the constant's name
+///   instead (`constantName(_:in:bitOffset:enumeration:)`).
 /// - `float` and `double` as Swift's shortest text that reads back to the same value *in the field's own
 ///   type* (so `0.1f` is `0.1`), without a trailing `.0` (`20`), except that negative zero stays `-0.0`;
 ///   `inf`, `-inf`, `nan`, `-nan` (a NaN's payload is not shown, and reads back as the default quiet NaN).
@@ -61,6 +63,24 @@ enum LeafDescription {
       let hex = (offset..<offset + size).map { "0x" + ASCII.hexDigits(CollectionOfOne(bytes[$0])) }
       return "{" + hex.joined(separator: ", ") + "}"
     }
+  }
+
+  /// The name of the constant of `enumeration` that an integer or bitfield leaf holds (the first declared
+  /// for its value), or `nil` when it holds no constant's value or is no integer.
+  static func constantName(
+    _ kind: LeafKind, in bytes: UnsafeRawBufferPointer, bitOffset: Int, enumeration: CEnumeration
+  ) -> String? {
+    let offset = bitOffset / 8
+    let value: Int64?
+    switch kind {
+    case .signedInteger(let size): value = Int64(exactly: RawBits.signed(bytes, at: offset, size: size))
+    case .unsignedInteger(let size): value = Int64(exactly: RawBits.unsigned(bytes, at: offset, size: size))
+    case .bitfield(let width, let isSigned):
+      let bits = RawBits.bits(bytes, bitOffset: bitOffset, width: width)
+      value = isSigned ? Int64(exactly: RawBits.signExtend(bits, width: width)) : Int64(exactly: bits)
+    default: value = nil
+    }
+    return value.flatMap(enumeration.name(for:))
   }
 
   /// The shortest text that reads back to `value` in its own type, without a trailing `.0`.

@@ -56,7 +56,11 @@ extension LiteralParseSession {
       case "nan", "NAN", "NaN": content = .nan
       case "inf", "INF", "INFINITY", "infinity", "Infinity", "HUGE_VAL", "HUGE_VALF", "HUGE_VALL": content = .infinity
       default:
-        throw error(.unexpectedToken(found: lexer.spelling(token), expected: "a value"), at: token.offset)
+        // A name is a value only where an enumeration can give it one; elsewhere it stays the error it was.
+        guard signs == 0, layoutHasEnumerations() else {
+          throw error(.unexpectedToken(found: lexer.spelling(token), expected: "a value"), at: token.offset)
+        }
+        content = .name(name)
       }
     case .string(var text):
       while case .string(let more) = try peek().kind {
@@ -69,16 +73,35 @@ extension LiteralParseSession {
     default:
       throw error(.unexpectedToken(found: lexer.spelling(token), expected: "a value"), at: token.offset)
     }
-    let value = LiteralValue(
+    var value = LiteralValue(
       content: content, isNegative: isNegative, offset: first.offset, text: lexer.source(first.offset..<end))
+    if signs == 0, case .identifier(let name) = token.kind { value.identifier = name }
     if signs > 0 {
       switch content {
       case .integer, .floating, .character, .nan, .infinity: break
-      case .boolean, .null, .string:
+      case .boolean, .null, .string, .name:
         throw error(.wrongKind(expected: "a number after the sign", found: value.kindDescription), at: token.offset)
       }
     }
     return value
+  }
+
+  /// Whether any node of the layout has an enumeration, asked only when a name that is no keyword is
+  /// read, so that a layout without one parses exactly as before.
+  mutating func layoutHasEnumerations() -> Bool {
+    if let known = hasEnumerations { return known }
+    var pending = [layout.root]
+    var found = false
+    while let node = pending.popLast(), !found {
+      found = node.enumeration != nil
+      switch node.content {
+      case .structure(let members), .union(let members): pending.append(contentsOf: members.map(\.node))
+      case .array(_, let element): pending.append(element)
+      case .leaf, .bitfield: break
+      }
+    }
+    hasEnumerations = found
+    return found
   }
 
   // MARK: - Storing

@@ -40,6 +40,19 @@ struct LiteralSlot {
 
   /// Writes `value` into the slot's bits in `bytes`.
   func store(_ value: LiteralValue, into bytes: inout [UInt8]) throws(Failure) {
+    var value = value
+    if let enumeration = node?.enumeration, let name = value.identifier {
+      if let constant = enumeration.value(named: name) {
+        value.content = .integer(UInt128(constant.magnitude), decimalDigits: nil)
+        value.isNegative = constant < 0
+      } else if case .name = value.content {
+        throw Failure(reason: .unknownConstant(name, enumeration: enumeration))
+      }
+    }
+    if case .name(let name) = value.content {
+      throw Failure(
+        reason: .unexpectedToken(found: "'\(CaretDiagnostic.escaped(name.prefix(40)))'", expected: "a value"))
+    }
     switch kind {
     case .signedInteger(let size), .unsignedInteger(let size):
       let isSigned = if case .signedInteger = kind { true } else { false }
@@ -121,7 +134,7 @@ struct LiteralSlot {
       // A character constant is the byte as written, whatever the signedness of a one-byte field.
       if width == 8 && !value.isNegative { return UInt128(byte) }
       magnitude = UInt128(byte)
-    case .floating, .infinity, .nan, .null, .string:
+    case .floating, .infinity, .nan, .null, .string, .name:
       throw Failure(reason: .wrongKind(expected: "an integer for \(typeName)", found: value.kindDescription))
     }
     let doesNotFit = Failure(reason: .doesNotFit(value.text, type: typeName))
@@ -165,7 +178,7 @@ struct LiteralSlot {
         throw Failure(reason: .badNumber(value.text))
       }
       return format.converting(bits, from: source)
-    case .boolean, .null, .string:
+    case .boolean, .null, .string, .name:
       throw Failure(reason: .wrongKind(expected: "a number for \(typeName)", found: value.kindDescription))
     }
   }

@@ -14,6 +14,9 @@ struct LiteralValue {
     case infinity
     case nan
     case string([UInt8])
+    /// An identifier that is no keyword, read where the layout has an enumeration: a constant's name
+    /// for an enum field, an error anywhere else.
+    case name(String)
   }
 
   var content: Content
@@ -22,6 +25,9 @@ struct LiteralValue {
   let offset: Int
   /// The value as written, for messages: `-1`, `0x1p3f`, `"abc"`.
   let text: String
+  /// The identifier the value was written as, without a sign (`Z_OK`, and also `true` or `NAN`), so that
+  /// an enum field reads its constants first, whatever else the name means.
+  var identifier: String? = nil
 
   /// How the value is named in a message about a value of the wrong kind.
   var kindDescription: String {
@@ -31,6 +37,7 @@ struct LiteralValue {
     case .boolean(let flag): return flag ? "true" : "false"
     case .null: return "NULL"
     case .string: return "a string literal"
+    case .name(let name): return "the name \(name)"
     }
   }
 

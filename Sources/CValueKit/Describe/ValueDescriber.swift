@@ -6,6 +6,7 @@
 /// {.a = 1, {.b = 2, .c = 3}}                                           // a C11 anonymous struct member
 /// {.i = 1065353216, .f = 1}                                            // a union: every member
 /// {.name = "eth0", .data = {1, 2, 3, … 97 more}}                      // char text; a capped array
+/// {.state = Z_STREAM_END, .code = 7}                                   // an enum member's constant
 /// ```
 ///
 /// Leaves are written as ``LeafDescription`` says. A `char` array is a string literal when it holds text
@@ -94,7 +95,9 @@ struct ValueDescriber {
 
   /// Whether a node is an array of `char` (`c`), which is written as a string when it holds text.
   static func isCharArray(_ node: CLayout.Node) -> Bool {
-    guard case .array(_, let element) = node.content, case .leaf = element.content else { return false }
+    guard case .array(_, let element) = node.content, case .leaf = element.content, element.enumeration == nil else {
+      return false
+    }
     var type = element.type
     while case .qualified(_, let base) = type { type = base }
     return type == .scalar(.char)
@@ -164,9 +167,14 @@ private struct DescriptionWriter {
     }
     switch node.content {
     case .leaf, .bitfield:
-      output += LeafDescription.text(
-        LeafKind(node, abi: describer.layout.abi), in: bytes, bitOffset: bitBase, size: node.size,
-        options: describer.options)
+      let kind = LeafKind(node, abi: describer.layout.abi)
+      if let enumeration = node.enumeration,
+        let name = LeafDescription.constantName(kind, in: bytes, bitOffset: bitBase, enumeration: enumeration)
+      {
+        output += name
+        return
+      }
+      output += LeafDescription.text(kind, in: bytes, bitOffset: bitBase, size: node.size, options: describer.options)
     case .array(let count, let element):
       // Elements without bytes all read back from `{}`; writing each one would let a few bytes of
       // encoding, `[1000[1000[1000{E=}]]]`, ask for a billion of them.

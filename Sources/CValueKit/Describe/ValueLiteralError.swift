@@ -51,6 +51,9 @@ public struct ValueLiteralError: Error, Hashable, Sendable, CustomStringConverti
     case badNumber(String)
     /// A complete value is followed by more text.
     case trailingCharacters
+    /// A name where a field with an enumeration stands that is none of its constants; the field also
+    /// takes a number.
+    case unknownConstant(String, enumeration: CEnumeration)
   }
 
   /// What went wrong.
@@ -92,6 +95,12 @@ public struct ValueLiteralError: Error, Hashable, Sendable, CustomStringConverti
     case .nestingTooDeep(let limit): return "braces nested deeper than \(limit) levels"
     case .badNumber(let text): return "bad number '\(text)'"
     case .trailingCharacters: return "unexpected characters after a complete value"
+    case .unknownConstant(let name, let enumeration):
+      let names = enumeration.constants.prefix(CEnumeration.shownConstants).map(\.name)
+      let hidden = enumeration.constants.count - names.count
+      let more = hidden > 0 ? ", … \(hidden) more" : ""
+      return "'\(name)' is not a constant of \(enumeration.displayName): use "
+        + (names.isEmpty ? "" : names.joined(separator: ", ") + more + " or ") + "a number"
     }
   }
 

@@ -11,7 +11,8 @@
 /// a designated one, brace elision (`{1, 2, 3}` for `struct { int a[2]; int b; }`), braces around a scalar
 /// (`{5}`), `{}`, trailing commas, comments; integers in decimal, octal and hex with `u`/`l` suffixes,
 /// character constants, floats in decimal and hex with `f`/`l` suffixes, `nan`, `inf`, `INFINITY`, `true`,
-/// `false`, `NULL`, and string literals (adjacent ones joined) for `char` arrays. Later initializers
+/// `false`, `NULL`, string literals (adjacent ones joined) for `char` arrays, and for a field with an
+/// enumeration (``CLayout/Node/enumeration``) the names of its constants, which come before those words. Later initializers
 /// overwrite earlier ones, and braces around a subobject first zero its fields, as C does.
 ///
 /// Where it departs from C, it is to read descriptions back exactly: positional values in a braced union
@@ -61,6 +62,8 @@ struct LiteralParseSession {
   var peeked: LiteralToken?
   /// The hull of the bytes written so far: a brace over bytes outside it has nothing to zero.
   var written: Range<Int> = 0..<0
+  /// Whether the layout has an enumeration anywhere, once asked (see `layoutHasEnumerations()`).
+  var hasEnumerations: Bool?
 
   init(layout: CLayout, literal: String) {
     self.layout = layout

@@ -52,6 +52,15 @@ extension CLayout {
     public let alignment: Int
     /// What the node holds.
     public let content: Content
+    /// The enumeration whose constants name this integer leaf's values, registered with
+    /// ``TypeCatalog/register(_:forMember:of:)``; `nil` for a plain number. For an array of enums, the
+    /// element carries it.
+    ///
+    /// ```swift
+    /// let layout = try catalog.layout(of: "{z_stream=\"state\"i}")
+    /// layout.root.members[0].node.enumeration?.name(for: 1)   // "Z_STREAM_END"
+    /// ```
+    public let enumeration: CEnumeration?
     /// The members of a struct or union node; empty for leaves and arrays.
     public var members: [Member] {
       switch content {
@@ -66,11 +75,12 @@ extension CLayout {
     /// union this is only known when one member covers it all; otherwise it is `false`, which is safe.
     let isDense: Bool
 
-    init(type: TypeEncoding, size: Int, alignment: Int, content: Content) {
+    init(type: TypeEncoding, size: Int, alignment: Int, content: Content, enumeration: CEnumeration? = nil) {
       self.type = type
       self.size = size
       self.alignment = alignment
       self.content = content
+      self.enumeration = enumeration
       switch content {
       case .leaf, .bitfield:
         leafCount = 1

@@ -170,6 +170,7 @@ struct LayoutEngine {
     let fields = record.fields ?? []
     // A record expanded from a catalog definition (`{tcphdr}`) names members the written encoding does not.
     let isNamed = usesMemberNames || record.hasFieldNames || TypeEncoding.structure(record).namesMembers
+    let enumerations = record.name.flatMap { definitions.enumerations[.named($0, isUnion: isUnion)] }
     var members: [CLayout.Member] = []
     var end = 0  // in bits
     var alignment = 1
@@ -223,12 +224,16 @@ struct LayoutEngine {
         let touched = (bitOffset % 8 + bitfield.width + 7) / 8
         let node = CLayout.Node(
           type: field.type, size: touched, alignment: declaredAlignment,
-          content: .bitfield(width: bitfield.width, isSigned: bitfield.declaredType?.isSignedInteger))
+          content: .bitfield(width: bitfield.width, isSigned: bitfield.declaredType?.isSignedInteger),
+          enumeration: field.name.flatMap { enumerations?[$0] })
         members.append(CLayout.Member(component: component, bitOffset: bitOffset, node: node))
         continue
       }
 
-      let node = try node(for: field.type, path: memberPath, depth: depth + 1)
+      var node = try node(for: field.type, path: memberPath, depth: depth + 1)
+      if let name = field.name, let enumeration = enumerations?[name] {
+        node = node.attaching(enumeration) ?? node
+      }
       var offset: Int
       switch placement {
       case .byte(let byte)?:
@@ -251,5 +256,27 @@ struct LayoutEngine {
     let size = ((end + 7) / 8 + alignment - 1) / alignment * alignment
     guard size <= CLayout.maximumSize else { throw LayoutError(.tooLarge, at: path) }
     return (members, size, alignment)
+  }
+}
+
+extension CLayout.Node {
+  /// The node with `enumeration` on its integer leaf, or on the innermost element of an array of integers;
+  /// `nil` when the node holds something else (a record laid out inline under a registered tag may
+  /// differ from the registered one).
+  func attaching(_ enumeration: CEnumeration) -> CLayout.Node? {
+    switch content {
+    case .leaf:
+      var base = type
+      while case .qualified(_, let inner) = base { base = inner }
+      guard case .scalar(let scalar) = base, scalar.isInteger, scalar != .bool else { return nil }
+      return CLayout.Node(type: type, size: size, alignment: alignment, content: content, enumeration: enumeration)
+    case .bitfield:
+      return CLayout.Node(type: type, size: size, alignment: alignment, content: content, enumeration: enumeration)
+    case .array(let count, let element):
+      guard let element = element.attaching(enumeration) else { return nil }
+      return CLayout.Node(type: type, size: size, alignment: alignment, content: .array(count: count, element: element))
+    case .structure, .union:
+      return nil
+    }
   }
 }

@@ -1,11 +1,14 @@
-/// The definitions of structs and unions named without their members, and the layout overrides of records
-/// whose encoding cannot show their real layout: what a layout needs beyond the encoding, as a value.
+/// The definitions of structs and unions named without their members, the layout overrides of records
+/// whose encoding cannot show their real layout, and the enumerations of integer members: what a layout
+/// needs beyond the encoding, as a value.
 ///
 /// ``TypeCatalog`` keeps them; the layout engine is handed a copy, so that computing a layout reads no
 /// shared state.
 struct RecordDefinitions: Hashable, Sendable {
   var records: [RecordKey: TypeEncoding.Record] = [:]
   var overrides: [OverrideKey: RegisteredOverride] = [:]
+  /// The enumeration of a member, by the named record that declares it and the member's name.
+  var enumerations: [RecordKey: [String: CEnumeration]] = [:]
 }
 
 /// How the catalog keys records: named ones by kind and tag, anonymous ones (overrides only) by identity.

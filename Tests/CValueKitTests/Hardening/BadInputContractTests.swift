@@ -19,13 +19,15 @@ import Testing
 //                        invalidVector · invalidComplex · negativeNumber · tooLarge · invalidOverride ·
 //                        nestingTooDeep · encoding                                                → layoutRows
 // CatalogError           invalidName(isEncoding: true/false) · nameTaken · notANamedRecordDefinition ·
-//                        recordTaken · invalidOverride · encoding                                 → catalogRows
+//                        recordTaken · invalidOverride · encoding ·                               → catalogRows
+//                        invalidConstantName · duplicateConstant · noSuchMember · notAnIntegerMember ·
+//                        constantDoesNotFit · enumerationTaken     (+Enumerations.swift)
 // FieldPathError         (one shape)                                                              → fieldPathRows
 // ValueLiteralError.Reason  empty · unexpectedCharacter · unexpectedToken · unterminatedBrace ·
 //                        unterminatedString · unterminatedCharacter · unterminatedComment · invalidEscape ·
 //                        unknownMember · designatorMismatch · tooManyElements · indexOutOfRange · doesNotFit ·
 //                        stringTooLong · wrongKind · truncated · nestingTooDeep · badNumber ·
-//                        trailingCharacters                                                       → literalRows
+//                        trailingCharacters · unknownConstant (+Enumerations.swift)              → literalRows
 // ValueError             encoding · layoutUnknown · wrongSize · sizesDiffer · swiftTypeSize · invalidTolerance ·
 //                        unknownFieldPath · nothingToRegister · literal · notPlainData · cFunction ·
 //                        invalidCount · tooLargeToParse · cannotDerive                            → valueRows
@@ -205,7 +207,9 @@ struct BadInputContractTests {
     #expect("path \(error.path)" == row.position)
   }
 
-  static let catalogRows: [ContractRow] = [
+  static let catalogRows = coreCatalogRows + enumerationCatalogRows
+
+  static let coreCatalogRows: [ContractRow] = [
     ContractRow("invalidName, an encoding", "\"Ai\" cannot be a type name: it is already a valid encoding", "name Ai") {
       thrown { try TypeCatalog(includingBuiltins: false).register(name: "Ai", for: TypeEncoding.scalar(.double)) }
     },
@@ -251,6 +255,10 @@ struct BadInputContractTests {
     case .notANamedRecordDefinition(let type): name = type.record?.name ?? "?"
     case .invalidOverride(let error): name = error.path.description
     case .encoding(let error): name = error.input
+    case .invalidConstantName(let text, _), .duplicateConstant(let text, _): name = text
+    case .noSuchMember(let member, _), .notAnIntegerMember(let member, _, _): name = member
+    case .constantDoesNotFit(let constant, _, _, _): name = constant.name
+    case .enumerationTaken(let member, _, _, _): name = member
     }
     #expect("name \(name)".hasSuffix(row.position.dropFirst(5)))
   }
@@ -278,7 +286,9 @@ struct BadInputContractTests {
     thrown { _ = try ValueRegistry.shared.resolve(type).parse(text) }
   }
 
-  static let literalRows: [ContractRow] = [
+  static let literalRows = coreLiteralRows + enumerationLiteralRows
+
+  static let coreLiteralRows: [ContractRow] = [
     ContractRow("empty", "empty value literal at offset 1 in \" \"", "offset 1 path ") { literal(" ", as: "int32") },
     ContractRow("unexpectedCharacter", "unexpected character '@' at offset 0 in \"@\"", "offset 0 path ") {
       literal("@", as: "int32")

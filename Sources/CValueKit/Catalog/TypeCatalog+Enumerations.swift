@@ -1,0 +1,126 @@
+extension TypeCatalog {
+  /// Registers the enumeration of an integer member of a named struct or union, so that descriptions
+  /// write its values as constant names (`.state = Z_STREAM_END`; a value that is no constant stays a
+  /// number), mismatch lines in reports name them too, and the literal parser reads the names back.
+  ///
+  /// An encoding cannot say that a member is an enum (`enum zstate state;` encodes as `i`), which is
+  /// why the catalog carries it. Every layout of the record computed after the registration, on any ABI,
+  /// has the enumeration on the member's node (``CLayout/Node/enumeration``); handles resolved before
+  /// keep what they had, and a new resolve sees it.
+  ///
+  /// ```swift
+  /// let catalog = TypeCatalog()
+  /// try catalog.register(record: "{msg=\"state\"i\"flags\"b0I3}")
+  /// let state = CEnumeration(
+  ///   name: "enum zstate", constants: [.init(name: "Z_OK", value: 0), .init(name: "Z_STREAM_END", value: 1)])
+  /// try catalog.register(state, forMember: "state", of: "{msg}")
+  /// // describe: {.state = Z_STREAM_END, .flags = 0}
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - enumeration: The constants; their names must be C identifiers, each used once, and every value
+  ///     must fit the member's type on the host ABI.
+  ///   - member: The name of a direct member of `record`: an integer (not `_Bool`), an integer bitfield
+  ///     (enum bitfields exist), or an array of integers (arrays of arrays too), whose elements then take
+  ///     the constants.
+  ///   - record: A named struct or union: written with its members (which also registers its definition,
+  ///     as ``register(record:)`` does) or named alone (`{msg}`) when its definition is registered.
+  /// - Throws: ``CatalogError``, and then nothing is registered:
+  ///   ``CatalogError/invalidConstantName(_:enumeration:)``, ``CatalogError/duplicateConstant(_:enumeration:)``,
+  ///   ``CatalogError/notANamedRecordDefinition(_:)`` (an anonymous record, or one whose members are
+  ///   unknown), ``CatalogError/recordTaken(_:existing:new:)``, ``CatalogError/noSuchMember(_:record:)``,
+  ///   ``CatalogError/notAnIntegerMember(_:record:type:)``,
+  ///   ``CatalogError/constantDoesNotFit(_:member:record:type:)``,
+  ///   ``CatalogError/enumerationTaken(member:record:existing:new:)`` (registering the same enumeration
+  ///   again is allowed), or ``CatalogError/encoding(_:)``.
+  public func register(
+    _ enumeration: CEnumeration, forMember member: String, of record: some TypeEncodingConvertible
+  ) throws(CatalogError) {
+    let given = try registering(record)
+    try Self.validate(enumeration)
+    guard let key = RecordKey(given), case .named = key, let body = given.record else {
+      throw CatalogError.notANamedRecordDefinition(given)
+    }
+    try updateDefinitions { (definitions) throws(CatalogError) in
+      var records = definitions.records
+      if body.fields != nil { try Self.insert(body, for: key, into: &records) }
+      guard let definition = records[key], let fields = definition.fields else {
+        throw CatalogError.notANamedRecordDefinition(given)
+      }
+      let recordType = key.encoding(definition)
+      guard let field = fields.first(where: { $0.name == member }) else {
+        throw CatalogError.noSuchMember(member, record: recordType)
+      }
+      guard let range = Self.integerRange(of: field.type) else {
+        throw CatalogError.notAnIntegerMember(member, record: recordType, type: field.type)
+      }
+      for constant in enumeration.constants where !range.contains(Int128(constant.value)) {
+        throw CatalogError.constantDoesNotFit(constant, member: member, record: recordType, type: field.type)
+      }
+      let existing = definitions.enumerations[key]?[member]
+      if let existing, existing != enumeration {
+        throw CatalogError.enumerationTaken(member: member, record: recordType, existing: existing, new: enumeration)
+      }
+      let recordsChanged = records != definitions.records
+      if recordsChanged { definitions.records = records }
+      guard existing == nil else { return recordsChanged }
+      definitions.enumerations[key, default: [:]][member] = enumeration
+      return true
+    }
+  }
+
+  /// The enumeration registered for a member of a named struct or union, or `nil`.
+  ///
+  /// ```swift
+  /// catalog.enumeration(forMember: "state", of: "msg")?.name(for: 1)   // "Z_STREAM_END"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - member: The member's name.
+  ///   - record: The record's tag.
+  ///   - isUnion: Whether the record is a union.
+  public func enumeration(forMember member: String, of record: String, isUnion: Bool = false) -> CEnumeration? {
+    definitions.enumerations[.named(record, isUnion: isUnion)]?[member]
+  }
+
+  /// Checks the constants' names: C identifiers, each used once.
+  private static func validate(_ enumeration: CEnumeration) throws(CatalogError) {
+    var seen: Set<String> = []
+    for constant in enumeration.constants {
+      guard ASCII.isIdentifier(constant.name) else {
+        throw CatalogError.invalidConstantName(constant.name, enumeration: enumeration)
+      }
+      guard seen.insert(constant.name).inserted else {
+        throw CatalogError.duplicateConstant(constant.name, enumeration: enumeration)
+      }
+    }
+  }
+
+  /// The values a member of `type` holds on the host ABI, when it is an integer (not `_Bool`), an integer
+  /// bitfield or an array of them; `nil` otherwise.
+  static func integerRange(of type: TypeEncoding) -> ClosedRange<Int128>? {
+    var base = type
+    while true {
+      switch base {
+      case .qualified(_, let inner), .array(_, let inner): base = inner
+      case .scalar(let scalar):
+        guard scalar.isInteger, scalar != .bool, let (size, _) = ABI.host.sizeAndAlignment(of: scalar) else {
+          return nil
+        }
+        return range(bits: size * 8, isSigned: scalar.isSignedInteger)
+      case .bitfield(let bitfield):
+        guard bitfield.declaredType.map({ $0.isInteger && $0 != .bool }) ?? true else { return nil }
+        return range(bits: bitfield.width, isSigned: bitfield.declaredType?.isSignedInteger ?? false)
+      default: return nil
+      }
+    }
+  }
+
+  /// The values of a `bits`-bit integer, as far as an `Int64` constant can reach; `nil` for no bits (a
+  /// zero-width bitfield holds nothing).
+  private static func range(bits: Int, isSigned: Bool) -> ClosedRange<Int128>? {
+    guard bits > 0 else { return nil }
+    let bits = Swift.min(bits, 100)
+    return isSigned ? -(Int128(1) << (bits - 1))...(Int128(1) << (bits - 1)) - 1 : 0...(Int128(1) << bits) - 1
+  }
+}

@@ -1,0 +1,120 @@
+/// A C enumeration: the named constants that an integer member of a struct or union holds.
+///
+/// An encoding cannot say that a member is an enum (`enum zstate state;` encodes as `i`), so a
+/// ``TypeCatalog`` carries the constants for it: registered for a member with
+/// ``TypeCatalog/register(_:forMember:of:)``, they make descriptions name the value
+/// (`.state = Z_STREAM_END`) and the literal parser read those names back. A value that is no constant is
+/// still written as its number.
+///
+/// ```swift
+/// let state = CEnumeration(name: "enum zstate", constants: [
+///   .init(name: "Z_OK", value: 0), .init(name: "Z_STREAM_END", value: 1), .init(name: "Z_DONE", value: 1),
+/// ])
+/// state.name(for: 1)          // "Z_STREAM_END": the first constant declared with the value
+/// state.value(named: "Z_DONE") // 1
+/// ```
+///
+/// C allows several constants with one value; a description uses the first one declared. The names are
+/// checked when the enumeration is registered: C identifiers, each used once.
+public struct CEnumeration: Hashable, Sendable, CustomStringConvertible {
+  /// One enumeration constant: its name and its value.
+  public struct Constant: Hashable, Sendable {
+    /// The constant's name, a C identifier: `Z_STREAM_END`.
+    public var name: String
+    /// The constant's value.
+    public var value: Int64
+
+    /// Creates a constant.
+    ///
+    /// ```swift
+    /// let end = CEnumeration.Constant(name: "Z_STREAM_END", value: 1)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: A C identifier.
+    ///   - value: Its value.
+    public init(name: String, value: Int64) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  /// How C code names the type, for messages: `enum zstate` or a typedef such as `z_state_t`; `nil` for an
+  /// anonymous enum.
+  public let name: String?
+  /// The constants in declaration order.
+  public let constants: [Constant]
+
+  /// The value of each name (the first constant of a name, should one be declared twice).
+  private let valuesByName: [String: Int64]
+  /// The first constant declared for each value.
+  private let namesByValue: [Int64: String]
+
+  /// Creates an enumeration from its constants in declaration order.
+  ///
+  /// ```swift
+  /// let kind = CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: How C code names the type (`enum zstate`, `z_state_t`), for messages; `nil` if it has none.
+  ///   - constants: The constants in declaration order. Several may share a value; a description uses
+  ///     the first. Registration refuses names that are not C identifiers or that appear twice.
+  public init(name: String? = nil, constants: [Constant]) {
+    self.name = name
+    self.constants = constants
+    var valuesByName: [String: Int64] = [:]
+    var namesByValue: [Int64: String] = [:]
+    for constant in constants {
+      if valuesByName[constant.name] == nil { valuesByName[constant.name] = constant.value }
+      if namesByValue[constant.value] == nil { namesByValue[constant.value] = constant.name }
+    }
+    self.valuesByName = valuesByName
+    self.namesByValue = namesByValue
+  }
+
+  /// The name a description writes for `value`: the first constant declared with it, or `nil` when no
+  /// constant has it.
+  ///
+  /// ```swift
+  /// state.name(for: 1)   // "Z_STREAM_END"
+  /// state.name(for: 7)   // nil: written as 7
+  /// ```
+  ///
+  /// - Parameter value: A member's value.
+  public func name(for value: Int64) -> String? { namesByValue[value] }
+
+  /// The value of the constant called `name`, or `nil` when there is none.
+  ///
+  /// ```swift
+  /// state.value(named: "Z_OK")   // 0
+  /// ```
+  ///
+  /// - Parameter name: A constant's name.
+  public func value(named name: String) -> Int64? { valuesByName[name] }
+
+  /// The enumeration as C declares it, with at most eight constants shown:
+  /// `enum zstate {Z_OK = 0, Z_STREAM_END = 1}`.
+  public var description: String {
+    let shown = constants.prefix(Self.shownConstants).map { "\($0.name) = \($0.value)" }
+    let more = constants.count > Self.shownConstants ? ", … \(constants.count - Self.shownConstants) more" : ""
+    return "\(name ?? "enum") {\(shown.joined(separator: ", "))\(more)}"
+  }
+
+  /// How many constants a message lists before counting the rest.
+  static let shownConstants = 8
+
+  /// How messages name the enumeration: its name, or `an anonymous enum`.
+  var displayName: String { name ?? "an anonymous enum" }
+
+  /// Whether two enumerations have the same name and the same constants in the same order.
+  public static func == (lhs: CEnumeration, rhs: CEnumeration) -> Bool {
+    lhs.name == rhs.name && lhs.constants == rhs.constants
+  }
+
+  /// Hashes the name and the constants.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(constants)
+  }
+}
