@@ -62,6 +62,7 @@ const char *cv_clang_load(void *handle, cv_clang_api *api) {
   CV_LOAD(getArraySize, clang_getArraySize);
   CV_LOAD(getElementType, clang_getElementType);
   CV_LOAD(Type_getValueType, clang_Type_getValueType);
+  CV_LOAD(getEnumConstantDeclValue, clang_getEnumConstantDeclValue);
   return NULL;
 }
 

@@ -34,6 +34,17 @@ public struct HeaderImport: Hashable, Sendable {
     public var encoding: TypeEncoding
   }
 
+  /// A member declared with an enum type (or an array of one), whose constants the catalog now knows, so
+  /// that descriptions print `.state = TCP_LISTEN` and literals read the names back.
+  public struct Enumeration: Hashable, Sendable {
+    /// The tagged record, as C names it (`struct tcp_info`).
+    public var record: String
+    /// The member's name.
+    public var member: String
+    /// The enum's constants.
+    public var enumeration: CEnumeration
+  }
+
   /// The records, nested ones before the records that contain them.
   public var records: [Record]
   /// The typedefs registered as readable names, in declaration order.
@@ -43,6 +54,8 @@ public struct HeaderImport: Hashable, Sendable {
   /// and records with a member no encoding describes (`_Float16`). A type named in `types:` is never
   /// skipped: it is imported or the import throws.
   public var skipped: [String: String]
+  /// The enumerations of tagged records' members, registered with them.
+  public var enumerations: [Enumeration] = []
   /// The target triple clang parsed for, e.g. `x86_64-unknown-linux-gnu`.
   public var target: String
   /// clang's version, e.g. `clang version 21.0.0`.

@@ -27,6 +27,8 @@ struct ClangRecord {
 
   /// Whether the record has a tag of its own, so that it is registered as a definition.
   var isTagged: Bool
+  /// The enumerations of its named members declared with an enum type (or an array of one).
+  var enumerations: [(member: String, enumeration: CEnumeration)] = []
 }
 
 /// Reads records and typedefs from a translation unit and builds their encodings from clang's types.
@@ -207,9 +209,13 @@ struct RecordReader {
     let isUnion = api.getCursorKind(api.getTypeDeclaration(type)) == Int32(CV_CXCursor_UnionDecl)
     var fields: [TypeEncoding.Field] = []
     var members: [ClangRecord.Member] = []
+    var enumerations: [(member: String, enumeration: CEnumeration)] = []
     for field in fieldCursors(of: type) {
       let fieldType = api.getCanonicalType(api.getCursorType(field))
       let memberName = memberName(of: field, type: fieldType)
+      if let memberName, let enumeration = enumeration(of: api.getCursorType(field)) {
+        enumerations.append((memberName, enumeration))
+      }
       let bitOffset = Int(api.Cursor_getOffsetOfField(field))
       let path = memberName.map { "." + $0 } ?? ""
       let fieldPlace = (record: recordName, field: path)
@@ -238,8 +244,30 @@ struct RecordReader {
     records.append(
       ClangRecord(
         name: recordName, encoding: encoding, size: Int(api.Type_getSizeOf(type)),
-        alignment: Int(api.Type_getAlignOf(type)), members: members, isTagged: tag != nil))
+        alignment: Int(api.Type_getAlignOf(type)), members: members, isTagged: tag != nil,
+        enumerations: enumerations))
     return encoding
+  }
+
+  /// The enumeration of a member declared with an enum type, or an array of one: its constants in
+  /// declaration order, named as the declaration names the type (`enum tcp_state`, a typedef), `nil` for
+  /// an anonymous enum.
+  private func enumeration(of declared: CXType) -> CEnumeration? {
+    var type = declared
+    while api.getCanonicalType(type).kind == Int32(CV_CXType_ConstantArray) {
+      type = api.getArrayElementType(type)
+    }
+    let canonical = api.getCanonicalType(type)
+    guard canonical.kind == Int32(CV_CXType_Enum) else { return nil }
+    let constants = children(of: api.getTypeDeclaration(canonical))
+      .filter { api.getCursorKind($0) == Int32(CV_CXCursor_EnumConstantDecl) }
+      .map {
+        CEnumeration.Constant(
+          name: unit.clang.string(api.getCursorSpelling($0)), value: api.getEnumConstantDeclValue($0))
+      }
+    let spelling = unit.clang.string(api.getTypeSpelling(type))
+    let isAnonymous = spelling.contains("(unnamed") || spelling.contains("(anonymous")
+    return CEnumeration(name: isAnonymous ? nil : spelling, constants: constants)
   }
 
   /// A field's name, or `nil` for an unnamed bitfield or a C11 anonymous struct or union member (whose

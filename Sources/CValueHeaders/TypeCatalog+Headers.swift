@@ -77,9 +77,14 @@ extension TypeCatalog {
         name: record.name, encoding: record.encoding, override: override, size: record.size,
         alignment: record.alignment)
     }
-    let imported = HeaderImport(
+    var imported = HeaderImport(
       records: records, typedefs: typedefs, skipped: skipped, target: unit.triple, clangVersion: clang.version,
       libclangPath: clang.path)
+    imported.enumerations = reader.records.filter(\.isTagged).flatMap { record in
+      record.enumerations.map {
+        HeaderImport.Enumeration(record: record.name, member: $0.member, enumeration: $0.enumeration)
+      }
+    }
     try register(
       imported, tagged: reader.records.filter(\.isTagged).map(\.encoding), overrides: check.overrides,
       all: reader.records)
@@ -123,12 +128,26 @@ extension TypeCatalog {
           .recordTaken("\(isUnion ? "union" : "struct") \(name)", existing: existing, new: definition))
       }
     }
+    let definitions = Dictionary(all.map { ($0.name, $0.encoding) }, uniquingKeysWith: { first, _ in first })
+    for item in imported.enumerations {
+      guard let definition = definitions[item.record], let record = definition.record, let name = record.name
+      else { continue }
+      let isUnion = if case .union = definition { true } else { false }
+      if let existing = enumeration(forMember: item.member, of: name, isUnion: isUnion), existing != item.enumeration {
+        throw .registration(
+          .enumerationTaken(member: item.member, record: definition, existing: existing, new: item.enumeration))
+      }
+    }
     do throws(CatalogError) {
       for definition in tagged { try register(record: definition) }
       for record in all {
         if let override = overrides[record.name] { try register(override, for: record.encoding) }
       }
       for typedef in imported.typedefs { try register(name: typedef.name, for: typedef.encoding) }
+      for item in imported.enumerations {
+        guard let definition = definitions[item.record] else { continue }
+        try register(item.enumeration, forMember: item.member, of: definition)
+      }
     } catch {
       throw .registration(error)
     }

@@ -61,6 +61,7 @@ enum {
   CV_CXCursor_ClassDecl = 4,
   CV_CXCursor_EnumDecl = 5,
   CV_CXCursor_FieldDecl = 6,
+  CV_CXCursor_EnumConstantDecl = 7,
   CV_CXCursor_TypedefDecl = 20,
   CV_CXCursor_Namespace = 22,
   CV_CXCursor_LinkageSpec = 23,
@@ -171,6 +172,7 @@ typedef struct {
   long long (*_Nonnull getArraySize)(CXType type);
   CXType (*_Nonnull getElementType)(CXType type);
   CXType (*_Nonnull Type_getValueType)(CXType type);
+  long long (*_Nonnull getEnumConstantDeclValue)(CXCursor cursor);
 } cv_clang_api;
 
 /// dlopen(path, RTLD_NOW | RTLD_LOCAL): the library, or NULL when it cannot be loaded.

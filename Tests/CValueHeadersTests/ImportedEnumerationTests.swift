@@ -1,0 +1,64 @@
+import CValueKit
+import Testing
+
+@testable import CValueHeaders
+
+/// Members declared with an enum type: the import registers the enum's constants with the member, so
+/// descriptions and reports print the names and literals read them back.
+@Suite struct ImportedEnumerationTests {
+  static let header = """
+    #include <stdint.h>
+    enum link_state { LINK_DOWN, LINK_UP = 3, LINK_TESTING = -1, LINK_ALIAS = 3 };
+    typedef enum { MODE_OFF = 0, MODE_AUTO = 0x40000000 } mode_t2;
+    struct link {
+      enum link_state state;
+      mode_t2 mode;
+      enum link_state history[3];
+      unsigned int flags : 4;
+      enum link_state packed_state : 3;
+      int plain;
+    };
+    """
+
+  @Test func theConstantsOfEveryEnumMemberAreRegistered() throws {
+    let catalog = TypeCatalog()
+    let imported = try catalog.importHeaders([try BadHeaderInputTests.header(Self.header)])
+    #expect(
+      imported.enumerations.map { "\($0.record).\($0.member): \($0.enumeration)" } == [
+        "struct link.state: enum link_state {LINK_DOWN = 0, LINK_UP = 3, LINK_TESTING = -1, LINK_ALIAS = 3}",
+        "struct link.mode: mode_t2 {MODE_OFF = 0, MODE_AUTO = 1073741824}",
+        "struct link.history: enum link_state {LINK_DOWN = 0, LINK_UP = 3, LINK_TESTING = -1, LINK_ALIAS = 3}",
+        "struct link.packed_state: enum link_state {LINK_DOWN = 0, LINK_UP = 3, LINK_TESTING = -1, LINK_ALIAS = 3}",
+      ])
+    let type = try ValueRegistry(catalog: catalog).resolve("{link}")
+    let up = try type.parse(
+      "{.state = LINK_UP, .mode = MODE_AUTO, .history = {LINK_DOWN, LINK_TESTING, 7}, .packed_state = LINK_UP}")
+    #expect(
+      try type.describe(bytes: up)
+        == "{.state = LINK_UP, .mode = MODE_AUTO, .history = {LINK_DOWN, LINK_TESTING, 7}, .flags = 0, "
+        + ".packed_state = LINK_UP, .plain = 0}")
+    let down = try type.parse(
+      "{.state = LINK_DOWN, .mode = MODE_AUTO, .history = {LINK_DOWN, LINK_TESTING, 7}, .packed_state = LINK_UP}")
+    let rest =
+      ".mode = MODE_AUTO, .history = {LINK_DOWN, LINK_TESTING, 7}, .flags = 0, .packed_state = LINK_UP, .plain = 0"
+    #expect(
+      try type.compare(bytes: up, down).report == """
+        link values differ at 1 of 8 fields:
+          .state: LINK_UP ≠ LINK_DOWN
+          actual:   {.state = LINK_UP, \(rest)}
+          expected: {.state = LINK_DOWN, \(rest)}
+        """)
+  }
+
+  @Test func aDifferentEnumerationForAMemberIsRefusedAndNothingIsRegistered() throws {
+    let catalog = TypeCatalog()
+    try catalog.importHeaders([try BadHeaderInputTests.header("enum e { A = 1 }; struct s { enum e kind; };")])
+    let other = try BadHeaderInputTests.header("enum e { A = 2 }; struct s { enum e kind; }; struct t { int x; };")
+    let error = #expect(throws: HeaderImportError.self) { try catalog.importHeaders([other]) }
+    #expect(
+      error?.description
+        == "the catalog refused the import: .kind of struct s already has enum e {A = 1}; "
+        + "refusing to replace it with enum e {A = 2}")
+    #expect(catalog.record(named: "t") == nil)
+  }
+}
