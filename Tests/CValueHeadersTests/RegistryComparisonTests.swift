@@ -34,3 +34,38 @@ import Testing
     #expect(try type.compare(synSegment, synSegment).isEqual)
   }
 }
+
+/// Typedef names, as a header import registers them, name the type in reports where the user wrote them.
+@Suite struct TypedefNameTests {
+  @Test func aTypedefNameResolvedByTextNamesTheReport() throws {
+    let catalog = TypeCatalog()
+    try catalog.importHeaders(["signal.h"])
+    let registry = ValueRegistry(catalog: catalog)
+    let byTypedef = try registry.resolve("sigset_t")
+    #expect(byTypedef.name == "sigset_t")
+    var blocked = sigset_t()
+    sigaddset(&blocked, SIGINT)
+    let zero = String(repeating: ", 0", count: 15)
+    #expect(
+      try byTypedef.compare(blocked, sigset_t()).report == """
+        sigset_t values differ at 1 of 16 fields:
+          .__val[0]: 2 ≠ 0
+          actual:   {.__val = {2\(zero)}}
+          expected: {.__val = {0\(zero)}}
+        """)
+    // The same type given as an encoding has no typedef name; the record has no tag either.
+    let byEncoding = try registry.resolve(byTypedef.type)
+    #expect(byEncoding.name == nil)
+    #expect(try byEncoding.compare(blocked, sigset_t()).summary == "struct {…} values differ at .__val[0]: 2 ≠ 0")
+    // A Swift value of the type: Swift names it by the typedef it resolves to, __sigset_t.
+    #expect(try registry.compare(blocked, sigset_t()).summary.hasPrefix("__sigset_t values differ"))
+  }
+
+  @Test func builtInReadableNamesKeepTheRecordsName() throws {
+    let rect = try ValueRegistry().resolve("rect")
+    #expect(rect.name == nil)
+    #expect(
+      try rect.compare(bytes: [UInt8](repeating: 0, count: 32), [UInt8](repeating: 1, count: 32)).summary.hasPrefix(
+        "CGRect values differ"))
+  }
+}

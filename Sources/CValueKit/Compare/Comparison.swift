@@ -28,11 +28,14 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   public let expectedDescription: String?
 
   /// Creates a result. Comparisons normally come from the `compare` calls of a ``ValueType``.
+  ///
+  /// - Parameter typeName: How reports name the type; `nil` for the record's tag or the C spelling.
   public init(
     type: TypeEncoding, isEqual: Bool, strategy: Strategy, mismatches: [Mismatch], mismatchCount: Int,
-    comparedFieldCount: Int, actualDescription: String?, expectedDescription: String?
+    comparedFieldCount: Int, actualDescription: String?, expectedDescription: String?, typeName: String? = nil
   ) {
     self.type = type
+    self.typeName = typeName ?? type.record?.name ?? type.cTypeName
     self.isEqual = isEqual
     self.strategy = strategy
     self.mismatches = mismatches
@@ -42,11 +45,9 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
     self.expectedDescription = expectedDescription
   }
 
-  /// How the type is named in reports: the record's tag (`CGRect`) or the C spelling (`double`).
-  public var typeName: String {
-    if let name = type.record?.name { return name }
-    return type.cTypeName
-  }
+  /// How the type is named in reports: the name the value's type was resolved by when that is a typedef
+  /// a header import registered (`sigset_t`), else the record's tag (`CGRect`) or the C spelling (`double`).
+  public let typeName: String
 
   /// One line: `CGRect values differ at .size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`.
   public var summary: String {

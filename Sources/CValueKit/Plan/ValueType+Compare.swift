@@ -118,7 +118,8 @@ extension ValueType {
   private func equal(_ type: TypeEncoding, strategy: Comparison.Strategy, fieldCount: Int) -> Comparison {
     Comparison(
       type: type, isEqual: true, strategy: strategy, mismatches: [], mismatchCount: 0,
-      comparedFieldCount: fieldCount, actualDescription: nil, expectedDescription: nil)
+      comparedFieldCount: fieldCount, actualDescription: nil, expectedDescription: nil,
+      typeName: type == self.type ? name : nil)
   }
 
   /// The field-by-field comparison that reports every mismatch of a value (or array of values) of `type`,
@@ -145,7 +146,7 @@ extension ValueType {
       type: type, isEqual: isEqual, strategy: strategy, mismatches: walk.mismatches,
       mismatchCount: walk.mismatchCount, comparedFieldCount: rules.fieldCount,
       actualDescription: isEqual ? nil : describer.describe(actual),
-      expectedDescription: isEqual ? nil : describer.describe(expected))
+      expectedDescription: isEqual ? nil : describer.describe(expected), typeName: type == self.type ? name : nil)
   }
 
   /// Compares two values at two addresses, each assumed to hold one value of the type.
@@ -163,7 +164,7 @@ extension ValueType {
         mismatches: isEqual
           ? [] : [Mismatch(path: FieldPath(), offset: 0, actual: "\(actual)", expected: "\(expected)")],
         mismatchCount: isEqual ? 0 : 1, comparedFieldCount: 1, actualDescription: isEqual ? nil : "\(actual)",
-        expectedDescription: isEqual ? nil : "\(expected)")
+        expectedDescription: isEqual ? nil : "\(expected)", typeName: name)
     }
     return try compareRaw(
       UnsafeRawBufferPointer(start: actual, count: layout.size),
@@ -256,7 +257,7 @@ extension ValueType {
     return Comparison(
       type: type, isEqual: isEqual, strategy: entry.strategy, mismatches: mismatches,
       mismatchCount: mismatches.count, comparedFieldCount: 1, actualDescription: mismatches.first?.actual,
-      expectedDescription: mismatches.first?.expected)
+      expectedDescription: mismatches.first?.expected, typeName: name)
   }
 
   /// The byte-by-byte comparison for a type whose layout is unknown: each differing byte is a mismatch
@@ -279,7 +280,7 @@ extension ValueType {
     return Comparison(
       type: type, isEqual: isEqual, strategy: strategy, mismatches: mismatches, mismatchCount: count,
       comparedFieldCount: actual.count, actualDescription: isEqual ? nil : ValueDescriber.describeBytes(actual),
-      expectedDescription: isEqual ? nil : ValueDescriber.describeBytes(expected))
+      expectedDescription: isEqual ? nil : ValueDescriber.describeBytes(expected), typeName: name)
   }
 
   /// Refuses Swift types whose bytes are not a C value: ones holding references.

@@ -22,6 +22,9 @@ public final class ValueType: Sendable, CustomStringConvertible {
   public let layoutError: LayoutError?
   /// The tolerance used when a comparison gives none: the registry's default when the type was resolved.
   public let defaultTolerance: FloatTolerance
+  /// The typedef name the type was resolved by (`sigset_t`, as a header import registers it), which
+  /// reports use for it; `nil` when it was given as an encoding or a built-in readable name.
+  public let name: String?
 
   let rules: RuleNode?
   let steps: [ComparisonStep]
@@ -39,8 +42,9 @@ public final class ValueType: Sendable, CustomStringConvertible {
   /// is unknown), with the registrations `entries` finds.
   init(
     type: TypeEncoding, abi: ABI, layout: Result<CLayout, LayoutError>, entries: EntryLookup,
-    defaultTolerance: FloatTolerance, registryGeneration: Int
+    defaultTolerance: FloatTolerance, registryGeneration: Int, name: String? = nil
   ) {
+    self.name = name
     self.type = type
     self.abi = abi
     self.entries = entries
@@ -69,6 +73,24 @@ public final class ValueType: Sendable, CustomStringConvertible {
       directComparator = nil
     }
     valueSize = self.layout?.size ?? -1
+  }
+
+  /// The same plan under another name: what resolving a typedef name gives, sharing everything else.
+  init(_ other: ValueType, name: String) {
+    self.name = name
+    type = other.type
+    abi = other.abi
+    layout = other.layout
+    layoutError = other.layoutError
+    defaultTolerance = other.defaultTolerance
+    rules = other.rules
+    steps = other.steps
+    shortcut = other.shortcut
+    directComparator = other.directComparator
+    valueSize = other.valueSize
+    entries = other.entries
+    registryGeneration = other.registryGeneration
+    strategy = other.strategy
   }
 
   /// The size in bytes, when the layout is known.

@@ -100,10 +100,18 @@ extension ValueRegistry {
   ///
   /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the definition does not
   ///   have the Swift type's size: a definition for another ABI is an error, not a guess.
-  func catalogDefinition<Value>(of _: Value.Type) throws(ValueError) -> TypeEncoding? {
+  /// The C name of a C type imported into Swift (`tcphdr` for Glibc's `tcphdr`, whose `String(reflecting:)`
+  /// is `__C.tcphdr`), or `nil` for a Swift type.
+  static func cName<Value>(of _: Value.Type) -> String? {
     let reflected = String(reflecting: Value.self)
-    guard reflected.hasPrefix("__C.") else { return nil }
-    let name = String(reflected.dropFirst(4))
+    return reflected.hasPrefix("__C.") ? String(reflected.dropFirst(4)) : nil
+  }
+
+  /// The encoding set for a Swift type with ``setEncoding(_:for:)``, if any.
+  func registered<Value>(_: Value.Type) -> TypeEncoding? { swiftTypes.registered(for: Value.self) }
+
+  func catalogDefinition<Value>(of _: Value.Type) throws(ValueError) -> TypeEncoding? {
+    guard let name = Self.cName(of: Value.self) else { return nil }
     let typedef = TypeCatalog.builtinNames[name] == nil ? catalog.encoding(named: name) : nil
     guard let type = typedef ?? catalog.record(named: name) ?? catalog.record(named: name, isUnion: true) else {
       return nil

@@ -255,7 +255,8 @@ public final class ValueRegistry: Sendable {
   func resolve(text encoding: String, abi: ABI) throws(ValueError) -> ValueType {
     let key = TextKey(text: encoding, abi: abi)
     if let handle = cachedHandle({ $0.handle(for: key) }) { return handle }
-    let handle = resolve(encoding: try parse(encoding), abi: abi)
+    var handle = resolve(encoding: try parse(encoding), abi: abi)
+    if let name = typedefName(encoding) { handle = ValueType(handle, name: name) }
     state.withLock {
       guard $0.generation == handle.registryGeneration else { return }
       $0.keep(handle, for: key, in: \.handlesByText)
@@ -286,7 +287,10 @@ public final class ValueRegistry: Sendable {
     if let handle = cachedHandle({ $0.handle(for: key) }) { return handle }
     // Read before the encoding: a Swift type registered meanwhile changes it, and this handle is not kept.
     let generation = state.withLock { $0.generation }
-    let handle = resolve(encoding: try encoding(of: Value.self), abi: abi)
+    var handle = resolve(encoding: try encoding(of: Value.self), abi: abi)
+    if let name = Self.cName(of: Value.self).flatMap(typedefName), registered(Value.self) == nil {
+      handle = ValueType(handle, name: name)
+    }
     state.withLock {
       if $0.generation == generation, handle.registryGeneration == generation {
         $0.keep(handle, for: key, in: \.handlesBySwiftType)
@@ -308,6 +312,12 @@ public final class ValueRegistry: Sendable {
       else { return .failure(error) }
       return .success(layout)
     }
+  }
+
+  /// `text` when it is a name the catalog knows that is not one of its built-in readable names: a typedef a
+  /// header import registered (`sigset_t`), which reports then use for the type.
+  func typedefName(_ text: String) -> String? {
+    TypeCatalog.builtinNames[text] == nil && catalog.encoding(named: text) != nil ? text : nil
   }
 
   /// Forgets every cached handle (a Swift type's encoding was registered).
