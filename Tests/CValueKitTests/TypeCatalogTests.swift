@@ -181,3 +181,28 @@ struct TypeCatalogTests {
     }
   }
 }
+
+/// Records named as C code names them.
+@Suite struct TaggedRecordNameTests {
+  @Test func structAndUnionTagsNameRegisteredRecords() throws {
+    let catalog = TypeCatalog()
+    try catalog.register(record: #"(sigval="sival_int"i"sival_ptr"^v)"#)
+    #expect(try catalog.parse("struct CGPoint").description == #"{CGPoint="x"d"y"d}"#)
+    #expect(try catalog.parse("union  sigval").description == #"(sigval="sival_int"i"sival_ptr"^v)"#)
+    #expect(try catalog.layout(of: "struct CGRect").size == 32)
+    #expect(
+      try ValueRegistry(catalog: catalog).resolve("union sigval").describe(bytes: [UInt8](repeating: 0, count: 8))
+        == "{.sival_int = 0, .sival_ptr = NULL}")
+  }
+
+  @Test func anUnknownTagIsAnUnknownName() {
+    #expect(throws: EncodingError(.unknownName("struct nowhere"), at: 0, in: "struct nowhere")) {
+      try TypeCatalog().parse("struct nowhere")
+    }
+    #expect(
+      (try? TypeCatalog().parse("union CGPoint")) == nil, "a struct's tag is not a union's")
+    // Not of the form `struct tag`: read as an encoding (`s` is short).
+    let error = #expect(throws: EncodingError.self) { try TypeCatalog().parse("struct a b") }
+    #expect(error?.description == "unexpected characters after a complete type at offset 1 in \"struct a b\"")
+  }
+}

@@ -76,16 +76,34 @@ public final class TypeCatalog: Sendable {
 
   /// Parses an encoding, or looks up a whole readable name this catalog knows.
   ///
+  /// A struct or union is also found as C code names it, `struct tcphdr` or `union sigval`, once its
+  /// definition is registered (an imported header registers every record by its tag).
+  ///
   /// ```swift
   /// try TypeCatalog.shared.parse("rect")           // {CGRect={CGPoint=dd}{CGSize=dd}}
   /// try TypeCatalog.shared.parse("{CGPoint=dd}")   // the encoding itself
+  /// try TypeCatalog.shared.parse("struct CGPoint") // {CGPoint="x"d"y"d}
   /// ```
   ///
   /// - Throws: ``EncodingError`` naming the problem and its byte offset; a text that looks like a name
   ///   and is not one is reported as an unknown name.
   public func parse(_ text: String) throws(EncodingError) -> TypeEncoding {
     if let named = encoding(named: text) { return named }
+    if let tagged = try taggedRecord(text) { return tagged }
     return try TypeEncoding(text)
+  }
+
+  /// A record as C code names it, `struct tm` or `union sigval`: its registered definition. `nil` for text
+  /// that is not of that form; an error for a tag the catalog does not define.
+  private func taggedRecord(_ text: String) throws(EncodingError) -> TypeEncoding? {
+    let words = text.split(separator: " ", omittingEmptySubsequences: true)
+    guard words.count == 2, words[0] == "struct" || words[0] == "union", ASCII.isIdentifier(words[1]) else {
+      return nil
+    }
+    guard let definition = record(named: String(words[1]), isUnion: words[0] == "union") else {
+      throw EncodingError(.unknownName(text), at: 0, in: text)
+    }
+    return definition
   }
 
   /// The type `type` stands for, with an encoding that does not parse reported as a ``CatalogError``.
