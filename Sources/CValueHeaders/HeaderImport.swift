@@ -45,6 +45,9 @@ public struct HeaderImport: Hashable, Sendable {
   public var skipped: [String: String]
   /// The target triple clang parsed for, e.g. `x86_64-unknown-linux-gnu`.
   public var target: String
+  /// The ABI of ``target``: the records were laid out and checked for it, and their overrides are
+  /// registered for it (`catalog.layout(of: "{tcphdr}", abi: imported.abi)`).
+  public var abi: ABI
   /// clang's version, e.g. `clang version 21.0.0`.
   public var clangVersion: String
   /// The libclang that parsed the headers.

@@ -19,7 +19,19 @@ extension TypeCatalog {
   /// ```
   ///
   /// libclang is loaded at run time: `CVALUEKIT_LIBCLANG` when set, else the one beside the `clang` or
-  /// `swift` on `PATH`, else the system's. The layouts are the host's (`ABI.host`).
+  /// `swift` on `PATH`, else the system's.
+  ///
+  /// The layouts are those of the target clang parses for: the host's, or the one `-target` names. clang
+  /// does the layout and the override carries it: records are checked, and their overrides registered, for
+  /// `ABI(targetTriple:)` of clang's triple (``HeaderImport/abi``), so that
+  /// `catalog.layout(of: "{tcphdr}", abi: imported.abi)` is clang's layout for that machine:
+  ///
+  /// ```swift
+  /// let arm = try catalog.importHeaders(
+  ///   ["netinet/tcp.h"], arguments: ["-target", "armv7-linux-gnueabihf", "-nostdlibinc",
+  ///   "-isystem", "/usr/arm-linux-gnueabihf/include"])
+  /// try catalog.layout(of: "{tcphdr}", abi: arm.abi)   // armv7-linux
+  /// ```
   ///
   /// - Parameters:
   ///   - headers: Each one is a header name found as `#include <…>` finds it (`netinet/tcp.h`), a path to
@@ -28,13 +40,18 @@ extension TypeCatalog {
   ///   - types: The types to import, as C code names them (`tcphdr`, `struct tcphdr`, `union sigval`, the
   ///     typedef `siginfo_t`), with the records they hold; `nil` imports every complete type.
   /// - Returns: What was registered, with clang's target and version.
-  /// - Throws: ``HeaderImportError`` naming what and where; nothing is registered then.
+  /// - Throws: ``HeaderImportError`` naming what and where; nothing is registered then. A target whose ABI
+  ///   CValueKit does not describe is ``HeaderImportError/unsupportedTarget(_:supported:)``.
   @discardableResult
   public func importHeaders(_ headers: [String], arguments: [String] = [], types: [String]? = nil)
     throws(HeaderImportError) -> HeaderImport
   {
     let clang = try LibClang.shared()
     let unit = try TranslationUnit.parse(HeaderSource(headers), arguments: arguments, clang: clang)
+    let triple = unit.triple
+    guard let abi = ABI(targetTriple: triple) else {
+      throw .unsupportedTarget(triple, supported: Self.supportedTargets)
+    }
     var reader = RecordReader(unit: unit)
     let declarations = reader.declarations()
     let selected = try types.map { (names) throws(HeaderImportError) in try Self.select(names, from: declarations) }
@@ -68,7 +85,7 @@ extension TypeCatalog {
       }
     }
 
-    var check = LayoutCheck()
+    var check = LayoutCheck(abi: abi)
     for record in reader.records { try check.check(record) }
     let records = reader.records.compactMap { record -> HeaderImport.Record? in
       let override = check.overrides[record.name]
@@ -78,13 +95,19 @@ extension TypeCatalog {
         alignment: record.alignment)
     }
     let imported = HeaderImport(
-      records: records, typedefs: typedefs, skipped: skipped, target: unit.triple, clangVersion: clang.version,
-      libclangPath: clang.path)
+      records: records, typedefs: typedefs, skipped: skipped, target: triple, abi: abi,
+      clangVersion: clang.version, libclangPath: clang.path)
     try register(
       imported, tagged: reader.records.filter(\.isTagged).map(\.encoding), overrides: check.overrides,
-      all: reader.records)
+      all: reader.records, abi: abi)
     return imported
   }
+
+  /// A target triple for each ABI CValueKit describes, as `-target` takes them.
+  static let supportedTargets = [
+    "x86_64-linux-gnu", "x86_64-apple-macos", "aarch64-linux-gnu", "arm64-apple-macos", "i386-linux-gnu",
+    "armv7-linux-gnueabihf", "riscv64-linux-gnu", "x86_64-pc-windows-msvc",
+  ]
 
   /// The entries `names` select, as C code names types: `struct tag`, `union tag`, a typedef, or a bare tag.
   private static func select(_ names: [String], from declarations: RecordReader.Declarations)
@@ -108,7 +131,8 @@ extension TypeCatalog {
   /// Registers what was read, after checking that none of it conflicts with what the catalog holds, so
   /// that a refused import leaves the catalog as it was.
   private func register(
-    _ imported: HeaderImport, tagged: [TypeEncoding], overrides: [String: LayoutOverride], all: [ClangRecord]
+    _ imported: HeaderImport, tagged: [TypeEncoding], overrides: [String: LayoutOverride], all: [ClangRecord],
+    abi: ABI
   ) throws(HeaderImportError) {
     for typedef in imported.typedefs {
       if let existing = encoding(named: typedef.name), existing != typedef.encoding {
@@ -126,7 +150,7 @@ extension TypeCatalog {
     do throws(CatalogError) {
       for definition in tagged { try register(record: definition) }
       for record in all {
-        if let override = overrides[record.name] { try register(override, for: record.encoding) }
+        if let override = overrides[record.name] { try register(override, for: record.encoding, abi: abi) }
       }
       for typedef in imported.typedefs { try register(name: typedef.name, for: typedef.encoding) }
     } catch {
