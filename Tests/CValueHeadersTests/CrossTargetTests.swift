@@ -6,7 +6,8 @@ import Testing
 
 /// Every record an import for another target registers, against what the compiler reports for that target
 /// without running anything (Scripts/headers/generate-cross-oracle.py: sizeof, _Alignof, offsetof and
-/// bitfield probes read from `clang -target T -S` assembly, then checked with `_Static_assert`s).
+/// bitfield probes read from `clang -target T -S` assembly), and the import's own layouts compiled for the
+/// target as `_Static_assert`s.
 @Suite struct CrossTargetTests {
   struct Oracle: Decodable {
     struct Target: Decodable {
@@ -65,5 +66,54 @@ import Testing
     }
     #expect(Set(records.map(\.name)) == Set(expected.keys))
     try HeaderCorpusTests.expect(records, in: catalog, abi: imported.abi, toMatch: expected)
+    try Self.expectClangAgrees(
+      with: records, in: catalog, abi: imported.abi, include: path,
+      clangArguments: ["-target", target] + entry.arguments)
   }
+
+  /// The import's own layouts written as `_Static_assert(sizeof …)`, `_Alignof` and `offsetof` checks and
+  /// compiled with `clang -target T -fsyntax-only`: the compiler agrees, or names the assertion that fails.
+  static func expectClangAgrees(
+    with records: [HeaderImport.Record], in catalog: TypeCatalog, abi: ABI, include: String,
+    clangArguments: [String]
+  ) throws {
+    var assertions: [String] = []
+    var members: Set<String> = []
+    for record in records {
+      let layout = try catalog.layout(of: record.encoding, abi: abi)
+      let name = record.name
+      assertions.append("_Static_assert(sizeof(\(name)) == \(layout.size), \"sizeof(\(name))\");")
+      assertions.append("_Static_assert(_Alignof(\(name)) == \(layout.alignment), \"_Alignof(\(name))\");")
+      var fields: [String: HeaderCorpusTests.Oracle.Field] = [:]
+      HeaderCorpusTests.collect(layout.root, prefix: "", base: 0, into: &fields)
+      for (path, field) in fields.sorted(by: { $0.key < $1.key }) {
+        members.formUnion(path.split(separator: ".").map(String.init))
+        guard let offset = field.offset else { continue }
+        assertions.append("_Static_assert(offsetof(\(name), \(path)) == \(offset), \"\(name).\(path)\");")
+      }
+    }
+    // glibc spells some members through macros (sa_handler is __sigaction_handler.sa_handler).
+    let undefinitions = members.sorted().map { "#ifdef \($0)\n#undef \($0)\n#endif" }
+    let header = include.hasPrefix("/") ? "#include \"\(include)\"" : "#include <\(include)>"
+    let source = ([header, "#include <stddef.h>"] + undefinitions + assertions).joined(separator: "\n") + "\n"
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cvalue-asserts-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("asserts.c").path
+    try source.write(toFile: file, atomically: true, encoding: .utf8)
+    let clang = try #require(Self.clang, "clang is not on PATH")
+    let errors = directory.appendingPathComponent("stderr").path
+    let pid = try Subprocess.spawn(
+      clang, clangArguments + ["-x", "c", "-std=gnu11", "-w", "-fsyntax-only", file],
+      environment: ProcessInfo.processInfo.environment, stdout: "/dev/null", stderr: errors)
+    let status = Subprocess.waitForExit(pid)
+    let messages = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+    #expect(
+      !Subprocess.exitedBySignal(status) && Subprocess.exitStatus(status) == 0,
+      "clang refuses \(assertions.count) assertions from the import: \(messages.prefix(2000))")
+  }
+
+  /// The `clang` on `PATH`.
+  static let clang: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+    .map { "\($0)/clang" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
