@@ -28,10 +28,12 @@ extension TypeCatalog {
   ///
   /// ```swift
   /// let arm = try catalog.importHeaders(
-  ///   ["netinet/tcp.h"], arguments: ["-target", "armv7-linux-gnueabihf", "-nostdlibinc",
-  ///   "-isystem", "/usr/arm-linux-gnueabihf/include"])
+  ///   ["netinet/tcp.h"], arguments: ["-target", "armv7-linux-gnueabihf", "--sysroot", "/usr/arm-linux-gnueabihf"])
   /// try catalog.layout(of: "{tcphdr}", abi: arm.abi)   // armv7-linux
   /// ```
+  ///
+  /// Encodings differ between targets (`long` is `q` on LP64, `l` on 32-bit targets): import each target
+  /// into a catalog of its own; a record the catalog holds for another target is refused.
   ///
   /// - Parameters:
   ///   - headers: Each one is a header name found as `#include <…>` finds it (`netinet/tcp.h`), a path to

@@ -109,6 +109,25 @@ import Testing
     #expect(layout.size == record.size && layout.alignment == record.alignment)
   }
 
+  /// A record whose encoding differs between targets (`long` is `q` on x86_64, `l` on i386) is refused by a
+  /// catalog that holds the other target's, and the catalog stays as it was.
+  @Test func oneCatalogHoldsOneTargetsRecords() throws {
+    let catalog = TypeCatalog()
+    let text = "struct span { long start; long end; };\n"
+    try catalog.importHeaders([text], arguments: ["-target", "x86_64-linux-gnu"])
+    do {
+      try catalog.importHeaders([text], arguments: ["-target", "i386-linux-gnu"])
+      Issue.record("i386's struct span replaced x86_64's")
+    } catch {
+      guard case .registration(.recordTaken("struct span", _, _)) = error else {
+        Issue.record("\(error)")
+        return
+      }
+    }
+    #expect(try catalog.layout(of: "{span}").size == 16)
+    #expect(try TypeCatalog().importHeaders([text], arguments: ["-target", "i386-linux-gnu"]).records[0].size == 8)
+  }
+
   @Test func searchOrder() {
     #expect(LibClang.candidates(environment: ["CVALUEKIT_LIBCLANG": "/my/libclang.so"]) == ["/my/libclang.so"])
     let candidates = LibClang.candidates(environment: ["PATH": "/opt/swift/usr/bin:/usr/bin"])
