@@ -102,6 +102,30 @@ struct HeaderCommandTests {
     #expect(host.stdout.hasPrefix("fs_scalars = {fs_scalars}\nsize 112, alignment 16, stride 112 (\(hostABI))\n"))
   }
 
+  /// glibc for armv7 comes from Debian's libc6-dev-armhf-cross (.ci/run installs it), found without --sysroot.
+  @Test("--target armv7-linux-gnueabihf reads that machine's glibc: timespec is 8 bytes, not 16")
+  func armv7Glibc() async throws {
+    let run = try await CValue.run(
+      "layout", "--header", "time.h", "struct timespec", "--target", "armv7-linux-gnueabihf")
+    #expect(run.exited(0), "\(run)")
+    #expect(
+      run.stdout == """
+        struct timespec = {timespec}
+        size 8, alignment 4, stride 8 (armv7-linux)
+
+        offset     size  field      type
+             0        4  .tv_sec    l  int32_t
+             4        4  .tv_nsec   l  int32_t
+
+        """)
+    let i386 = try await CValue.run(
+      "layout", "--header", "time.h", "timespec", "--target", "i386-linux-gnu", "--sysroot", "/usr/i686-linux-gnu",
+      "--json")
+    #expect(try LayoutReport.decode(i386.stdout).size == 8, "\(i386)")
+    let host = try await CValue.run("layout", "--header", "time.h", "timespec", "--json")
+    #expect(try LayoutReport.decode(host.stdout).size == 16, "\(host)")
+  }
+
   @Test("--target x86_64-pc-windows-msvc: MSVC's bitfields, carried by the override clang's layout makes")
   func msvcBitfields() async throws {
     let run = try await CValue.run(
