@@ -52,12 +52,16 @@ public struct HeaderImport: Hashable, Sendable {
   /// What an import of every type left out, by name, with why: typedefs that cannot be readable names
   /// (the name is itself an encoding, or the type has no layout: a function, `void`, an incomplete struct),
   /// and records with a member no encoding describes (`_Float16`). A type named in `types:` is never
-  /// skipped: it is imported or the import throws.
+  /// skipped: it is imported or the import throws. Also enum constants a member's field cannot hold (7 in
+  /// MSVC's signed 3-bit enum bitfield), left out of its enumeration, under `struct s.member`.
   public var skipped: [String: String]
   /// The enumerations of tagged records' members, registered with them.
   public var enumerations: [Enumeration] = []
   /// The target triple clang parsed for, e.g. `x86_64-unknown-linux-gnu`.
   public var target: String
+  /// The ABI of ``target``: the records were laid out and checked for it, and their overrides are
+  /// registered for it (`catalog.layout(of: "{tcphdr}", abi: imported.abi)`).
+  public var abi: ABI
   /// clang's version, e.g. `clang version 21.0.0`.
   public var clangVersion: String
   /// The libclang that parsed the headers.

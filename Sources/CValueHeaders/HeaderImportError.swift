@@ -32,6 +32,9 @@ public enum HeaderImportError: Error, Hashable, Sendable, CustomStringConvertibl
   case layoutMismatch(record: String, field: String, clang: String, cvaluekit: String)
   /// The catalog refused a registration (a name already stands for another type).
   case registration(CatalogError)
+  /// clang parsed for a target (its triple) whose ABI CValueKit does not describe; `supported` lists
+  /// triples of the ones it does.
+  case unsupportedTarget(String, supported: [String])
 
   /// One diagnostic of clang: where and what.
   public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
@@ -87,6 +90,8 @@ public enum HeaderImportError: Error, Hashable, Sendable, CustomStringConvertibl
       return "the layout of \(record)\(field) is \(cvaluekit) in CValueKit but \(clang) in clang, even with an override"
     case .registration(let error):
       return "the catalog refused the import: \(error)"
+    case .unsupportedTarget(let triple, let supported):
+      return "CValueKit has no ABI for the target \(triple); it describes \(supported.joined(separator: ", "))"
     }
   }
 }

@@ -3,9 +3,13 @@ import CValueKit
 /// Lays out each record clang read with CValueKit and compares every member with clang's placement: where
 /// they differ, clang's layout becomes a ``LayoutOverride``, and the comparison is repeated with it.
 struct LayoutCheck {
+  /// The ABI clang laid the records out for.
+  let abi: ABI
   /// Where the overrides found so far are kept, so that records containing them are laid out with them.
   private let scratch = TypeCatalog(includingBuiltins: false)
   private(set) var overrides: [String: LayoutOverride] = [:]
+
+  init(abi: ABI) { self.abi = abi }
 
   /// Checks records in order; each one's nested records must come before it.
   mutating func check(_ record: ClangRecord) throws(HeaderImportError) {
@@ -14,7 +18,7 @@ struct LayoutCheck {
       size: record.size, alignment: record.alignment,
       placements: record.members.map { $0.bitWidth == nil ? .byte($0.bitOffset / 8) : .bit($0.bitOffset) })
     do throws(CatalogError) {
-      try scratch.register(override, for: record.encoding)
+      try scratch.register(override, for: record.encoding, abi: abi)
     } catch {
       throw .layoutMismatch(
         record: record.name, field: first.field, clang: first.clang, cvaluekit: "\(first.cvaluekit) (\(error))")
@@ -30,7 +34,7 @@ struct LayoutCheck {
   private func mismatch(in record: ClangRecord) -> (field: String, clang: String, cvaluekit: String)? {
     let layout: CLayout
     do throws(LayoutError) {
-      layout = try scratch.layout(of: record.encoding)
+      layout = try scratch.layout(of: record.encoding, abi: abi)
     } catch {
       return ("", "size \(record.size), alignment \(record.alignment)", "not laid out: \(error)")
     }

@@ -19,7 +19,21 @@ extension TypeCatalog {
   /// ```
   ///
   /// libclang is loaded at run time: `CVALUEKIT_LIBCLANG` when set, else the one beside the `clang` or
-  /// `swift` on `PATH`, else the system's. The layouts are the host's (`ABI.host`).
+  /// `swift` on `PATH`, else the system's.
+  ///
+  /// The layouts are those of the target clang parses for: the host's, or the one `-target` names. clang
+  /// does the layout and the override carries it: records are checked, and their overrides registered, for
+  /// `ABI(targetTriple:)` of clang's triple (``HeaderImport/abi``), so that
+  /// `catalog.layout(of: "{tcphdr}", abi: imported.abi)` is clang's layout for that machine:
+  ///
+  /// ```swift
+  /// let arm = try catalog.importHeaders(
+  ///   ["netinet/tcp.h"], arguments: ["-target", "armv7-linux-gnueabihf", "--sysroot", "/usr/arm-linux-gnueabihf"])
+  /// try catalog.layout(of: "{tcphdr}", abi: arm.abi)   // armv7-linux
+  /// ```
+  ///
+  /// Encodings differ between targets (`long` is `q` on LP64, `l` on 32-bit targets): import each target
+  /// into a catalog of its own; a record the catalog holds for another target is refused.
   ///
   /// - Parameters:
   ///   - headers: Each one is a header name found as `#include <…>` finds it (`netinet/tcp.h`), a path to
@@ -28,13 +42,18 @@ extension TypeCatalog {
   ///   - types: The types to import, as C code names them (`tcphdr`, `struct tcphdr`, `union sigval`, the
   ///     typedef `siginfo_t`), with the records they hold; `nil` imports every complete type.
   /// - Returns: What was registered, with clang's target and version.
-  /// - Throws: ``HeaderImportError`` naming what and where; nothing is registered then.
+  /// - Throws: ``HeaderImportError`` naming what and where; nothing is registered then. A target whose ABI
+  ///   CValueKit does not describe is ``HeaderImportError/unsupportedTarget(_:supported:)``.
   @discardableResult
   public func importHeaders(_ headers: [String], arguments: [String] = [], types: [String]? = nil)
     throws(HeaderImportError) -> HeaderImport
   {
     let clang = try LibClang.shared()
     let unit = try TranslationUnit.parse(HeaderSource(headers), arguments: arguments, clang: clang)
+    let triple = unit.triple
+    guard let abi = ABI(targetTriple: triple) else {
+      throw .unsupportedTarget(triple, supported: Self.supportedTargets)
+    }
     var reader = RecordReader(unit: unit)
     let declarations = reader.declarations()
     let selected = try types.map { (names) throws(HeaderImportError) in try Self.select(names, from: declarations) }
@@ -68,7 +87,7 @@ extension TypeCatalog {
       }
     }
 
-    var check = LayoutCheck()
+    var check = LayoutCheck(abi: abi)
     for record in reader.records { try check.check(record) }
     let records = reader.records.compactMap { record -> HeaderImport.Record? in
       let override = check.overrides[record.name]
@@ -78,18 +97,24 @@ extension TypeCatalog {
         alignment: record.alignment)
     }
     var imported = HeaderImport(
-      records: records, typedefs: typedefs, skipped: skipped, target: unit.triple, clangVersion: clang.version,
-      libclangPath: clang.path)
+      records: records, typedefs: typedefs, skipped: skipped, target: triple, abi: abi,
+      clangVersion: clang.version, libclangPath: clang.path)
     imported.enumerations = reader.records.filter(\.isTagged).flatMap { record in
       record.enumerations.map {
         HeaderImport.Enumeration(record: record.name, member: $0.member, enumeration: $0.enumeration)
       }
     }
     try register(
-      imported, tagged: reader.records.filter(\.isTagged).map(\.encoding), overrides: check.overrides,
-      all: reader.records)
+      &imported, tagged: reader.records.filter(\.isTagged).map(\.encoding), overrides: check.overrides,
+      all: reader.records, abi: abi)
     return imported
   }
+
+  /// A target triple for each ABI CValueKit describes, as `-target` takes them.
+  static let supportedTargets = [
+    "x86_64-linux-gnu", "x86_64-apple-macos", "aarch64-linux-gnu", "arm64-apple-macos", "i386-linux-gnu",
+    "armv7-linux-gnueabihf", "riscv64-linux-gnu", "x86_64-pc-windows-msvc",
+  ]
 
   /// The entries `names` select, as C code names types: `struct tag`, `union tag`, a typedef, or a bare tag.
   private static func select(_ names: [String], from declarations: RecordReader.Declarations)
@@ -113,7 +138,8 @@ extension TypeCatalog {
   /// Registers what was read, after checking that none of it conflicts with what the catalog holds, so
   /// that a refused import leaves the catalog as it was.
   private func register(
-    _ imported: HeaderImport, tagged: [TypeEncoding], overrides: [String: LayoutOverride], all: [ClangRecord]
+    _ imported: inout HeaderImport, tagged: [TypeEncoding], overrides: [String: LayoutOverride],
+    all: [ClangRecord], abi: ABI
   ) throws(HeaderImportError) {
     for typedef in imported.typedefs {
       if let existing = encoding(named: typedef.name), existing != typedef.encoding {
@@ -141,12 +167,15 @@ extension TypeCatalog {
     do throws(CatalogError) {
       for definition in tagged { try register(record: definition) }
       for record in all {
-        if let override = overrides[record.name] { try register(override, for: record.encoding) }
+        if let override = overrides[record.name] { try register(override, for: record.encoding, abi: abi) }
       }
       for typedef in imported.typedefs { try register(name: typedef.name, for: typedef.encoding) }
-      for item in imported.enumerations {
+      for index in imported.enumerations.indices {
+        let item = imported.enumerations[index]
         guard let definition = definitions[item.record] else { continue }
-        try register(item.enumeration, forMember: item.member, of: definition)
+        imported.enumerations[index].enumeration = try registerFitting(
+          item.enumeration, forMember: item.member, of: definition,
+          leftOut: &imported.skipped["\(item.record).\(item.member)"])
       }
     } catch {
       throw .registration(error)
@@ -162,6 +191,31 @@ extension RecordReader {
     case Int32(CV_CXType_Void): return "void has no layout"
     case Int32(CV_CXType_Record) where !isComplete(type): return "\(name) names an incomplete struct or union"
     default: return nil
+    }
+  }
+}
+
+extension TypeCatalog {
+  /// Registers an enumeration for a member with the constants its field can hold: a constant that does not
+  /// fit (7 in MSVC's signed 3-bit enum bitfield) can never be read from it, so it is left out and named in
+  /// `leftOut`, rather than refusing the whole import.
+  fileprivate func registerFitting(
+    _ enumeration: CEnumeration, forMember member: String, of record: TypeEncoding, leftOut: inout String?
+  ) throws(CatalogError) -> CEnumeration {
+    var fitting = enumeration
+    var dropped: [String] = []
+    while true {
+      do throws(CatalogError) {
+        try register(fitting, forMember: member, of: record)
+        if !dropped.isEmpty {
+          leftOut = "the field cannot hold \(dropped.joined(separator: ", ")), left out of its enumeration"
+        }
+        return fitting
+      } catch {
+        guard case .constantDoesNotFit(let constant, _, _, _) = error else { throw error }
+        dropped.append("\(constant.name) = \(constant.value)")
+        fitting = CEnumeration(name: fitting.name, constants: fitting.constants.filter { $0 != constant })
+      }
     }
   }
 }

@@ -28,6 +28,8 @@ struct CValueCommand: ParsableCommand {
                   pointer (^v), cstring (*), point ({CGPoint=dd}),
                   size ({CGSize=dd}), rect ({CGRect={CGPoint=dd}{CGSize=dd}})
 
+      With --header, types come from C headers, read by clang (libclang, loaded at run time) and named as C names them: 'cvalue layout --header netinet/tcp.h tcphdr'. With --target, clang reads them for another machine (aarch64-linux-gnu, armv7-linux-gnueabihf, i386-linux-gnu, riscv64-linux-gnu, x86_64-pc-windows-msvc) and bytes are read with that machine's layout.
+
       Values are given as their raw bytes in hex, first byte first, as they lie in memory ('2a000000' is the int 42; spaces, '_' or ':' may separate bytes), or as C initializers ('{.x = 1, .y = 2}'), which encode turns into those bytes.
 
       Examples:
@@ -35,6 +37,7 @@ struct CValueCommand: ParsableCommand {
         cvalue layout '{S=cdi}' --json
         cvalue layout '(U=if)'
         cvalue layout '{flags=b0I3b3I5}'
+        cvalue layout --header netinet/tcp.h tcphdr
         cvalue encode point '{.x = 1, .y = 2}'
         cvalue describe int32 '01000000 02000000 03000000' --count 3
         cvalue compare double 0000000000003440 0000000000803440 --absolute 0.6
@@ -48,7 +51,7 @@ struct CValueCommand: ParsableCommand {
   /// Runs the command; every kind of bad input, the tool's own and ArgumentParser's, exits with status 2.
   static func main() {
     do {
-      var command = try parseAsRoot()
+      var command = try parseAsRoot(splittingJoinedMacros(Array(CommandLine.arguments.dropFirst())))
       try command.run()
     } catch let exit as ExitCode {
       Self.exit(withError: exit)
@@ -72,6 +75,21 @@ struct CValueCommand: ParsableCommand {
 }
 
 extension CValueCommand {
+  /// `-DNAME=VALUE` as `-D NAME=VALUE`: ArgumentParser takes the `=` of a joined short option for the start of
+  /// its value (`-DNAME` given `VALUE`), so clang's spelling is split before parsing. Arguments after `--` stay.
+  static func splittingJoinedMacros(_ arguments: [String]) -> [String] {
+    var result: [String] = []
+    for (index, argument) in arguments.enumerated() {
+      if argument == "--" { return result + arguments[index...] }
+      if argument.hasPrefix("-D"), argument.count > 2 {
+        result += ["-D", String(argument.dropFirst(2))]
+      } else {
+        result.append(argument)
+      }
+    }
+    return result
+  }
+
   /// ArgumentParser's full message with its first part, which echoes arguments as given, escaped: an argument
   /// with a newline in it must not split the line that names the problem.
   static func oneLineHeadline(_ full: String, message: String) -> String {

@@ -25,6 +25,7 @@ struct CompareCommand: ParsableCommand {
         a=$(cvalue encode rect '{{0, 0}, {10, 20}}')
         b=$(cvalue encode rect '{{0, 0}, {10, 20.5}}')
         cvalue compare rect "$a" "$b" --field-tolerance .size.height=0.5
+        cvalue compare --header netinet/tcp.h tcphdr "$syn" "$synack"
 
       A C function can decide instead: --comparator names it, --library the shared library it is in (without it, the running process is searched), and --signature its type encoding, return type first, each argument the value or a pointer to it. It is called through libffi (or directly when both arguments are pointers), and the report names it:
         cvalue compare --library ./libgeom.so --comparator rect_equal \\
@@ -77,7 +78,7 @@ struct CompareCommand: ParsableCommand {
       valueName: ".path=x"))
   var fieldTolerance: [String] = []
 
-  @OptionGroup var abi: ABIOptions
+  @OptionGroup var types: TypeOptions
 
   @OptionGroup var comparator: ComparatorOptions
 
@@ -89,7 +90,8 @@ struct CompareCommand: ParsableCommand {
   }
 
   func run() throws {
-    let value = try abi.resolve(type, in: comparator.registry(for: type))
+    let text = try types.typeText(type)
+    let value = try types.resolve(text: text, in: comparator.registry(for: text))
     let actualBytes = try HexBytes.parse(actual, argument: "<actual>")
     let expectedBytes = try HexBytes.parse(expected, argument: "<expected>")
     let options = try options()

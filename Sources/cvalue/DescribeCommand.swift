@@ -18,6 +18,7 @@ struct DescribeCommand: ParsableCommand {
         cvalue describe int32 '01000000 02000000 03000000' --count 3
         cvalue describe rect --file rect.bin
         cvalue describe point "$(cvalue encode point '{.x = 1, .y = 2}')"
+        cvalue describe --header time.h 'struct tm' --file tm.bin --target i386-linux-gnu
       """
   )
 
@@ -39,7 +40,7 @@ struct DescribeCommand: ParsableCommand {
   @Flag(help: "Show every element of long arrays (and every value of --count), not the first 256 and '… N more'.")
   var allElements = false
 
-  @OptionGroup var abi: ABIOptions
+  @OptionGroup var types: TypeOptions
 
   func validate() throws(BadInput) {
     if let count, count < 1 { throw BadInput(message: "--count must be 1 or more, not \(count)") }
@@ -51,7 +52,7 @@ struct DescribeCommand: ParsableCommand {
   }
 
   func run() throws {
-    let value = try abi.resolve(type)
+    let value = try types.resolve(type)
     let data = try input()
     try check(byteCount: data.count, of: value)
     let text: String

@@ -16,6 +16,7 @@ struct EncodeCommand: ParsableCommand {
         cvalue encode rect '{{0, 0}, {10, 20}}'
         cvalue encode int32 -2
         cvalue encode '{F="name"[8c]"mode"b64I3}' '{.name = "eth0", .mode = 5}'
+        cvalue encode --header netinet/in.h in_addr '{.s_addr = 0x0100007f}'
       """
   )
 
@@ -30,10 +31,10 @@ struct EncodeCommand: ParsableCommand {
       valueName: "literal"))
   var words: [String] = []
 
-  @OptionGroup var abi: ABIOptions
+  @OptionGroup var types: TypeOptions
 
   func run() throws {
-    let value = try abi.resolve(type)
+    let value = try types.resolve(type)
     guard !words.isEmpty else { throw BadInput(message: "missing the literal, such as '{.x = 1, .y = 2}'") }
     let literal = words.joined(separator: " ")
     let bytes: [UInt8]

@@ -15,6 +15,8 @@ struct LayoutCommand: ParsableCommand {
          "padding": [{"offset": N, "size": N}, ...]}
       Bitfields add "bitOffset" (bits from the start of the value) and "bitWidth"; their offset and size are the bytes their bits touch.
 
+      With --header, clang reads the headers (no compiling): the type is named as C names it (tcphdr, struct tcphdr, union sigval, the typedef siginfo_t), the paths are C's own (.th_flags, ._sifields._kill.si_pid, .sin6_addr.__in6_u.__u6_addr8[15]), and packed, aligned and #pragma pack records are laid out as clang lays them out. With --target, clang reads them for that machine and the layout is that machine's.
+
       Packing and alignment attributes leave no trace in an encoding. For such a struct or union, give its real layout with --size, --alignment and --offsets (one per member; b<N> for a bitfield's bit offset); it is checked against the members before use.
 
       Examples:
@@ -22,6 +24,9 @@ struct LayoutCommand: ParsableCommand {
         cvalue layout '{S=cdi}' --json
         cvalue layout '{B=b0I3b3I5c}' --abi arm64-linux
         cvalue layout '{epoll_event=IQ}' --size 12 --alignment 1 --offsets 0,4
+        cvalue layout --header netinet/tcp.h tcphdr
+        cvalue layout --header signal.h siginfo_t --json
+        cvalue layout --header netinet/ip.h iphdr --target armv7-linux-gnueabihf
       """
   )
 
@@ -31,7 +36,7 @@ struct LayoutCommand: ParsableCommand {
   @Flag(help: "Print the layout as JSON instead of a table.")
   var json = false
 
-  @OptionGroup var abi: ABIOptions
+  @OptionGroup var types: TypeOptions
 
   @Option(help: "The real size of the top-level struct or union (sizeof), when the encoding cannot show it.")
   var size: Int?
@@ -52,10 +57,11 @@ struct LayoutCommand: ParsableCommand {
   }
 
   func run() throws {
-    let abi = abi.resolved
+    let abi = types.resolved
+    let text = try types.typeText(type)
     let encoding: TypeEncoding
     do {
-      encoding = try TypeCatalog.shared.parse(type)
+      encoding = try TypeCatalog.shared.parse(text)
     } catch {
       throw BadInput(diagnostic: error.caretDiagnostic)
     }

@@ -113,8 +113,8 @@ struct BadInputTests {
       ["layout"],
       """
       Error: Missing expected argument '<type>'
-      Help:  <type>  A type encoding such as '{CGPoint=dd}', or a readable name such as 'rect' or 'uint32'.
-      Usage: cvalue layout <type> [--json] [--abi <abi>] [--size <size>] [--alignment <alignment>] [--offsets <list>]
+      Help:  <type>  A type encoding such as '{CGPoint=dd}', a readable name such as 'rect' or 'uint32', or with --header a C type name such as 'struct tcphdr'.
+      Usage: cvalue layout <type> [--json] [--header <header> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>] [--size <size>] [--alignment <alignment>] [--offsets <list>]
         See 'cvalue layout --help' for more information.
 
       """),
@@ -130,7 +130,7 @@ struct BadInputTests {
       ["layout", "rect", "--frob"],
       """
       Error: Unknown option '--frob'. Did you mean '--json'?
-      Usage: cvalue layout <type> [--json] [--abi <abi>] [--size <size>] [--alignment <alignment>] [--offsets <list>]
+      Usage: cvalue layout <type> [--json] [--header <header> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>] [--size <size>] [--alignment <alignment>] [--offsets <list>]
         See 'cvalue layout --help' for more information.
 
       """),
@@ -138,7 +138,7 @@ struct BadInputTests {
       ["layout", "rect", "extra"],
       """
       Error: Unexpected argument 'extra'
-      Usage: cvalue layout <type> [--json] [--abi <abi>] [--size <size>] [--alignment <alignment>] [--offsets <list>]
+      Usage: cvalue layout <type> [--json] [--header <header> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>] [--size <size>] [--alignment <alignment>] [--offsets <list>]
         See 'cvalue layout --help' for more information.
 
       """),
@@ -146,8 +146,8 @@ struct BadInputTests {
       ["layout", "rect", "--abi"],
       """
       Error: Missing value for '--abi <abi>'
-      Help:  --abi <abi>  The ABI to lay out for.
-      Usage: cvalue layout <type> [--json] [--abi <abi>] [--size <size>] [--alignment <alignment>] [--offsets <list>]
+      Help:  --abi <abi>  The ABI to lay out for (default: the one --target names, else the host's).
+      Usage: cvalue layout <type> [--json] [--header <header> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>] [--size <size>] [--alignment <alignment>] [--offsets <list>]
         See 'cvalue layout --help' for more information.
 
       """),

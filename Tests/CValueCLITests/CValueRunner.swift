@@ -98,11 +98,12 @@ enum CValue {
     try await run(arguments)
   }
 
-  static func run(_ arguments: [String]) async throws -> CValueRun {
+  /// - Parameter environment: Variables set for this run, besides the test process's own.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> CValueRun {
     let binary = try binary.get()
     await launchSlots.acquire()
     do {
-      let run = try await launch(binary, arguments)
+      let run = try await launch(binary, arguments, environment: environment)
       await launchSlots.release()
       return run
     } catch {
@@ -111,7 +112,9 @@ enum CValue {
     }
   }
 
-  private static func launch(_ binary: URL, _ arguments: [String]) async throws -> CValueRun {
+  private static func launch(_ binary: URL, _ arguments: [String], environment extra: [String: String])
+    async throws -> CValueRun
+  {
     // Output goes to files rather than pipes: no pipe can fill up while the process is running.
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cvalue-cli-tests-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -120,6 +123,7 @@ enum CValue {
     let errPath = folder.appendingPathComponent("stderr").path
     var environment = ProcessInfo.processInfo.environment
     environment["COLUMNS"] = "80"
+    environment.merge(extra) { $1 }
     let pid: pid_t
     do {
       pid = try Subprocess.spawn(binary.path, arguments, environment: environment, stdout: outPath, stderr: errPath)

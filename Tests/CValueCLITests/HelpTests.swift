@@ -28,11 +28,13 @@ struct HelpTests {
         "encode Turn a C initializer into the value's bytes",
         "cvalue describe int32 '01000000 02000000 03000000' --count 3",
         "compare exits with status 1 when the values differ",
+        "With --header, types come from C headers, read by clang",
+        "cvalue layout --header netinet/tcp.h tcphdr",
       ]),
     Case(
       arguments: ["layout", "--help"],
       mentions: [
-        "USAGE: cvalue layout <type> [--json] [--abi <abi>]",
+        "USAGE: cvalue layout <type> [--json] [--header <header> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
         "--json prints one object:",
         #""fields": [{"path": ".origin.x", "offset": 0, "size": 8, "encoding": "d"}, ...]"#,
         #""bitOffset" (bits from the start of the value) and "bitWidth""#,
@@ -42,11 +44,18 @@ struct HelpTests {
         "x86_64-linux, x86_64-darwin, arm64-linux, arm64-darwin",
         "cvalue layout '{epoll_event=IQ}' --size 12 --alignment 1 --offsets 0,4",
         "b<N> for a bitfield's bit offset",
+        "--header <header> Read the type from this C header (repeatable)",
+        "-I <dir> Add a directory to clang's include path for --header (repeatable).",
+        "-D <name[=value]> Define a macro for --header, as clang's -D (repeatable).",
+        "--target <triple> The machine to lay out for, as a clang target triple",
+        "--sysroot <dir> The target's C library root",
+        "the paths are C's own (.th_flags, ._sifields._kill.si_pid, .sin6_addr.__in6_u.__u6_addr8[15])",
+        "cvalue layout --header netinet/ip.h iphdr --target armv7-linux-gnueabihf",
       ]),
     Case(
       arguments: ["describe", "--help"],
       mentions: [
-        "USAGE: cvalue describe <type> [<bytes>] [--file <path>] [--count <count>] [--all-elements] [--abi <abi>]",
+        "USAGE: cvalue describe <type> [<bytes>] [--file <path>] [--count <count>] [--all-elements] [--header <header> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
         "first byte first, little-endian as on every supported ABI: the int 1 is 01000000",
         "spaces, '_' or ':' may separate groups of whole bytes, and a group may start with 0x",
         "This is the form 'cvalue encode' prints",
@@ -56,6 +65,9 @@ struct HelpTests {
         "x86_64-linux, x86_64-darwin, arm64-linux, arm64-darwin",
         "cvalue describe rect --file rect.bin",
         "--all-elements Show every element of long arrays",
+        "--header <header> Read the type from this C header (repeatable)",
+        "--target <triple> The machine to lay out for",
+        "cvalue describe --header time.h 'struct tm' --file tm.bin --target i386-linux-gnu",
       ]),
     Case(
       arguments: ["compare", "--help"],
@@ -71,21 +83,30 @@ struct HelpTests {
         "--bitwise Compare floating-point fields by their bit patterns only",
         "cvalue compare double 0000000000003440 0000000000803440 --absolute 0.6",
         #"cvalue compare rect "$a" "$b" --field-tolerance .size.height=0.5"#,
+        "--header <header> Read the type from this C header (repeatable)",
+        "--target <triple> The machine to lay out for",
+        #"cvalue compare --header netinet/tcp.h tcphdr "$syn" "$synack""#,
       ]),
     Case(
       arguments: ["encode", "--help"],
       mentions: [
-        "USAGE: cvalue encode <type> [<literal> ...] [--abi <abi>]",
+        "USAGE: cvalue encode <type> [<literal> ...] [--header <header> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
         "one line of lowercase hex digits without separators",
         "exactly what 'cvalue describe' and 'cvalue compare' accept",
         "Members left out, and padding, are zero.",
         "with a caret under it, and exits with status 2",
         "cvalue encode point '{.x = 1, .y = 2}'",
         "cvalue encode int32 -2",
+        "--header <header> Read the type from this C header (repeatable)",
+        "--target <triple> The machine to lay out for",
+        "cvalue encode --header netinet/in.h in_addr '{.s_addr = 0x0100007f}'",
       ]),
     Case(
       arguments: ["help", "layout"],
-      mentions: ["USAGE: cvalue layout <type> [--json] [--abi <abi>]", "--json prints one object:"]),
+      mentions: [
+        "USAGE: cvalue layout <type> [--json] [--header <header> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
+        "--json prints one object:",
+      ]),
   ]
 
   @Test("help exits 0 and mentions the grammar and examples", arguments: cases)

@@ -78,6 +78,56 @@ import Testing
         """)
   }
 
+  @Test func aTargetWithoutAnABIIsRefused() throws {
+    let catalog = TypeCatalog()
+    do {
+      try catalog.importHeaders(["struct s { int a; };\n"], arguments: ["-target", "mips-linux-gnu"])
+      Issue.record("mips imported")
+    } catch {
+      #expect(
+        error.description == """
+          CValueKit has no ABI for the target mips-unknown-linux-gnu; it describes x86_64-linux-gnu, \
+          x86_64-apple-macos, aarch64-linux-gnu, arm64-apple-macos, i386-linux-gnu, armv7-linux-gnueabihf, \
+          riscv64-linux-gnu, x86_64-pc-windows-msvc
+          """)
+    }
+    #expect(catalog.record(named: "s") == nil)
+  }
+
+  /// The override carries clang's layout for the target it parsed for, and for no other ABI.
+  @Test func overridesAreRegisteredForTheTarget() throws {
+    let catalog = TypeCatalog()
+    let text = "struct bits { unsigned char a : 2; unsigned int : 3; unsigned char b : 4; int : 0; char c; };\n"
+    let imported = try catalog.importHeaders([text], arguments: ["-target", "armv7-linux-gnueabihf"])
+    #expect(imported.target == "armv7-unknown-linux-gnueabihf")
+    #expect(imported.abi == .armv7Linux)
+    let record = try #require(imported.record(named: "struct bits"))
+    #expect(catalog.override(for: record.encoding, abi: .armv7Linux) == record.override)
+    #expect(record.override != nil)
+    #expect(catalog.override(for: record.encoding, abi: .x86_64Linux) == nil)
+    let layout = try catalog.layout(of: "{bits}", abi: .armv7Linux)
+    #expect(layout.size == record.size && layout.alignment == record.alignment)
+  }
+
+  /// A record whose encoding differs between targets (`long` is `q` on x86_64, `l` on i386) is refused by a
+  /// catalog that holds the other target's, and the catalog stays as it was.
+  @Test func oneCatalogHoldsOneTargetsRecords() throws {
+    let catalog = TypeCatalog()
+    let text = "struct span { long start; long end; };\n"
+    try catalog.importHeaders([text], arguments: ["-target", "x86_64-linux-gnu"])
+    do {
+      try catalog.importHeaders([text], arguments: ["-target", "i386-linux-gnu"])
+      Issue.record("i386's struct span replaced x86_64's")
+    } catch {
+      guard case .registration(.recordTaken("struct span", _, _)) = error else {
+        Issue.record("\(error)")
+        return
+      }
+    }
+    #expect(try catalog.layout(of: "{span}").size == 16)
+    #expect(try TypeCatalog().importHeaders([text], arguments: ["-target", "i386-linux-gnu"]).records[0].size == 8)
+  }
+
   @Test func searchOrder() {
     #expect(LibClang.candidates(environment: ["CVALUEKIT_LIBCLANG": "/my/libclang.so"]) == ["/my/libclang.so"])
     let candidates = LibClang.candidates(environment: ["PATH": "/opt/swift/usr/bin:/usr/bin"])

@@ -56,10 +56,17 @@ import Testing
     // typedefs of va_list, but clang's AST dump, where the oracle finds its records, does not show it.
     let builtins: Set = header == "zlib.h" ? ["struct __va_list_tag"] : []
     #expect(Set(records.map(\.name)).subtracting(builtins) == Set(expected.keys))
+    try Self.expect(records, in: catalog, abi: imported.abi, toMatch: expected)
+  }
+
+  /// Every record's size, alignment and named fields, laid out for `abi`, equal the oracle's.
+  static func expect(
+    _ records: [HeaderImport.Record], in catalog: TypeCatalog, abi: ABI, toMatch expected: [String: Oracle.Record]
+  ) throws {
     var fieldsChecked = 0
     for record in records {
       guard let oracle = expected[record.name] else { continue }
-      let layout = try catalog.layout(of: record.encoding)
+      let layout = try catalog.layout(of: record.encoding, abi: abi)
       #expect(layout.size == oracle.size, "\(record.name) size")
       #expect(layout.alignment == oracle.alignment, "\(record.name) alignment")
       var fields: [String: Oracle.Field] = [:]

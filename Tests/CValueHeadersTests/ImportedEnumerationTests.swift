@@ -61,4 +61,17 @@ import Testing
         + "refusing to replace it with enum e {A = 2}")
     #expect(catalog.record(named: "t") == nil)
   }
+
+  @Test func aConstantTheFieldCannotHoldIsLeftOutAndNamed() throws {
+    let header = try BadHeaderInputTests.header(
+      "enum small { SMALL_A, SMALL_B = 7 }; struct s { enum small kind : 3; };")
+    // GCC's rules: the enum is unsigned, so its 3-bit field holds 7.
+    let host = try TypeCatalog().importHeaders([header])
+    #expect(host.enumerations.map(\.enumeration.description) == ["enum small {SMALL_A = 0, SMALL_B = 7}"])
+    #expect(host.skipped["struct s.kind"] == nil)
+    // MSVC's: the enum is int, so the 3-bit field is signed and holds -4...3.
+    let msvc = try TypeCatalog().importHeaders([header], arguments: ["-target", "x86_64-pc-windows-msvc"])
+    #expect(msvc.enumerations.map(\.enumeration.description) == ["enum small {SMALL_A = 0}"])
+    #expect(msvc.skipped["struct s.kind"] == "the field cannot hold SMALL_B = 7, left out of its enumeration")
+  }
 }

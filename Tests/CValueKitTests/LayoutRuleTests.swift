@@ -68,6 +68,7 @@ struct LayoutRuleTests {
       ("i386-linux-gnu", .i386Linux), ("i686-pc-linux-gnu", .i386Linux),
       ("armv7-linux-gnueabihf", .armv7Linux), ("armv7a-unknown-linux-gnueabihf", .armv7Linux),
       ("riscv64-linux-gnu", .riscv64Linux), ("x86_64-pc-windows-msvc", .x86_64Windows),
+      ("x86_64-pc-windows-msvc19.33.0", .x86_64Windows),
       ("x86_64-w64-windows-gnu", nil), ("armv7-linux-gnueabi", nil), ("mips-linux-gnu", nil), ("", nil),
     ]
     for (triple, abi) in expected {

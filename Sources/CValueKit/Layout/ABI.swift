@@ -138,8 +138,9 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
       if isApple {
         self = .x86_64Darwin
       } else if isWindows {
-        // MinGW's x86_64 Windows keeps the x87 long double: a different ABI, not described.
-        guard rest.contains("msvc") else { return nil }
+        // MinGW's x86_64 Windows keeps the x87 long double: a different ABI, not described. clang's own
+        // triple carries the MSVC version (`x86_64-pc-windows-msvc19.33.0`).
+        guard rest.contains(where: { $0.hasPrefix("msvc") }) else { return nil }
         self = .x86_64Windows
       } else if isLinux {
         self = .x86_64Linux
