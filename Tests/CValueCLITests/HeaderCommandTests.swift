@@ -242,6 +242,34 @@ struct HeaderCommandTests {
         """)
   }
 
+  @Test("a libclang without a function the import calls is too old, named with the missing function")
+  func libclangTooOld() async throws {
+    // A stand-in library with only the first function cv_clang_load looks up, as an old libclang would lack
+    // a later one; built with the same clang that runs the tests.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cvalue-old-libclang-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let source = directory.appendingPathComponent("old.c")
+    let library = directory.appendingPathComponent("libclang.so").path
+    try "void *clang_createIndex(int a, int b) { return 0; }\n".write(to: source, atomically: true, encoding: .utf8)
+    let log = directory.appendingPathComponent("clang.log").path
+    let clang = try Subprocess.spawn(
+      "/usr/bin/env", ["clang", "-shared", "-fPIC", "-o", library, source.path],
+      environment: ProcessInfo.processInfo.environment, stdout: log, stderr: log)
+    try #require(
+      Subprocess.exitStatus(Subprocess.waitForExit(clang)) == 0,
+      "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+    let old = try await CValue.run(
+      ["layout", "--header", "netinet/tcp.h", "tcphdr"], environment: ["CVALUEKIT_LIBCLANG": library])
+    #expect(old.exited(2), "\(old)")
+    #expect(
+      old.stderr == """
+        the libclang at \(library) has no clang_disposeIndex: CValueHeaders needs libclang 11 or later; set \
+        CVALUEKIT_LIBCLANG to a newer one (a Swift toolchain has it in usr/lib)
+
+        """)
+  }
+
   @Test("-I and -D reach clang")
   func includeAndDefine() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cvalue-cli-include-\(UUID())")
