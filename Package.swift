@@ -69,6 +69,7 @@ let package = Package(
       name: "cvalue",
       dependencies: [
         "CValueKit",
+        "CValueHeaders",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
