@@ -11,12 +11,15 @@ struct ImportCommand: ParsableCommand {
       Every complete struct, union and typedef of the headers is read as clang sees it: the records with C's member names (their encodings), clang's layout where an encoding cannot carry it (packed, aligned: an override of size, alignment and member offsets), and the typedef names. The catalog file holds them with the ABI they are for, clang's target triple and version, and the headers and arguments used; a TypeCatalog loads it with no libclang (TypeCatalog.loadCatalogFile(at:) in CValueHeaders), so that layouts can be pinned in a repository and read on machines without clang.
 
       The file is JSON with sorted keys, one value a line, so that a regenerated file diffs well:
-        {"abi": "x86_64-linux", "arguments": [...], "clangVersion": "...",
-         "enumerations": [], "formatVersion": 1, "headers": [...],
-         "records": [{"name": "struct tcphdr", "encoding": "{tcphdr=...}",
-                      "size": 20, "alignment": 4,
+        {"abi": "x86_64-linux", "arguments": [...],
+         "clangVersion": "...", "enumerations": [],
+         "formatVersion": 1, "headers": [...],
+         "records": [{"name": "struct tcphdr", "size": 20,
+                      "alignment": 4, "encoding": "{tcphdr=...}",
                       "override": {"size": N, "alignment": N,
-                                   "placements": [{"byte": 0}, {"bit": 36}, ...]}}, ...],
+                                   "placements": [{"byte": 0},
+                                                  {"bit": 36}, ...]}},
+                     ...],
          "target": "x86_64-unknown-linux-gnu",
          "typedefs": [{"name": "tcp_seq", "encoding": "I"}, ...]}
       "override" is there only for records whose layout an encoding cannot show; "enumerations" holds member enumerations, written when the import reads them.
@@ -79,7 +82,9 @@ struct ClangArguments: ParsableArguments {
 
   @Option(
     name: .customShort("D", allowingJoined: true),
-    help: ArgumentHelp("A macro to define, as clang's -D (repeat it for more).", valueName: "name[=value]"))
+    help: ArgumentHelp(
+      "A macro to define, as clang's -D: -D NAME, -DNAME or -D NAME=VALUE (repeat it for more).",
+      valueName: "name[=value]"))
   var definitions: [String] = []
 
   @Option(

@@ -67,6 +67,22 @@ struct ImportCommandTests {
     #expect(run.stdout.contains(#""size" : 12"#), "\(run)")
   }
 
+  @Test func helpIsComplete() async throws {
+    let run = try await CValue.run("import", "--help")
+    #expect(run.exited(0), "\(run)")
+    let text = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    for phrase in [
+      "USAGE: cvalue import [<header> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--output <path>]",
+      #""placements": [{"byte": 0}, {"bit": 36}, ...]}}"#,
+      #""enumerations" holds member enumerations, written when the import reads them."#,
+      "-D <name[=value]> A macro to define, as clang's -D: -D NAME, -DNAME or -D NAME=VALUE",
+      "cvalue import netinet/tcp.h netinet/ip.h --output tcp-ip.catalog.json",
+      "exits with status 2",
+    ] {
+      #expect(text.contains(phrase), "help does not mention \(phrase.debugDescription)")
+    }
+  }
+
   static let badInput: [BadInputCase] = [
     BadInputCase(["import"], "missing the headers to import, such as netinet/tcp.h\n"),
     BadInputCase(
