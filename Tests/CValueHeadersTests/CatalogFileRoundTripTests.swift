@@ -89,6 +89,16 @@ import Testing
     #expect(try loaded.layout(of: "{iphdr}").fields.map(\.path.description).prefix(3) == [".ihl", ".version", ".tos"])
   }
 
+  /// Loading what the catalog already holds (the same file again, or after importing the same headers)
+  /// registers the same things again, which a catalog allows.
+  @Test func loadingWhatIsThereAlreadyIsNoConflict() throws {
+    let catalog = TypeCatalog()
+    try catalog.importHeaders(["netinet/tcp.h", "netinet/ip.h"])
+    try catalog.loadCatalogFile(at: Self.url)
+    try catalog.loadCatalogFile(at: Self.url)
+    #expect(try catalog.layout(of: "{tcphdr}").size == 20)
+  }
+
   /// The file is exactly what this version writes for what it holds: a hand edit that still loads shows.
   @Test func theFixtureIsInTheFormatWritten() throws {
     let text = String(decoding: try Data(contentsOf: Self.url), as: UTF8.self)
