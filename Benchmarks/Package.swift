@@ -26,6 +26,7 @@ let package = Package(
       dependencies: [
         "BenchmarkCTypes",
         .product(name: "CValueKit", package: "CValueKit"),
+        .product(name: "CValueHeaders", package: "CValueKit"),
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "Nimble", package: "Nimble"),
         .product(name: "CustomDump", package: "swift-custom-dump"),

@@ -100,6 +100,8 @@ def main():
     ratio("c-value/handle isEqual(pointers:)", "c-value/raw ffi_call", 1.1, "C comparator by value / raw ffi_call")
     faster("describe/handle describe", "describe/customDump", 2, "describe one struct vs customDump")
     faster("describe-array/handle describe", "describe-array/customDump", 2, "describe 10,000 structs vs customDump")
+    ratio("headers/import", "headers/libclang parse", 1.5, "import 8 headers, every record / libclang parse alone")
+    faster("headers/load catalog file", "headers/import", 10, "load their catalog file vs import")
 
     print()
     if markdown:

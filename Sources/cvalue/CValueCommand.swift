@@ -45,7 +45,9 @@ struct CValueCommand: ParsableCommand {
       Quote encodings and values in the shell: { } [ ] ( ) ^ ? * ! " and spaces are special to it. Bad input prints the problem and its byte offset with a caret on stderr, and exits with status 2; compare exits with status 1 when the values differ.
       """,
     version: "0.1.0",
-    subcommands: [LayoutCommand.self, DescribeCommand.self, CompareCommand.self, EncodeCommand.self]
+    subcommands: [
+      LayoutCommand.self, DescribeCommand.self, CompareCommand.self, EncodeCommand.self, ImportCommand.self,
+    ]
   )
 
   /// Runs the command; every kind of bad input, the tool's own and ArgumentParser's, exits with status 2.

@@ -26,6 +26,7 @@ struct HelpTests {
         "describe Print raw bytes as a C initializer of the type",
         "compare Compare two values' raw bytes field by field",
         "encode Turn a C initializer into the value's bytes",
+        "import Read C headers with libclang and write what they define as a catalog file (JSON).",
         "cvalue describe int32 '01000000 02000000 03000000' --count 3",
         "compare exits with status 1 when the values differ",
         "With --header, types come from C headers, read by clang",

@@ -22,6 +22,7 @@ let benchmarks: @Sendable () -> Void = {
     try cFunctionBenchmarks()
     try describeBenchmarks()
     try encodingBenchmarks()
+    try headerBenchmarks()
   } catch {
     fatalError("setting up the benchmarks failed: \(error)")
   }

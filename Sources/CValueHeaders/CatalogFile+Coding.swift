@@ -1,0 +1,256 @@
+import CValueKit
+import Foundation
+
+// The JSON of a catalog file. Format 1:
+//
+//   abi            the name of the ABI the sizes and overrides are for (`ABI.all`: "x86_64-linux", …)
+//   arguments      the clang arguments of the import
+//   clangVersion   clang's version string
+//   enumerations   member enumerations, written when the import reads them (always [] so far: a file
+//                  with some is refused, not half read)
+//   formatVersion  1
+//   headers        the headers of the import
+//   records        [{name, encoding, size, alignment, override?}], override = {size, alignment,
+//                  placements?: [{"byte": N} | {"bit": N}]}
+//   target         clang's target triple
+//   typedefs       [{name, encoding}]
+//
+// Encodings are written as encoding text, so that the file reads as the rest of CValueKit does.
+
+extension CatalogFile {
+  enum CodingKeys: String, CodingKey {
+    case formatVersion, abi, target, clangVersion, headers, arguments, records, typedefs, enumerations
+  }
+
+  /// Decodes a catalog file, its format version first: a file of another format is refused before its
+  /// other values are read as if they meant what they mean in this one.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    formatVersion = try container.decode(Int.self, forKey: .formatVersion)
+    guard formatVersion == Self.currentFormatVersion else {
+      throw CatalogFileError.unsupportedFormatVersion(
+        path: "<catalog>", version: formatVersion, supported: [Self.currentFormatVersion])
+    }
+    let abiName = try container.decode(String.self, forKey: .abi)
+    guard let abi = ABI.all.first(where: { $0.name == abiName }) else {
+      throw CatalogFileError.unknownABI(path: "<catalog>", name: abiName, known: ABI.all.map(\.name))
+    }
+    self.abi = abi
+    target = try container.decode(String.self, forKey: .target)
+    clangVersion = try container.decode(String.self, forKey: .clangVersion)
+    headers = try container.decode([String].self, forKey: .headers)
+    arguments = try container.decode([String].self, forKey: .arguments)
+    records = try container.decode([HeaderImport.Record].self, forKey: .records)
+    typedefs = try container.decode([HeaderImport.Typedef].self, forKey: .typedefs)
+    let enumerations = try container.nestedUnkeyedContainer(forKey: .enumerations)
+    if !enumerations.isAtEnd {
+      throw DecodingError.dataCorruptedError(
+        in: enumerations,
+        debugDescription:
+          "member enumerations are not read by this version of CValueHeaders; write the file again with it")
+    }
+  }
+
+  /// Encodes the file as format ``currentFormatVersion``.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(formatVersion, forKey: .formatVersion)
+    try container.encode(abi.name, forKey: .abi)
+    try container.encode(target, forKey: .target)
+    try container.encode(clangVersion, forKey: .clangVersion)
+    try container.encode(headers, forKey: .headers)
+    try container.encode(arguments, forKey: .arguments)
+    try container.encode(records, forKey: .records)
+    try container.encode(typedefs, forKey: .typedefs)
+    try container.encode([String](), forKey: .enumerations)
+  }
+}
+
+extension HeaderImport.Record: Codable {
+  enum CodingKeys: String, CodingKey {
+    case name, encoding, override, size, alignment
+  }
+
+  /// Decodes a record of a catalog file; an encoding that does not parse is an error at its key.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    encoding = try container.decodeEncoding(forKey: .encoding)
+    override = try container.decodeIfPresent(OverrideJSON.self, forKey: .override)?.override
+    size = try container.decode(Int.self, forKey: .size)
+    alignment = try container.decode(Int.self, forKey: .alignment)
+  }
+
+  /// Encodes the record with its encoding as text.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(encoding.description, forKey: .encoding)
+    try container.encodeIfPresent(override.map(OverrideJSON.init), forKey: .override)
+    try container.encode(size, forKey: .size)
+    try container.encode(alignment, forKey: .alignment)
+  }
+}
+
+extension HeaderImport.Typedef: Codable {
+  enum CodingKeys: String, CodingKey {
+    case name, encoding
+  }
+
+  /// Decodes a typedef of a catalog file; an encoding that does not parse is an error at its key.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    encoding = try container.decodeEncoding(forKey: .encoding)
+  }
+
+  /// Encodes the typedef with its encoding as text.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(encoding.description, forKey: .encoding)
+  }
+}
+
+extension KeyedDecodingContainer {
+  fileprivate func decodeEncoding(forKey key: Key) throws -> TypeEncoding {
+    let text = try decode(String.self, forKey: key)
+    do throws(EncodingError) {
+      return try TypeEncoding(text)
+    } catch {
+      throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: error.description)
+    }
+  }
+}
+
+/// A `LayoutOverride` as JSON: `{"size": 12, "alignment": 1, "placements": [{"byte": 0}, {"bit": 36}]}`.
+private struct OverrideJSON: Codable {
+  var override: LayoutOverride
+
+  init(_ override: LayoutOverride) { self.override = override }
+
+  enum CodingKeys: String, CodingKey {
+    case size, alignment, placements
+  }
+
+  enum PlacementKeys: String, CodingKey {
+    case byte, bit
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let size = try container.decode(Int.self, forKey: .size)
+    let alignment = try container.decode(Int.self, forKey: .alignment)
+    var placements: [LayoutOverride.Placement]?
+    if container.contains(.placements), try !container.decodeNil(forKey: .placements) {
+      var list = try container.nestedUnkeyedContainer(forKey: .placements)
+      var result: [LayoutOverride.Placement] = []
+      while !list.isAtEnd {
+        let placement = try list.nestedContainer(keyedBy: PlacementKeys.self)
+        switch (placement.contains(.byte), placement.contains(.bit), placement.allKeys.count) {
+        case (true, false, 1): result.append(.byte(try placement.decode(Int.self, forKey: .byte)))
+        case (false, true, 1): result.append(.bit(try placement.decode(Int.self, forKey: .bit)))
+        default:
+          throw DecodingError.dataCorrupted(
+            .init(
+              codingPath: placement.codingPath,
+              debugDescription: #"a placement is {"byte": offset} or {"bit": offset}, nothing else"#))
+        }
+      }
+      placements = result
+    }
+    override = LayoutOverride(size: size, alignment: alignment, placements: placements)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(override.size, forKey: .size)
+    try container.encode(override.alignment, forKey: .alignment)
+    guard let placements = override.placements else { return }
+    var list = container.nestedUnkeyedContainer(forKey: .placements)
+    for placement in placements {
+      var entry = list.nestedContainer(keyedBy: PlacementKeys.self)
+      switch placement {
+      case .byte(let offset): try entry.encode(offset, forKey: .byte)
+      case .bit(let offset): try entry.encode(offset, forKey: .bit)
+      }
+    }
+  }
+}
+
+extension CatalogFileError {
+  /// The error of a ``CatalogFile`` decoded on its own, about the file at `path`.
+  func `in`(_ path: String) -> CatalogFileError {
+    switch self {
+    case .unsupportedFormatVersion(_, let version, let supported):
+      return .unsupportedFormatVersion(path: path, version: version, supported: supported)
+    case .unknownABI(_, let name, let known): return .unknownABI(path: path, name: name, known: known)
+    default: return self
+    }
+  }
+
+  /// What JSONDecoder found wrong, at the JSON path it names, or at the line and column of broken JSON.
+  init(_ error: DecodingError, data: Data, path: String) {
+    switch error {
+    case .keyNotFound(let key, let context):
+      self = .malformed(
+        path: path, at: Self.jsonPath(context.codingPath + [key]),
+        reason: "missing (every entry of the format is required)")
+    case .valueNotFound(let type, let context):
+      self = .malformed(
+        path: path, at: Self.jsonPath(context.codingPath), reason: "null where \(Self.kind(type)) belongs")
+    case .typeMismatch(let type, let context):
+      self = .malformed(path: path, at: Self.jsonPath(context.codingPath), reason: "expected \(Self.kind(type))")
+    case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+      self = .malformed(path: path, at: Self.jsonPath(context.codingPath), reason: context.debugDescription)
+    case .dataCorrupted(let context):
+      let (line, column, reason) = Self.syntaxError(in: data) ?? (nil, nil, context.debugDescription)
+      self = .invalidJSON(path: path, line: line, column: column, reason: reason)
+    @unknown default:
+      self = .malformed(path: path, at: "", reason: "\(error)")
+    }
+  }
+
+  /// `records[12].override.size`.
+  static func jsonPath(_ keys: [any CodingKey]) -> String {
+    var result = ""
+    for key in keys {
+      if let index = key.intValue {
+        result += "[\(index)]"
+      } else {
+        result += (result.isEmpty ? "" : ".") + key.stringValue
+      }
+    }
+    return result.isEmpty ? "the top level" : result
+  }
+
+  private static func kind(_ type: Any.Type) -> String {
+    switch type {
+    case is Int.Type: return "an integer"
+    case is String.Type: return "a string"
+    case is [Any].Type: return "an array"
+    default:
+      let name = "\(type)"
+      return name.hasPrefix("Array") ? "an array" : name.hasPrefix("Dictionary") ? "an object" : "a \(name)"
+    }
+  }
+
+  /// Where broken JSON breaks. JSONDecoder on Linux does not say; JSONSerialization names the byte
+  /// ("around character 412"), turned here into a line and column.
+  private static func syntaxError(in data: Data) -> (line: Int?, column: Int?, reason: String)? {
+    do {
+      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      return nil
+    } catch {
+      let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+      let index =
+        (error as NSError).userInfo["NSJSONSerializationErrorIndex"] as? Int
+        ?? reason.firstMatch(of: /character (\d+)/).flatMap { Int($0.1) }
+      guard let index, index <= data.count else { return (nil, nil, reason) }
+      let before = data.prefix(index)
+      let line = before.count { $0 == UInt8(ascii: "\n") } + 1
+      let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex
+      return (line, index - lineStart + 1, reason)
+    }
+  }
+}

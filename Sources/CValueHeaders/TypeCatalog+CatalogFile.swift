@@ -1,0 +1,134 @@
+public import CValueKit
+public import Foundation
+
+extension TypeCatalog {
+  /// Reads a catalog file written by `cvalue import` or ``CatalogFile/write(to:)`` and registers what it
+  /// holds, as the import that wrote it did. No libclang is needed.
+  ///
+  /// ```swift
+  /// let catalog = TypeCatalog()
+  /// try catalog.loadCatalogFile(at: URL(fileURLWithPath: "Tests/Fixtures/headers/tcp-ip.catalog.json"))
+  /// let tcp = try ValueRegistry(catalog: catalog).resolve("{tcphdr}")
+  /// ```
+  ///
+  /// - Parameter url: The file.
+  /// - Returns: The file as read.
+  /// - Throws: ``CatalogFileError`` naming the file, where in it, and what is wrong; nothing is registered
+  ///   then.
+  @discardableResult
+  public func loadCatalogFile(at url: URL) throws(CatalogFileError) -> CatalogFile {
+    let file = try CatalogFile.read(from: url)
+    try load(file, path: url.path)
+    return file
+  }
+
+  /// Registers what a catalog file holds: every tagged record's definition, every override for the file's
+  /// ABI, every typedef name, through the catalog's own registrations and their checks.
+  ///
+  /// Everything is first registered into an empty catalog and each record laid out there, so that an
+  /// entry the catalog refuses, or a record that does not lay out as the size and alignment the file
+  /// states, is found before anything changes here; then each entry is checked against what this catalog
+  /// already holds, and only then registered.
+  ///
+  /// ```swift
+  /// let file = try CatalogFile.read(from: URL(fileURLWithPath: "types.json"))
+  /// try TypeCatalog.shared.load(file)
+  /// ```
+  ///
+  /// - Throws: ``CatalogFileError/refused(path:at:_:)`` or ``CatalogFileError/layoutMismatch(path:at:record:file:computed:)``,
+  ///   naming the entry (`records[3].override`); nothing is registered then.
+  public func load(_ file: CatalogFile) throws(CatalogFileError) {
+    try load(file, path: "<catalog>")
+  }
+
+  /// Loads `file`, naming `path` in errors.
+  func load(_ file: CatalogFile, path: String) throws(CatalogFileError) {
+    let scratch = TypeCatalog(includingBuiltins: false)
+    try scratch.register(file, path: path)
+    for (index, record) in file.records.enumerated() {
+      let place = "records[\(index)]"
+      let stated = "size \(record.size), alignment \(record.alignment)"
+      let layout: CLayout
+      do throws(LayoutError) {
+        layout = try scratch.layout(of: record.encoding, abi: file.abi)
+      } catch {
+        throw .layoutMismatch(
+          path: path, at: place, record: record.name, file: stated, computed: "no layout (\(error))")
+      }
+      guard layout.size == record.size, layout.alignment == record.alignment else {
+        throw .layoutMismatch(
+          path: path, at: place, record: record.name, file: stated,
+          computed: "size \(layout.size), alignment \(layout.alignment)")
+      }
+    }
+    try checkConflicts(with: file, path: path)
+    try register(file, path: path)
+  }
+
+  /// Throws for the first entry that a registration here would refuse because of what the catalog holds.
+  private func checkConflicts(with file: CatalogFile, path: String) throws(CatalogFileError) {
+    for (index, record) in file.records.enumerated() {
+      for (key, definition) in Self.namedDefinitions(in: record.encoding) {
+        if let existing = self.record(named: key.name, isUnion: key.isUnion), existing.identity != definition.identity {
+          let name = "\(key.isUnion ? "union" : "struct") \(key.name)"
+          throw .refused(path: path, at: "records[\(index)]", .recordTaken(name, existing: existing, new: definition))
+        }
+      }
+      if let override = record.override, let existing = self.override(for: record.encoding, abi: file.abi),
+        existing != override
+      {
+        let reason = LayoutError(
+          .invalidOverride("another override is already registered for \(record.name) on \(file.abi)"))
+        throw .refused(path: path, at: "records[\(index)].override", .invalidOverride(reason))
+      }
+    }
+    for (index, typedef) in file.typedefs.enumerated() {
+      if let existing = encoding(named: typedef.name), existing != typedef.encoding {
+        throw .refused(
+          path: path, at: "typedefs[\(index)]", .nameTaken(typedef.name, existing: existing, new: typedef.encoding))
+      }
+    }
+  }
+
+  /// Registers the file's entries in the order an import does: definitions, overrides, names.
+  private func register(_ file: CatalogFile, path: String) throws(CatalogFileError) {
+    var place = ""
+    do throws(CatalogError) {
+      for (index, record) in file.records.enumerated() where record.encoding.record?.name != nil {
+        place = "records[\(index)]"
+        try register(record: record.encoding)
+      }
+      for (index, record) in file.records.enumerated() {
+        guard let override = record.override else { continue }
+        place = "records[\(index)].override"
+        try register(override, for: record.encoding, abi: file.abi)
+      }
+      for (index, typedef) in file.typedefs.enumerated() {
+        place = "typedefs[\(index)]"
+        try register(name: typedef.name, for: typedef.encoding)
+      }
+    } catch {
+      throw .refused(path: path, at: place, error)
+    }
+  }
+
+  /// Every named struct or union written with its members in `type`, itself included, as the catalog
+  /// registers them with a definition.
+  private static func namedDefinitions(in type: TypeEncoding) -> [(key: (name: String, isUnion: Bool), TypeEncoding)] {
+    var result: [(key: (name: String, isUnion: Bool), TypeEncoding)] = []
+    func visit(_ type: TypeEncoding) {
+      switch type {
+      case .scalar, .object, .block, .bitfield: return
+      case .pointer(let inner), .array(_, let inner), .complex(let inner), .qualified(_, let inner): visit(inner)
+      case .vector(let vector): visit(vector.element)
+      case .structure(let record), .union(let record):
+        guard let fields = record.fields else { return }
+        let isUnion = if case .union = type { true } else { false }
+        if let name = record.name { result.append(((name, isUnion), type)) }
+        for field in fields { visit(field.type) }
+      }
+    }
+    visit(type)
+    return result
+  }
+}

@@ -1,0 +1,165 @@
+import CValueKit
+import Foundation
+import Testing
+
+@testable import CValueHeaders
+
+/// Each way a catalog file can be wrong, as a typed error with its exact description naming where; the
+/// catalog is unchanged then.
+@Suite struct CatalogFileErrorTests {
+  /// A file of two records, one packed (an override of bytes) and one over-aligned with an unnamed bitfield
+  /// (an override of bits), and a typedef.
+  static let header = """
+    struct __attribute__((packed)) ev { unsigned events; unsigned long long data; };
+    typedef struct ev ev_t;
+    struct bits { unsigned a : 3; unsigned : 0; unsigned b : 4; } __attribute__((aligned(16)));
+    """
+
+  static let text: String = {
+    do {
+      let imported = try TypeCatalog().importHeaders([header])
+      return try CatalogFile(imported, headers: [header], arguments: []).encoded()
+    } catch {
+      fatalError("importing the test header: \(error)")
+    }
+  }()
+
+  /// The error of loading `text` with `replacing` replaced, into `catalog`.
+  static func error(
+    _ replacing: String, with replacement: String, into catalog: TypeCatalog = TypeCatalog()
+  ) -> CatalogFileError? {
+    #expect(text.contains(replacing), "the file has no \(replacing.debugDescription)")
+    return error(loading: text.replacingOccurrences(of: replacing, with: replacement), into: catalog)
+  }
+
+  static func error(loading text: String, into catalog: TypeCatalog) -> CatalogFileError? {
+    do {
+      try catalog.load(CatalogFile.decode(Data(text.utf8), path: "types.json"), path: "types.json")
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func theUneditedFileLoads() throws {
+    let catalog = TypeCatalog()
+    try catalog.load(CatalogFile.decode(Data(Self.text.utf8), path: "types.json"))
+    #expect(try catalog.layout(of: "ev_t").size == 12)
+    #expect(try catalog.layout(of: "{bits}").alignment == 16)
+  }
+
+  @Test func unknownFormatVersion() {
+    let error = Self.error(#""formatVersion" : 1"#, with: #""formatVersion" : 2"#)
+    #expect(error == .unsupportedFormatVersion(path: "types.json", version: 2, supported: [1]))
+    #expect(
+      error?.description
+        == "types.json: formatVersion: catalog file format 2 is not one this version of CValueHeaders reads (it reads 1); write the file again with this version's cvalue import"
+    )
+  }
+
+  @Test func unknownABI() {
+    let error = Self.error(#""abi" : "x86_64-linux""#, with: #""abi" : "pdp11-unix""#)
+    #expect(
+      error?.description
+        == "types.json: abi: \"pdp11-unix\" is no ABI CValueKit describes; the ABIs are x86_64-linux, x86_64-darwin, arm64-linux, arm64-darwin, i386-linux, armv7-linux, riscv64-linux, x86_64-windows"
+    )
+  }
+
+  @Test func anEncodingThatDoesNotParseIsNamedByItsPath() {
+    let error = Self.error(
+      #""encoding" : "{ev=\"events\"I\"data\"Q}","#, with: #""encoding" : "{ev=\"events\"I\"data\"Q","#)
+    #expect(
+      error?.description
+        == #"types.json: records[0].encoding: unterminated struct at offset 20 in "{ev="events"I"data"Q""#)
+  }
+
+  @Test func aValueOfTheWrongKind() {
+    let error = Self.error(#""size" : 16"#, with: #""size" : "16""#)
+    #expect(error == .malformed(path: "types.json", at: "records[1].override.size", reason: "expected an integer"))
+  }
+
+  @Test func aMissingEntry() {
+    let error = Self.error(#""typedefs" : ["#, with: #""typedef" : ["#)
+    #expect(error?.description == "types.json: typedefs: missing (every entry of the format is required)")
+  }
+
+  @Test func aPlacementThatIsNeitherByteNorBit() {
+    let error = Self.error(#""byte" : 4"#, with: #""byte" : 4, "bit" : 32"#)
+    #expect(
+      error?.description
+        == #"types.json: records[0].override.placements[1]: a placement is {"byte": offset} or {"bit": offset}, nothing else"#
+    )
+  }
+
+  @Test func brokenJSONNamesLineAndColumn() {
+    let error = Self.error(#""target" : "#, with: #""target" ; "#)
+    guard case .invalidJSON(_, let line?, let column?, _) = error else {
+      Issue.record("expected invalid JSON with a line and column, got \(String(describing: error))")
+      return
+    }
+    let lines = Self.text.split(separator: "\n", omittingEmptySubsequences: false)
+    let targetLine = lines.firstIndex { $0.contains(#""target" : "#) }.map { $0 + 1 }
+    #expect(line == targetLine)
+    #expect(column == 12)
+    #expect(error?.description.hasPrefix("types.json:\(line):12: not a catalog file: the JSON is malformed: ") == true)
+  }
+
+  @Test func enumerationsAreRefusedNotHalfRead() {
+    let error = Self.error(#""enumerations" : []"#, with: #""enumerations" : [{"record" : "struct ev"}]"#)
+    #expect(
+      error?.description
+        == "types.json: enumerations[0]: member enumerations are not read by this version of CValueHeaders; write the file again with it"
+    )
+  }
+
+  @Test func anOverrideThatDoesNotFitIsRefusedAndNothingIsRegistered() {
+    let catalog = TypeCatalog()
+    let error = Self.error(#""byte" : 4"#, with: #""byte" : 9"#, into: catalog)
+    guard case .refused(_, let place, .invalidOverride) = error else {
+      Issue.record("expected a refused override, got \(String(describing: error))")
+      return
+    }
+    #expect(place == "records[0].override")
+    #expect(catalog.record(named: "ev") == nil)
+    #expect(catalog.encoding(named: "ev_t") == nil)
+  }
+
+  @Test func aSizeTheLayoutDoesNotHaveIsRefused() {
+    let mismatch = Self.error(
+      #"""
+            "name" : "struct bits",
+            "override" : {
+      """#,
+      with: #"""
+              "name" : "struct bits",
+              "override" : null,
+              "unused" : {
+        """#)
+    #expect(
+      mismatch?.description
+        == "types.json: records[1]: struct bits lays out as size 8, alignment 4, but the file says size 16, alignment 16"
+    )
+  }
+
+  @Test func aNameTheCatalogHasForAnotherTypeIsRefusedAndNothingIsRegistered() throws {
+    let catalog = TypeCatalog()
+    try catalog.register(name: "ev_t", for: "i")
+    let error = Self.error(loading: Self.text, into: catalog)
+    #expect(
+      error?.description
+        == "types.json: typedefs[0]: the catalog refused it: the name \"ev_t\" already stands for i; refusing to make it {ev=\"events\"I\"data\"Q}"
+    )
+    #expect(catalog.record(named: "ev") == nil)
+    #expect(catalog.record(named: "bits") == nil)
+  }
+
+  @Test func aMissingFile() {
+    let url = URL(fileURLWithPath: "/nonexistent/types.json")
+    #expect {
+      try TypeCatalog().loadCatalogFile(at: url)
+    } throws: { error in
+      guard case .unreadable(let path, _) = error as? CatalogFileError else { return false }
+      return path == "/nonexistent/types.json"
+    }
+  }
+}
