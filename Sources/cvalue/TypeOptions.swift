@@ -1,5 +1,7 @@
 import ArgumentParser
+import CValueHeaders
 import CValueKit
+import Foundation
 
 /// The options every command shares: what a `<type>` argument names (`--header`, `-I`, `-D`, `--sysroot`) and
 /// which machine lays it out (`--abi`, `--target`).
@@ -10,6 +12,13 @@ struct TypeOptions: ParsableArguments {
       "Read the type from this C header (repeatable): a name found as #include <...> finds it, or a path. The type is then named as C names it: tcphdr, struct tcphdr, union sigval, the typedef siginfo_t.",
       valueName: "header"))
   var headers: [String] = []
+
+  @Option(
+    name: .customLong("catalog"),
+    help: ArgumentHelp(
+      "Read types from a catalog file that 'cvalue import' wrote (repeatable), with no libclang: then name a type as C does (tcphdr, struct tcphdr, a typedef). The file's ABI must be the one laid out for (--abi or --target).",
+      valueName: "file"))
+  var catalogs: [String] = []
 
   @Option(
     name: .customShort("I", allowingJoined: true),
@@ -70,8 +79,33 @@ struct TypeOptions: ParsableArguments {
   /// The text to resolve for a `<type>` argument: itself, or, with `--header`, the type the headers declare
   /// under that C name (`{tcphdr}`, `(sigval)`, `siginfo_t`), imported into the shared catalog for this ABI.
   func typeText(_ type: String) throws(BadInput) -> String {
-    guard !headers.isEmpty else { return type }
-    return try HeaderLookup(headers: headers, arguments: clangArguments).typeText(type)
+    try loadCatalogs()
+    if !headers.isEmpty { return try HeaderLookup(headers: headers, arguments: clangArguments).typeText(type) }
+    guard !catalogs.isEmpty, TypeCatalog.shared.encoding(named: type) == nil, ASCII.isIdentifier(type) else {
+      return type
+    }
+    // A bare tag, as C code names a struct or union the catalog file holds.
+    if TypeCatalog.shared.record(named: type) != nil { return "struct \(type)" }
+    if TypeCatalog.shared.record(named: type, isUnion: true) != nil { return "union \(type)" }
+    return type
+  }
+
+  /// Loads each `--catalog` file into the shared catalog, refusing one made for another ABI than the one
+  /// laid out for: its overrides describe that machine only.
+  private func loadCatalogs() throws(BadInput) {
+    for path in catalogs {
+      let file: CatalogFile
+      do throws(CatalogFileError) {
+        file = try TypeCatalog.shared.loadCatalogFile(at: URL(fileURLWithPath: path))
+      } catch {
+        throw BadInput(message: error.description)
+      }
+      guard file.abi == resolved else {
+        throw BadInput(
+          message: "the catalog file \(path) describes \(file.abi.name), not \(resolved.name); pass --abi "
+            + "\(file.abi.name) or the --target it was imported for")
+      }
+    }
   }
 
   /// The handle for a `<type>` argument, an encoding or a readable name (or, with `--header`, a C type name),

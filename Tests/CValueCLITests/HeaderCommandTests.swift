@@ -270,6 +270,31 @@ struct HeaderCommandTests {
         """)
   }
 
+  @Test("--catalog reads what cvalue import wrote, with no libclang: the same layout as --header")
+  func catalogFile() async throws {
+    let catalog = Fixtures.url("headers/tcp-ip.catalog.json").path
+    let fromHeader = try await CValue.run(["layout", "--header", "netinet/tcp.h", "tcphdr", "--json"])
+    for name in ["tcphdr", "struct tcphdr"] {
+      let fromCatalog = try await CValue.run(
+        ["layout", "--catalog", catalog, name, "--json"], environment: ["CVALUEKIT_LIBCLANG": "/no/libclang.so"])
+      #expect(fromCatalog.exited(0), "\(fromCatalog)")
+      // The same fields, offsets and padding; the encoding is the definition in full, not {tcphdr}.
+      #expect(
+        fromCatalog.stdout.split(separator: "\n").dropFirst() == fromHeader.stdout.split(separator: "\n").dropFirst())
+    }
+    let otherABI = try await CValue.run(["layout", "--catalog", catalog, "tcphdr", "--abi", "armv7-linux"])
+    #expect(otherABI.exited(2), "\(otherABI)")
+    #expect(
+      otherABI.stderr == """
+        the catalog file \(catalog) describes x86_64-linux, not armv7-linux; pass --abi x86_64-linux or the \
+        --target it was imported for
+
+        """)
+    let missing = try await CValue.run(["layout", "--catalog", "/no/such.catalog.json", "tcphdr"])
+    #expect(missing.exited(2), "\(missing)")
+    #expect(missing.stderr == "/no/such.catalog.json: cannot read the catalog file: No such file or directory\n")
+  }
+
   @Test("-I and -D reach clang")
   func includeAndDefine() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cvalue-cli-include-\(UUID())")

@@ -35,7 +35,7 @@ struct HelpTests {
     Case(
       arguments: ["layout", "--help"],
       mentions: [
-        "USAGE: cvalue layout <type> [--json] [--header <header> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
+        "USAGE: cvalue layout <type> [--json] [--header <header> ...] [--catalog <file> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
         "--json prints one object:",
         #""fields": [{"path": ".origin.x", "offset": 0, "size": 8, "encoding": "d"}, ...]"#,
         #""bitOffset" (bits from the start of the value) and "bitWidth""#,
@@ -56,7 +56,7 @@ struct HelpTests {
     Case(
       arguments: ["describe", "--help"],
       mentions: [
-        "USAGE: cvalue describe <type> [<bytes>] [--file <path>] [--count <count>] [--all-elements] [--header <header> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
+        "USAGE: cvalue describe <type> [<bytes>] [--file <path>] [--count <count>] [--all-elements] [--header <header> ...] [--catalog <file> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
         "first byte first, little-endian as on every supported ABI: the int 1 is 01000000",
         "spaces, '_' or ':' may separate groups of whole bytes, and a group may start with 0x",
         "This is the form 'cvalue encode' prints",
@@ -91,7 +91,7 @@ struct HelpTests {
     Case(
       arguments: ["encode", "--help"],
       mentions: [
-        "USAGE: cvalue encode <type> [<literal> ...] [--header <header> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
+        "USAGE: cvalue encode <type> [<literal> ...] [--header <header> ...] [--catalog <file> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
         "one line of lowercase hex digits without separators",
         "exactly what 'cvalue describe' and 'cvalue compare' accept",
         "Members left out, and padding, are zero.",
@@ -105,7 +105,7 @@ struct HelpTests {
     Case(
       arguments: ["help", "layout"],
       mentions: [
-        "USAGE: cvalue layout <type> [--json] [--header <header> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
+        "USAGE: cvalue layout <type> [--json] [--header <header> ...] [--catalog <file> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
         "--json prints one object:",
       ]),
   ]
