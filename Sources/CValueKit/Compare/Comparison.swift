@@ -15,12 +15,14 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   public let isEqual: Bool
   /// How the values were compared.
   public let strategy: Strategy
-  /// The mismatching fields, in address order, at most ``ComparisonOptions/maximumReportedMismatches``.
+  /// The mismatching fields, in address order (a union's member by member), at most
+  /// ``ComparisonOptions/maximumReportedMismatches``.
   public let mismatches: [Mismatch]
   /// How many fields mismatch in all, listed or not.
   public let mismatchCount: Int
-  /// How many fields were compared: leaves, with a union, a bitfield run or a value with a registered
-  /// comparator counting as one.
+  /// How many fields were compared: leaves, with a value with a registered comparator counting as one,
+  /// and a union as many as the leaves of all its members together (each member is a view of the same
+  /// bytes, and each view reports its own fields).
   public let comparedFieldCount: Int
   /// The actual value described, when the values differ.
   public let actualDescription: String?

@@ -46,8 +46,15 @@ struct StructuralComparison {
       if !ComparisonStep.run(steps, actual, expected, tolerance: tolerance) {
         record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil)
       }
-    case .union(let coverage):
-      if !ComparisonStep.run(coverage, actual + base, expected + base, tolerance: tolerance) {
+    case .union(let coverage, let views):
+      // The bytes decide; the views only say where they differ. Which member is live is unknown, so each
+      // view reports its own differing fields, by the same rules as any field (floats by the tolerance).
+      guard !ComparisonStep.run(coverage, actual + base, expected + base, tolerance: tolerance) else { return }
+      let before = mismatchCount
+      walk(views, base: base, path: path, tolerance: tolerance)
+      // Bytes that differ where every view sees equal fields (`0.0` and `-0.0` as a float, bits a registered
+      // comparator ignores): the union itself is the mismatch, so an unequal result always has a line.
+      if mismatchCount == before {
         record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil)
       }
     case .leaf(let kind):
@@ -59,12 +66,7 @@ struct StructuralComparison {
           tolerance: kind.isFloatingPoint ? tolerance : nil)
       }
     case .record(let members):
-      for (member, child) in members {
-        let childPath = path.map { path in member.component.map { path.appending($0) } ?? path }
-        walk(
-          child, base: base + member.offset, bitBase: base * 8 + member.bitOffset, path: childPath, tolerance: tolerance
-        )
-      }
+      walk(members, base: base, path: path, tolerance: tolerance)
     case .array(let count, let element):
       let size = element.node.size
       // Without field tolerances an element that passes the fast check has no mismatch to report.
@@ -81,6 +83,18 @@ struct StructuralComparison {
           element, base: offset, bitBase: offset * 8, path: counting ? nil : path?.appending(.index(index)),
           tolerance: tolerance)
       }
+    }
+  }
+
+  /// Walks the members of a struct, or the member views of a union, whose node starts at byte `base`.
+  private mutating func walk(
+    _ members: [(member: CLayout.Member, rule: RuleNode)], base: Int, path: FieldPath?, tolerance: FloatTolerance
+  ) {
+    for (member, child) in members {
+      // C reaches the members of an anonymous struct or union directly: they add nothing to the path.
+      let childPath = path.map { path in member.component.map { path.appending($0) } ?? path }
+      walk(
+        child, base: base + member.offset, bitBase: base * 8 + member.bitOffset, path: childPath, tolerance: tolerance)
     }
   }
 
