@@ -14,6 +14,9 @@ final class RuleNode: Sendable {
     /// each by its own rule: they decide nothing, and are walked only to name the fields of a union whose
     /// bytes differ, in every view, since which member is live is unknown.
     case union(coverage: [ComparisonStep], views: [(member: CLayout.Member, rule: RuleNode)])
+    /// A `char` array (`[N c]`), compared by its bytes and reported as one field: both strings and the first
+    /// index where they differ.
+    case text(count: Int)
     /// A struct: each member by its own rule, padding ignored.
     case record([(member: CLayout.Member, rule: RuleNode)])
     /// An array: every element by the element's rule.
@@ -30,7 +33,7 @@ final class RuleNode: Sendable {
     self.node = node
     self.rule = rule
     switch rule {
-    case .registered, .leaf, .bytes: fieldCount = node.leafCount == 0 && node.size == 0 ? 0 : 1
+    case .registered, .leaf, .bytes, .text: fieldCount = node.leafCount == 0 && node.size == 0 ? 0 : 1
     case .union(_, let views):
       let (total, overflow) = views.reduce((0, false)) { sum, view in
         let (next, overflow) = sum.0.addingReportingOverflow(view.rule.fieldCount)
@@ -48,6 +51,12 @@ final class RuleNode: Sendable {
   var leafKind: LeafKind? {
     if case .leaf(let kind) = rule { return kind }
     return nil
+  }
+
+  /// Whether the node is a `char` array compared and reported as text.
+  var isText: Bool {
+    if case .text = rule { return true }
+    return false
   }
 
   /// Whether a registered comparator owns the whole node.
@@ -76,7 +85,12 @@ final class RuleNode: Sendable {
       return RuleNode(
         node: node, rule: .record(members.map { ($0, build($0.node, abi: abi, entries: entries)) }))
     case .array(let count, let element):
-      return RuleNode(node: node, rule: .array(count: count, element: build(element, abi: abi, entries: entries)))
+      let elementRule = build(element, abi: abi, entries: entries)
+      // Chars the built-in entries compare (not a registered `c`) are text to a reader.
+      if elementRule.leafKind != nil, ValueDescriber.isCharArray(node) {
+        return RuleNode(node: node, rule: .text(count: count))
+      }
+      return RuleNode(node: node, rule: .array(count: count, element: elementRule))
     }
   }
 }

@@ -57,6 +57,13 @@ struct StructuralComparison {
       if mismatchCount == before {
         record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil)
       }
+    case .text(let count):
+      let (a, b) = (actual + base, expected + base)
+      let differs = { (index: Int) in
+        a.load(fromByteOffset: index, as: UInt8.self) != b.load(fromByteOffset: index, as: UInt8.self)
+      }
+      guard let index = (0..<count).first(where: differs) else { return }
+      record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil, firstDifference: index)
     case .leaf(let kind):
       let verdict = LeafComparison.compare(
         kind, actual, expected, offset: base, bitOffset: bitBase, size: rule.node.size, tolerance: tolerance)
@@ -99,14 +106,16 @@ struct StructuralComparison {
   }
 
   private mutating func record(
-    _ rule: RuleNode, path: FieldPath?, base: Int, bitBase: Int, difference: Double?, tolerance: FloatTolerance?
+    _ rule: RuleNode, path: FieldPath?, base: Int, bitBase: Int, difference: Double?, tolerance: FloatTolerance?,
+    firstDifference: Int? = nil
   ) {
     mismatchCount += 1
     guard let path, mismatches.count < limit else { return }
     mismatches.append(
       Mismatch(
         path: path, offset: base, actual: describe(rule, actual, base, bitBase),
-        expected: describe(rule, expected, base, bitBase), difference: difference, tolerance: tolerance))
+        expected: describe(rule, expected, base, bitBase), difference: difference, tolerance: tolerance,
+        firstDifference: firstDifference))
   }
 }
 

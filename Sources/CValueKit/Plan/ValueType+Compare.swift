@@ -137,8 +137,8 @@ extension ValueType {
       actual: actual.baseAddress.unsafelyUnwrapped, expected: expected.baseAddress.unsafelyUnwrapped, options: options
     ) { rule, value, offset, bitOffset in
       describer.describeMismatch(
-        rule.node, kind: rule.leafKind, UnsafeRawBufferPointer(start: value, count: size), offset: offset,
-        bitOffset: bitOffset)
+        rule.node, kind: rule.leafKind, isText: rule.isText, UnsafeRawBufferPointer(start: value, count: size),
+        offset: offset, bitOffset: bitOffset)
     }
     walk.walk(rules, base: 0, bitBase: 0, path: FieldPath(), tolerance: tolerance)
     let isEqual = walk.mismatchCount == 0

@@ -34,7 +34,7 @@ struct ExpectCValuesEqualTests {
     }
     #expect(
       text == """
-        cv_reading values differ at 3 of 7 fields (.tag, .value, .count)
+        cv_reading values differ at 3 of 4 fields (.tag, .value, .count)
           .tag: 65 ≠ 66
           .value: 20.0004 ≠ 20.5 (difference 0.49960000000000093)
           .count: 3 ≠ 4
