@@ -31,7 +31,16 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a result. Comparisons normally come from the `compare` calls of a ``ValueType``.
   ///
-  /// - Parameter typeName: How reports name the type; `nil` for the record's tag or the C spelling.
+  /// - Parameters:
+  ///   - type: The type of the values compared.
+  ///   - isEqual: Whether the values are equal.
+  ///   - strategy: How the values were compared.
+  ///   - mismatches: The mismatching fields listed, in address order.
+  ///   - mismatchCount: How many fields mismatch in all, listed or not.
+  ///   - comparedFieldCount: How many fields were compared.
+  ///   - actualDescription: The actual value described, when the values differ.
+  ///   - expectedDescription: The expected value described, when the values differ.
+  ///   - typeName: How reports name the type; `nil` for the record's tag or the C spelling.
   public init(
     type: TypeEncoding, isEqual: Bool, strategy: Strategy, mismatches: [Mismatch], mismatchCount: Int,
     comparedFieldCount: Int, actualDescription: String?, expectedDescription: String?, typeName: String? = nil
