@@ -6,7 +6,7 @@ struct CompareCommand: ParsableCommand {
     commandName: "compare",
     abstract: "Compare two values' raw bytes field by field, and report every field that differs.",
     discussion: """
-      Each value is given in hex as 'cvalue describe' reads it (first byte first; spaces, '_' or ':' between bytes; an optional 0x) and must be exactly the type's size. The values are compared field by field from the type's layout: padding is ignored, floating-point fields are equal when they are equal as numbers (so -0.0 == 0.0 and NaN != NaN) unless a tolerance says otherwise, and a union or a bitfield run counts as one field. A type whose layout is unknown, such as {Name} with no members, is compared byte by byte.
+      Each value is given in hex as 'cvalue describe' reads it (first byte first; spaces, '_' or ':' between bytes; an optional 0x) and must be exactly the type's size. The values are compared field by field from the type's layout: padding is ignored, floating-point fields are equal when they are equal as numbers (so -0.0 == 0.0 and NaN != NaN) unless a tolerance says otherwise, and a union is equal when the bytes its members cover are, its report naming the differing fields of every member. A type whose layout is unknown, such as {Name} with no members, is compared byte by byte.
 
       Exit status:
         0  equal: prints one line, such as "CGRect values are equal"

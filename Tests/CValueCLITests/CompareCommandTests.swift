@@ -84,6 +84,28 @@ struct CompareCommandTests {
     Case(
       ["{S=cd}", "41 00000000000000 000000000000f03f", "41 ffffffffffffff 000000000000f03f"], 0,
       "S values are equal\n"),
+    // A char array is one field: both strings and where they part.
+    Case(
+      ["{K=\"release\"[8c]}", "362e312e30000000", "362e31382e300000"], 1,
+      """
+      K values differ at 1 of 1 field:
+        .release: "6.1.0" ≠ "6.18.0" (first difference at [3])
+        actual:   {.release = "6.1.0"}
+        expected: {.release = "6.18.0"}
+
+      """),
+    // A union's bytes differ: every member view names its own differing fields.
+    Case(
+      ["(U=\"i\"i\"s\"s\"c\"c)", "01000100", "02000100"], 1,
+      """
+      U values differ at 3 of 3 fields:
+        .i: 65537 ≠ 65538
+        .s: 1 ≠ 2
+        .c: 1 ≠ 2
+        actual:   {.i = 65537, .s = 1, .c = 1}
+        expected: {.i = 65538, .s = 2, .c = 2}
+
+      """),
     Case(
       ["{X}", "0102", "0103"], 1,
       """

@@ -110,7 +110,7 @@ struct ReadmeExampleTests {
     let actual = sensor_reading(tag: 65, value: 20.0004, count: 3, unit: (67, 0, 0, 0))
     let off = sensor_reading(tag: 65, value: 20.5, count: 4, unit: (67, 0, 0, 0))
     print(try reading.compare(actual, off).report)
-    // sensor_reading values differ at 2 of 7 fields:
+    // sensor_reading values differ at 2 of 4 fields:
     //   .value: 20.0004 ≠ 20.5 (difference 0.49960000000000093)
     //   .count: 3 ≠ 4
     //   actual:   {.tag = 65, .value = 20.0004, .count = 3, .unit = "C"}
@@ -118,7 +118,7 @@ struct ReadmeExampleTests {
 
     #expect(
       try reading.compare(actual, off).report == """
-        sensor_reading values differ at 2 of 7 fields:
+        sensor_reading values differ at 2 of 4 fields:
           .value: 20.0004 ≠ 20.5 (difference 0.49960000000000093)
           .count: 3 ≠ 4
           actual:   {.tag = 65, .value = 20.0004, .count = 3, .unit = "C"}

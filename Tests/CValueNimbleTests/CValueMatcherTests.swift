@@ -89,7 +89,7 @@ struct CValueMatcherTests {
         """
         expected to be close to C value <{.tag = 65, .value = 20, .count = 3, .unit = "C"}> (within 0.001; \
         .value within 0.001 relative), got <{.tag = 65, .value = 20.5, .count = 3, .unit = "C"}>
-        cv_reading values differ at 1 of 7 fields:
+        cv_reading values differ at 1 of 4 fields:
           .value: 20.5 ≠ 20.0 (difference 0.5, tolerance 0.001 relative)
           actual:   {.tag = 65, .value = 20.5, .count = 3, .unit = "C"}
           expected: {.tag = 65, .value = 20, .count = 3, .unit = "C"}

@@ -54,7 +54,7 @@ struct ReadmeExampleTests {
     let text = RecordedIssue.text { expectCValuesEqual(reading, calibrated, within: .absolute(0.001)) }
     #expect(
       text == """
-        cv_reading values differ at 2 of 7 fields (.value, .count)
+        cv_reading values differ at 2 of 4 fields (.value, .count)
           .value: 20.5 ≠ 20.0 (difference 0.5, tolerance 0.001)
           .count: 4 ≠ 3
           actual:   {.tag = 65, .value = 20.5, .count = 4, .unit = "C"}

@@ -15,12 +15,14 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   public let isEqual: Bool
   /// How the values were compared.
   public let strategy: Strategy
-  /// The mismatching fields, in address order, at most ``ComparisonOptions/maximumReportedMismatches``.
+  /// The mismatching fields, in address order (a union's member by member), at most
+  /// ``ComparisonOptions/maximumReportedMismatches``.
   public let mismatches: [Mismatch]
   /// How many fields mismatch in all, listed or not.
   public let mismatchCount: Int
-  /// How many fields were compared: leaves, with a union, a bitfield run or a value with a registered
-  /// comparator counting as one.
+  /// How many fields were compared: leaves, with a `char` array or a value with a registered comparator
+  /// counting as one, and a union as many as the leaves of all its members together (each member is a
+  /// view of the same bytes, and each view reports its own fields).
   public let comparedFieldCount: Int
   /// The actual value described, when the values differ.
   public let actualDescription: String?
@@ -29,7 +31,16 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a result. Comparisons normally come from the `compare` calls of a ``ValueType``.
   ///
-  /// - Parameter typeName: How reports name the type; `nil` for the record's tag or the C spelling.
+  /// - Parameters:
+  ///   - type: The type of the values compared.
+  ///   - isEqual: Whether the values are equal.
+  ///   - strategy: How the values were compared.
+  ///   - mismatches: The mismatching fields listed, in address order.
+  ///   - mismatchCount: How many fields mismatch in all, listed or not.
+  ///   - comparedFieldCount: How many fields were compared.
+  ///   - actualDescription: The actual value described, when the values differ.
+  ///   - expectedDescription: The expected value described, when the values differ.
+  ///   - typeName: How reports name the type; `nil` for the record's tag or the C spelling.
   public init(
     type: TypeEncoding, isEqual: Bool, strategy: Strategy, mismatches: [Mismatch], mismatchCount: Int,
     comparedFieldCount: Int, actualDescription: String?, expectedDescription: String?, typeName: String? = nil
@@ -135,11 +146,27 @@ public struct Mismatch: Hashable, Sendable {
   public let difference: Double?
   /// For floating-point fields, the tolerance that was applied.
   public let tolerance: FloatTolerance?
+  /// For a `char` array reported as two strings, the index of the first char that differs.
+  public let firstDifference: Int?
 
   /// Creates a mismatch.
+  ///
+  /// ```swift
+  /// Mismatch(path: ".release", offset: 130, actual: "\"6.1.0\"", expected: "\"6.18.0\"", firstDifference: 3)
+  /// // .release: "6.1.0" ≠ "6.18.0" (first difference at [3])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: Where the field is; empty for the value itself.
+  ///   - offset: The field's byte offset in the value.
+  ///   - actual: The actual field, described.
+  ///   - expected: The expected field, described.
+  ///   - difference: For floating-point fields, how far apart the values are.
+  ///   - tolerance: For floating-point fields, the tolerance applied.
+  ///   - firstDifference: For a `char` array reported as strings, the index of the first differing char.
   public init(
     path: FieldPath, offset: Int, actual: String, expected: String, difference: Double? = nil,
-    tolerance: FloatTolerance? = nil
+    tolerance: FloatTolerance? = nil, firstDifference: Int? = nil
   ) {
     self.path = path
     self.offset = offset
@@ -147,12 +174,13 @@ public struct Mismatch: Hashable, Sendable {
     self.expected = expected
     self.difference = difference
     self.tolerance = tolerance
+    self.firstDifference = firstDifference
   }
 
   /// The path, or `value` for the value itself.
   var location: String { path.components.isEmpty ? "value" : path.description }
 
-  /// `20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`.
+  /// `20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`, `"6.1.0" ≠ "6.18.0" (first difference at [3])`.
   var detail: String {
     var text = "\(actual) ≠ \(expected)"
     if let difference {
@@ -162,6 +190,7 @@ public struct Mismatch: Hashable, Sendable {
       }
       text += " (\(notes.joined(separator: ", ")))"
     }
+    if let firstDifference { text += " (first difference at [\(firstDifference)])" }
     return text
   }
 }

@@ -13,9 +13,15 @@ struct MismatchDescriber {
   /// - Parameters:
   ///   - node: The field's layout.
   ///   - kind: How the field is compared, when it is a leaf compared by its kind.
+  ///   - isText: Whether the field is a `char` array reported as a string, whatever bytes it holds.
   func describeMismatch(
-    _ node: CLayout.Node, kind: LeafKind?, _ value: UnsafeRawBufferPointer, offset: Int, bitOffset: Int
+    _ node: CLayout.Node, kind: LeafKind?, isText: Bool = false, _ value: UnsafeRawBufferPointer, offset: Int,
+    bitOffset: Int
   ) -> String {
+    if isText, case .array(let count, _) = node.content {
+      return ValueDescriber.charArrayLiteral(
+        value, offset: offset, count: count, options: describer?.options ?? .default)
+    }
     if let kind {
       switch kind {
       case .float: return "\(value.loadUnaligned(fromByteOffset: offset, as: Float.self))"

@@ -123,6 +123,22 @@ struct ValueDescriber {
   }
 }
 
+extension ValueDescriber {
+  /// The `count` chars at `offset` as a C string literal whatever they hold, for a mismatch line: escapes
+  /// for bytes that are not printable (`\000` for a NUL before the last non-zero byte), and the zeros after
+  /// the last non-zero byte left out, as C leaves them out of an initializer. Longer than the shown count,
+  /// the text is cut and the rest counted: `"abc" … 97 more`.
+  static func charArrayLiteral(
+    _ bytes: UnsafeRawBufferPointer, offset: Int, count: Int, options: DescriptionOptions
+  ) -> String {
+    var length = count
+    while length > 0, bytes[offset + length - 1] == 0 { length -= 1 }
+    let shown = options.shownCount(of: length)
+    let text = (offset..<offset + shown).map { LeafDescription.escape(bytes[$0]) }.joined()
+    return shown < length ? "\"\(text)\" … \(count - shown) more" : "\"\(text)\""
+  }
+}
+
 /// The state of one description: the text so far and the aggregates still open.
 private struct DescriptionWriter {
   private struct Frame {

@@ -25,9 +25,9 @@ enum ComparisonStep: Sendable {
     switch rule.rule {
     case .registered(let entry):
       if let compare = entry.compare { steps.append(.registered(offset: base, size: rule.node.size, compare: compare)) }
-    case .bytes:
+    case .bytes, .text:
       append(.bytes(offset: base, count: rule.node.size), to: &steps)
-    case .union(let coverage):
+    case .union(let coverage, _):
       for step in coverage { append(step.shifted(by: base), to: &steps) }
     case .leaf(let kind):
       switch kind {

@@ -46,10 +46,24 @@ struct StructuralComparison {
       if !ComparisonStep.run(steps, actual, expected, tolerance: tolerance) {
         record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil)
       }
-    case .union(let coverage):
-      if !ComparisonStep.run(coverage, actual + base, expected + base, tolerance: tolerance) {
+    case .union(let coverage, let views):
+      // The bytes decide; the views only say where they differ. Which member is live is unknown, so each
+      // view reports its own differing fields, by the same rules as any field (floats by the tolerance).
+      guard !ComparisonStep.run(coverage, actual + base, expected + base, tolerance: tolerance) else { return }
+      let before = mismatchCount
+      walk(views, base: base, path: path, tolerance: tolerance)
+      // Bytes that differ where every view sees equal fields (`0.0` and `-0.0` as a float, bits a registered
+      // comparator ignores): the union itself is the mismatch, so an unequal result always has a line.
+      if mismatchCount == before {
         record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil)
       }
+    case .text(let count):
+      let (a, b) = (actual + base, expected + base)
+      let differs = { (index: Int) in
+        a.load(fromByteOffset: index, as: UInt8.self) != b.load(fromByteOffset: index, as: UInt8.self)
+      }
+      guard let index = (0..<count).first(where: differs) else { return }
+      record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil, firstDifference: index)
     case .leaf(let kind):
       let verdict = LeafComparison.compare(
         kind, actual, expected, offset: base, bitOffset: bitBase, size: rule.node.size, tolerance: tolerance)
@@ -59,12 +73,7 @@ struct StructuralComparison {
           tolerance: kind.isFloatingPoint ? tolerance : nil)
       }
     case .record(let members):
-      for (member, child) in members {
-        let childPath = path.map { path in member.component.map { path.appending($0) } ?? path }
-        walk(
-          child, base: base + member.offset, bitBase: base * 8 + member.bitOffset, path: childPath, tolerance: tolerance
-        )
-      }
+      walk(members, base: base, path: path, tolerance: tolerance)
     case .array(let count, let element):
       let size = element.node.size
       // Without field tolerances an element that passes the fast check has no mismatch to report.
@@ -84,15 +93,29 @@ struct StructuralComparison {
     }
   }
 
+  /// Walks the members of a struct, or the member views of a union, whose node starts at byte `base`.
+  private mutating func walk(
+    _ members: [(member: CLayout.Member, rule: RuleNode)], base: Int, path: FieldPath?, tolerance: FloatTolerance
+  ) {
+    for (member, child) in members {
+      // C reaches the members of an anonymous struct or union directly: they add nothing to the path.
+      let childPath = path.map { path in member.component.map { path.appending($0) } ?? path }
+      walk(
+        child, base: base + member.offset, bitBase: base * 8 + member.bitOffset, path: childPath, tolerance: tolerance)
+    }
+  }
+
   private mutating func record(
-    _ rule: RuleNode, path: FieldPath?, base: Int, bitBase: Int, difference: Double?, tolerance: FloatTolerance?
+    _ rule: RuleNode, path: FieldPath?, base: Int, bitBase: Int, difference: Double?, tolerance: FloatTolerance?,
+    firstDifference: Int? = nil
   ) {
     mismatchCount += 1
     guard let path, mismatches.count < limit else { return }
     mismatches.append(
       Mismatch(
         path: path, offset: base, actual: describe(rule, actual, base, bitBase),
-        expected: describe(rule, expected, base, bitBase), difference: difference, tolerance: tolerance))
+        expected: describe(rule, expected, base, bitBase), difference: difference, tolerance: tolerance,
+        firstDifference: firstDifference))
   }
 }
 

@@ -32,6 +32,9 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidCount(Int)
   /// The C encoding of a Swift type could not be derived; register it or pass the encoding explicitly.
   case cannotDerive(swiftType: String, DerivationError)
+  /// A Swift pointer or buffer pointer was given as the value of a C type that is not a pointer: its own
+  /// bits are not the value it points to.
+  case pointerValue(swiftType: String, type: TypeEncoding)
   /// A literal was to be parsed into a value larger than ``ValueType/maximumParsedSize`` bytes.
   case tooLargeToParse(TypeEncoding, size: Int, limit: Int)
 
@@ -56,6 +59,9 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notPlainData(let swiftType):
       return "\(swiftType) is not plain data (it holds references), so its bytes are not a C value"
     case .cFunction(let error): return error.description
+    case .pointerValue(let swiftType, let type):
+      return "\(swiftType) is a pointer, but \(type) is not a pointer type, so its bits are not the value; "
+        + "compare the memory it points to with compare(pointers:_:) or compare(bytes:_:)"
     case .invalidCount(let count): return "invalid count of values: \(count)"
     case .tooLargeToParse(let type, let size, let limit):
       return "\(type) is \(size) bytes, larger than the \(limit) bytes a literal is parsed into"

@@ -137,8 +137,8 @@ extension ValueType {
       actual: actual.baseAddress.unsafelyUnwrapped, expected: expected.baseAddress.unsafelyUnwrapped, options: options
     ) { rule, value, offset, bitOffset in
       describer.describeMismatch(
-        rule.node, kind: rule.leafKind, UnsafeRawBufferPointer(start: value, count: size), offset: offset,
-        bitOffset: bitOffset)
+        rule.node, kind: rule.leafKind, isText: rule.isText, UnsafeRawBufferPointer(start: value, count: size),
+        offset: offset, bitOffset: bitOffset)
     }
     walk.walk(rules, base: 0, bitBase: 0, path: FieldPath(), tolerance: tolerance)
     let isEqual = walk.mismatchCount == 0
@@ -200,15 +200,22 @@ extension ValueType {
   /// let result = try ValueRegistry.shared.resolve("rect").compare(actualRect, expectedRect)
   /// ```
   ///
+  /// A Swift pointer or buffer pointer (`UnsafeRawPointer`, `UnsafePointer<T>`, `OpaquePointer`,
+  /// `UnsafeMutableRawBufferPointer`, …) is refused unless the C type is itself a pointer: compare the
+  /// memory it points to with ``compare(pointers:_:options:)`` or ``compare(bytes:_:options:)``.
+  ///
   /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the Swift type's size is not
-  ///   the C type's, and the errors of ``compare(bytes:_:options:)``.
+  ///   the C type's, ``ValueError/pointerValue(swiftType:type:)`` for a pointer given as the value, and the
+  ///   errors of ``compare(bytes:_:options:)``.
   @inlinable
   public func compare<Value>(
     _ actual: Value, _ expected: Value, options: ComparisonOptions = .default
   ) throws(ValueError) -> Comparison {
     // Inlined into the caller, where the size test folds away: a plain C struct goes straight to the
     // byte comparison, with no generic code in between.
-    guard _isPOD(Value.self), MemoryLayout<Value>.size == valueSize, valueSize > 0 else {
+    guard _isPOD(Value.self), !Self.isPointerValue(Value.self), MemoryLayout<Value>.size == valueSize,
+      valueSize > 0
+    else {
       return try compareConverting(actual, expected, options: options)
     }
     return try withUnsafeBytes(of: actual) { (a) throws(ValueError) -> Comparison in
@@ -224,6 +231,9 @@ extension ValueType {
     throws(ValueError) -> Comparison
   {
     try Self.checkPlainData(Value.self)
+    if Self.isPointerValue(Value.self), !isAddressType {
+      throw .pointerValue(swiftType: "\(Value.self)", type: type)
+    }
     if let layout, !Self.fits(Value.self, layout) {
       throw .swiftTypeSize(
         swiftType: "\(Value.self)", size: MemoryLayout<Value>.size, type: type, typeSize: layout.size)

@@ -35,6 +35,8 @@ public final class ValueType: Sendable, CustomStringConvertible {
   /// The size of one value, or -1 when the layout is unknown: what the inlined `isEqual` checks a Swift
   /// type against.
   @usableFromInline let valueSize: Int
+  /// Whether the C type is itself a pointer (or other address), so that a Swift pointer is its value.
+  @usableFromInline let isAddressType: Bool
   let entries: EntryLookup
   let registryGeneration: Int
 
@@ -73,6 +75,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
       directComparator = nil
     }
     valueSize = self.layout?.size ?? -1
+    isAddressType = type.holdsAddress
   }
 
   /// The same plan under another name: what resolving a typedef name gives, sharing everything else.
@@ -88,6 +91,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
     shortcut = other.shortcut
     directComparator = other.directComparator
     valueSize = other.valueSize
+    isAddressType = other.isAddressType
     entries = other.entries
     registryGeneration = other.registryGeneration
     strategy = other.strategy
@@ -111,7 +115,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
     case .leaf: return .builtIn
     case .record where entries.isBuiltinRecord(type): return .builtIn
     case .bytes: return .bytes(reason: "no entry compares \(type)")
-    case .union, .record, .array: return .structural
+    case .union, .record, .array, .text: return .structural
     }
   }
 
@@ -196,15 +200,19 @@ public final class ValueType: Sendable, CustomStringConvertible {
 
   /// Whether two Swift values with this C type's layout are equal.
   ///
-  /// A value whose size is not the type's is never equal; use ``compare(_:_:options:)``
-  /// to be told why.
+  /// A value whose size is not the type's is never equal, nor is a Swift pointer or buffer pointer
+  /// (`UnsafeRawPointer`, `UnsafeMutableRawBufferPointer`, …) unless the C type is itself a pointer: use
+  /// ``compare(_:_:options:)`` to be told why, and ``isEqual(pointers:_:tolerance:)`` for the memory a
+  /// pointer points to.
   @inlinable
   public func isEqual<Value>(_ actual: Value, _ expected: Value, tolerance: FloatTolerance? = nil)
     -> Bool
   {
     // Inlined into the caller, where the size test folds away: a plain C struct goes straight to the
     // pointer comparison.
-    guard _isPOD(Value.self), MemoryLayout<Value>.size == valueSize, valueSize > 0 else {
+    guard _isPOD(Value.self), !Self.isPointerValue(Value.self), MemoryLayout<Value>.size == valueSize,
+      valueSize > 0
+    else {
       return isEqualConverting(actual, expected, tolerance: tolerance)
     }
     return withUnsafeBytes(of: actual) { a in
@@ -219,6 +227,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
   @usableFromInline
   func isEqualConverting<Value>(_ actual: Value, _ expected: Value, tolerance: FloatTolerance?) -> Bool {
     guard _isPOD(Value.self), let layout, Self.fits(Value.self, layout) else { return false }
+    if Self.isPointerValue(Value.self), !isAddressType { return false }
     if layout.size == 0 { return true }
     return Self.withCBytes(of: actual, size: layout.size) { a in
       Self.withCBytes(of: expected, size: layout.size) { b in

@@ -34,7 +34,7 @@ struct ExpectCValuesEqualTests {
     }
     #expect(
       text == """
-        cv_reading values differ at 3 of 7 fields (.tag, .value, .count)
+        cv_reading values differ at 3 of 4 fields (.tag, .value, .count)
           .tag: 65 ≠ 66
           .value: 20.0004 ≠ 20.5 (difference 0.49960000000000093)
           .count: 3 ≠ 4
@@ -126,8 +126,9 @@ struct ExpectCValuesEqualTests {
     let text = RecordedIssue.text { expectCValuesEqual(actual, expected, encoding: encoding) }
     #expect(
       text == """
-        cv_anonymous values differ at .u: {.i = 1069547520, .f = 1.5} ≠ {.i = 1075838976, .f = 2.5}
-          .u: {.i = 1069547520, .f = 1.5} ≠ {.i = 1075838976, .f = 2.5}
+        cv_anonymous values differ at 2 of 4 fields (.u.i, .u.f)
+          .u.i: 1069547520 ≠ 1075838976
+          .u.f: 1.5 ≠ 2.5 (difference 1.0)
           actual:   {.kind = 1, .u = {.i = 1069547520, .f = 1.5}, .after = 0}
           expected: {.kind = 1, .u = {.i = 1075838976, .f = 2.5}, .after = 0}
         """)

@@ -101,13 +101,16 @@ struct ImportedHeaderTests {
     other.data.u64 = 8
     #expect(MemoryLayout<epoll_event>.size == 12)
     let text = RecordedIssue.text { expectCValuesEqual(event, other, registry: registry) }
-    // The data union is reported whole: a union is compared by the bytes its members cover.
+    // The data union is compared by the bytes its members cover; the report names each member's field.
     let seven = "{.ptr = 0x7, .fd = 7, .u32 = 7, .u64 = 7}"
     let eight = "{.ptr = 0x8, .fd = 8, .u32 = 8, .u64 = 8}"
     #expect(
       text == """
-        epoll_event values differ at .data: \(seven) ≠ \(eight)
-          .data: \(seven) ≠ \(eight)
+        epoll_event values differ at 4 of 5 fields (.data.ptr, .data.fd, .data.u32, …)
+          .data.ptr: 0x7 ≠ 0x8
+          .data.fd: 7 ≠ 8
+          .data.u32: 7 ≠ 8
+          .data.u64: 7 ≠ 8
           actual:   {.events = 1, .data = \(seven)}
           expected: {.events = 1, .data = \(eight)}
         """)
