@@ -7,7 +7,7 @@
 /// ```
 /// bytes 4..<8 are not covered by any field Mirror can see (a union, bitfield, anonymous member, _Complex or
 /// __int128 member?) between .kind and .after; set its encoding with registry.setEncoding("…", for: T.self)
-/// or pass encoding: explicitly
+/// or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)
 /// ```
 public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A stored property whose Swift type has no C encoding (a class, a Swift enum, `String`, an optional of
@@ -70,6 +70,6 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
 
   /// What to do when derivation fails for the Swift type named `swiftType`.
   static func advice(for swiftType: String) -> String {
-    "set its encoding with registry.setEncoding(\"…\", for: \(swiftType).self) or pass encoding: explicitly"
+    "set its encoding with registry.setEncoding(\"…\", for: \(swiftType).self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)"
   }
 }

@@ -15,7 +15,7 @@ import Testing
       error?.description == """
         cannot derive the C encoding of cv_tagged: the field .number of type cv_number (bytes 8..<16) has no \
         stored properties Mirror can see (a C union?); set its encoding with \
-        registry.setEncoding("…", for: cv_tagged.self) or pass encoding: explicitly
+        registry.setEncoding("…", for: cv_tagged.self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)
         """)
   }
 
@@ -25,7 +25,7 @@ import Testing
       error?.description == """
         cannot derive the C encoding of cv_number: cv_number (bytes 0..<8) has no stored properties Mirror can \
         see (a C union?); set its encoding with registry.setEncoding("…", for: cv_number.self) or pass \
-        encoding: explicitly
+        encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)
         """)
   }
 
@@ -36,7 +36,7 @@ import Testing
       error?.description == """
         cannot derive the C encoding of cv_anonymous: bytes 4..<8 are not covered by any field Mirror can see \
         (a union, bitfield, anonymous member, _Complex or __int128 member?) between .kind and .after; set its \
-        encoding with registry.setEncoding("…", for: cv_anonymous.self) or pass encoding: explicitly
+        encoding with registry.setEncoding("…", for: cv_anonymous.self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)
         """)
   }
 
@@ -54,7 +54,7 @@ import Testing
       wide?.description == """
         cannot derive the C encoding of cv_wide: bytes 4..<32 are not covered by any field Mirror can see (a \
         union, bitfield, anonymous member, _Complex or __int128 member?) after .kind; set its encoding with \
-        registry.setEncoding("…", for: cv_wide.self) or pass encoding: explicitly
+        registry.setEncoding("…", for: cv_wide.self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)
         """)
   }
 
@@ -101,7 +101,7 @@ import Testing
       ValueError.cannotDerive(swiftType: "Maybe", .unsupportedType("Optional<Int32>", at: ".count")).description
         == """
         cannot derive the C encoding of Maybe: the field .count of Swift type Optional<Int32> has no C encoding; \
-        set its encoding with registry.setEncoding("…", for: Maybe.self) or pass encoding: explicitly
+        set its encoding with registry.setEncoding("…", for: Maybe.self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)
         """)
   }
 
@@ -118,7 +118,7 @@ import Testing
       error.description == """
         bytes 4..<8 are not covered by any field Mirror can see (a union, bitfield, anonymous member, _Complex \
         or __int128 member?) between .id and .after; set its encoding with registry.setEncoding("…", \
-        for: T.self) or pass encoding: explicitly
+        for: T.self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)
         """)
   }
 }

@@ -74,7 +74,7 @@ extension BadInputContractTests {
     ContractRow(
       "cannotDerive",
       "cannot derive the C encoding of HoldsEnum: the field .mode of Swift type Mode has no C encoding; set its "
-        + "encoding with registry.setEncoding(\"…\", for: HoldsEnum.self) or pass encoding: explicitly",
+        + "encoding with registry.setEncoding(\"…\", for: HoldsEnum.self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)",
       "path .mode"
     ) { thrown { _ = try ValueRegistry().encoding(of: HoldsEnum.self) } },
   ]
