@@ -6,8 +6,9 @@ import Foundation
 //   abi            the name of the ABI the sizes and overrides are for (`ABI.all`: "x86_64-linux", …)
 //   arguments      the clang arguments of the import
 //   clangVersion   clang's version string
-//   enumerations   member enumerations, written when the import reads them (always [] so far: a file
-//                  with some is refused, not half read)
+//   enumerations   [{record, member, name?, constants: [{name, value}]}]: the enumeration of a member of a
+//                  tagged record (`struct link`, `.state`), its name as C code writes it (absent for an
+//                  anonymous enum) and its constants in declaration order, values as JSON integers
 //   formatVersion  1
 //   headers        the headers of the import
 //   records        [{name, encoding, size, alignment, override?}], override = {size, alignment,
@@ -42,13 +43,7 @@ extension CatalogFile {
     arguments = try container.decode([String].self, forKey: .arguments)
     records = try container.decode([HeaderImport.Record].self, forKey: .records)
     typedefs = try container.decode([HeaderImport.Typedef].self, forKey: .typedefs)
-    let enumerations = try container.nestedUnkeyedContainer(forKey: .enumerations)
-    if !enumerations.isAtEnd {
-      throw DecodingError.dataCorruptedError(
-        in: enumerations,
-        debugDescription:
-          "member enumerations are not read by this version of CValueHeaders; write the file again with it")
-    }
+    enumerations = try container.decode([HeaderImport.Enumeration].self, forKey: .enumerations)
   }
 
   /// Encodes the file as format ``currentFormatVersion``.
@@ -62,7 +57,7 @@ extension CatalogFile {
     try container.encode(arguments, forKey: .arguments)
     try container.encode(records, forKey: .records)
     try container.encode(typedefs, forKey: .typedefs)
-    try container.encode([String](), forKey: .enumerations)
+    try container.encode(enumerations, forKey: .enumerations)
   }
 }
 
@@ -109,6 +104,49 @@ extension HeaderImport.Typedef: Codable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(name, forKey: .name)
     try container.encode(encoding.description, forKey: .encoding)
+  }
+}
+
+extension HeaderImport.Enumeration: Codable {
+  enum CodingKeys: String, CodingKey {
+    case record, member, name, constants
+  }
+
+  enum ConstantKeys: String, CodingKey {
+    case name, value
+  }
+
+  /// Decodes a member's enumeration of a catalog file; whether the catalog accepts it (identifiers, values
+  /// that fit the member) is checked when it is loaded.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    record = try container.decode(String.self, forKey: .record)
+    member = try container.decode(String.self, forKey: .member)
+    let name = try container.decodeIfPresent(String.self, forKey: .name)
+    var list = try container.nestedUnkeyedContainer(forKey: .constants)
+    var constants: [CEnumeration.Constant] = []
+    while !list.isAtEnd {
+      let constant = try list.nestedContainer(keyedBy: ConstantKeys.self)
+      constants.append(
+        .init(
+          name: try constant.decode(String.self, forKey: .name), value: try constant.decode(Int64.self, forKey: .value)
+        ))
+    }
+    enumeration = CEnumeration(name: name, constants: constants)
+  }
+
+  /// Encodes the enumeration with its constants in declaration order.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(record, forKey: .record)
+    try container.encode(member, forKey: .member)
+    try container.encodeIfPresent(enumeration.name, forKey: .name)
+    var list = container.nestedUnkeyedContainer(forKey: .constants)
+    for constant in enumeration.constants {
+      var entry = list.nestedContainer(keyedBy: ConstantKeys.self)
+      try entry.encode(constant.name, forKey: .name)
+      try entry.encode(constant.value, forKey: .value)
+    }
   }
 }
 

@@ -5,7 +5,7 @@ public import Foundation
 /// for machines that have none, and to pin the layouts of a set of headers in a repository.
 ///
 /// The file holds the records (encodings with C's member names, and clang's layout as an override where
-/// the encoding cannot carry it), the typedef names, the ABI the overrides are for with clang's target
+/// the encoding cannot carry it), the typedef names, the constants of members declared with an enum type, the ABI the overrides are for with clang's target
 /// triple and version, and the headers and clang arguments that produced it. It is written with sorted
 /// keys and one value a line, so that a regenerated file diffs line by line.
 ///
@@ -39,6 +39,8 @@ public struct CatalogFile: Codable, Hashable, Sendable {
   public var records: [HeaderImport.Record]
   /// The typedef names and the encodings they stand for, in declaration order.
   public var typedefs: [HeaderImport.Typedef]
+  /// The enumerations of tagged records' members (`.state` of `struct link`), registered after the records.
+  public var enumerations: [HeaderImport.Enumeration]
 
   /// The file of an import.
   ///
@@ -65,6 +67,7 @@ public struct CatalogFile: Codable, Hashable, Sendable {
     self.arguments = arguments
     self.records = imported.records
     self.typedefs = imported.typedefs
+    self.enumerations = imported.enumerations
   }
 
   /// The file as JSON: sorted keys, two-space indentation, a newline at the end, as ``write(to:)`` writes it.

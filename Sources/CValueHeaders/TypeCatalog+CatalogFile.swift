@@ -23,7 +23,7 @@ extension TypeCatalog {
   }
 
   /// Registers what a catalog file holds: every tagged record's definition, every override for the file's
-  /// ABI, every typedef name, through the catalog's own registrations and their checks.
+  /// ABI, every typedef name, every member's enumeration, through the catalog's own registrations and their checks.
   ///
   /// Everything is first registered into an empty catalog and each record laid out there, so that an
   /// entry the catalog refuses, or a record that does not lay out as the size and alignment the file
@@ -88,9 +88,19 @@ extension TypeCatalog {
           path: path, at: "typedefs[\(index)]", .nameTaken(typedef.name, existing: existing, new: typedef.encoding))
       }
     }
+    for (index, item) in file.enumerations.enumerated() {
+      let words = item.record.split(separator: " ")
+      guard words.count == 2, let definition = record(named: String(words[1]), isUnion: words[0] == "union"),
+        let existing = enumeration(forMember: item.member, of: String(words[1]), isUnion: words[0] == "union"),
+        existing != item.enumeration
+      else { continue }
+      throw .refused(
+        path: path, at: "enumerations[\(index)]",
+        .enumerationTaken(member: item.member, record: definition, existing: existing, new: item.enumeration))
+    }
   }
 
-  /// Registers the file's entries in the order an import does: definitions, overrides, names.
+  /// Registers the file's entries in the order an import does: definitions, overrides, names, enumerations.
   private func register(_ file: CatalogFile, path: String) throws(CatalogFileError) {
     var place = ""
     do throws(CatalogError) {
@@ -106,6 +116,11 @@ extension TypeCatalog {
       for (index, typedef) in file.typedefs.enumerated() {
         place = "typedefs[\(index)]"
         try register(name: typedef.name, for: typedef.encoding)
+      }
+      for (index, item) in file.enumerations.enumerated() {
+        place = "enumerations[\(index)]"
+        // `struct link` as C names it, which the catalog reads once the file's records are registered.
+        try register(item.enumeration, forMember: item.member, of: item.record)
       }
     } catch {
       throw .refused(path: path, at: place, error)

@@ -8,7 +8,7 @@ struct ImportCommand: ParsableCommand {
     commandName: "import",
     abstract: "Read C headers with libclang and write what they define as a catalog file (JSON).",
     discussion: """
-      Every complete struct, union and typedef of the headers is read as clang sees it: the records with C's member names (their encodings), clang's layout where an encoding cannot carry it (packed, aligned: an override of size, alignment and member offsets), and the typedef names. The catalog file holds them with the ABI they are for, clang's target triple and version, and the headers and arguments used; a TypeCatalog loads it with no libclang (TypeCatalog.loadCatalogFile(at:) in CValueHeaders), so that layouts can be pinned in a repository and read on machines without clang.
+      Every complete struct, union and typedef of the headers is read as clang sees it: the records with C's member names (their encodings), clang's layout where an encoding cannot carry it (packed, aligned: an override of size, alignment and member offsets), the typedef names, and the constants of members declared with an enum type. The catalog file holds them with the ABI they are for, clang's target triple and version, and the headers and arguments used; a TypeCatalog loads it with no libclang (TypeCatalog.loadCatalogFile(at:) in CValueHeaders), so that layouts can be pinned in a repository and read on machines without clang.
 
       The file is JSON with sorted keys, one value a line, so that a regenerated file diffs well:
         {"abi": "x86_64-linux", "arguments": [...],
@@ -22,7 +22,7 @@ struct ImportCommand: ParsableCommand {
                      ...],
          "target": "x86_64-unknown-linux-gnu",
          "typedefs": [{"name": "tcp_seq", "encoding": "I"}, ...]}
-      "override" is there only for records whose layout an encoding cannot show; "enumerations" holds member enumerations, written when the import reads them.
+      "override" is there only for records whose layout an encoding cannot show; "enumerations" holds the constants of members declared with an enum type: {"record": "struct link", "member": "state", "name": "enum link_state", "constants": [{"name": "LINK_UP", "value": 3}, ...]}, so that descriptions print LINK_UP.
 
       A header is a name found as #include <...> finds it (netinet/tcp.h), or a path. libclang is loaded at run time: CVALUEKIT_LIBCLANG when set, else the one beside the clang or swift on PATH, else the system's. Bad input (a header not found, clang's errors with file:line:column, an unknown target) prints the problem on stderr and exits with status 2.
 

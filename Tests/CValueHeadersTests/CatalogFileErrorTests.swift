@@ -8,11 +8,13 @@ import Testing
 /// catalog is unchanged then.
 @Suite struct CatalogFileErrorTests {
   /// A file of two records, one packed (an override of bytes) and one over-aligned with an unnamed bitfield
-  /// (an override of bits), and a typedef.
+  /// (an override of bits), a typedef, and a record with an enum member.
   static let header = """
     struct __attribute__((packed)) ev { unsigned events; unsigned long long data; };
     typedef struct ev ev_t;
     struct bits { unsigned a : 3; unsigned : 0; unsigned b : 4; } __attribute__((aligned(16)));
+    enum kind { KIND_A, KIND_B = 5 };
+    struct tagged { enum kind kind; unsigned char small; };
     """
 
   static let text: String = {
@@ -104,12 +106,71 @@ import Testing
     #expect(error?.description.hasPrefix("types.json:\(line):12: not a catalog file: the JSON is malformed: ") == true)
   }
 
-  @Test func enumerationsAreRefusedNotHalfRead() {
-    let error = Self.error(#""enumerations" : []"#, with: #""enumerations" : [{"record" : "struct ev"}]"#)
+  @Test func theEnumerationsAreWrittenWithTheirConstantsInOrder() {
+    #expect(
+      Self.text.contains(
+        #"""
+          "enumerations" : [
+            {
+              "constants" : [
+                {
+                  "name" : "KIND_A",
+                  "value" : 0
+                },
+                {
+                  "name" : "KIND_B",
+                  "value" : 5
+                }
+              ],
+              "member" : "kind",
+              "name" : "enum kind",
+              "record" : "struct tagged"
+            }
+          ],
+        """#))
+  }
+
+  @Test func aConstantTheMemberCannotHoldIsRefusedAndNothingIsRegistered() {
+    let catalog = TypeCatalog()
+    let error = Self.error(#""value" : 5"#, with: #""value" : 5000000000"#, into: catalog)
     #expect(
       error?.description
-        == "types.json: enumerations[0]: member enumerations are not read by this version of CValueHeaders; write the file again with it"
+        == "types.json: enumerations[0]: the catalog refused it: KIND_B = 5000000000 does not fit in .kind of struct tagged, which is unsigned int (I)"
     )
+    #expect(catalog.record(named: "tagged") == nil)
+    #expect(catalog.encoding(named: "ev_t") == nil)
+  }
+
+  @Test func anEnumerationOfAMemberTheRecordDoesNotHaveIsRefused() {
+    let error = Self.error(#""member" : "kind""#, with: #""member" : "sort""#)
+    guard case .refused(_, let place, .noSuchMember("sort", _)) = error else {
+      Issue.record("expected a refused enumeration, got \(String(describing: error))")
+      return
+    }
+    #expect(place == "enumerations[0]")
+  }
+
+  @Test func anEnumerationOfARecordTheFileDoesNotHaveIsRefused() {
+    let error = Self.error(#""record" : "struct tagged""#, with: #""record" : "struct other""#)
+    #expect(
+      error?.description
+        == #"types.json: enumerations[0]: the catalog refused it: unknown type name "struct other" at offset 0 in "struct other""#
+    )
+  }
+
+  @Test func anotherEnumerationForAMemberTheCatalogHasIsRefusedAndNothingIsRegistered() throws {
+    let catalog = TypeCatalog()
+    try catalog.register(
+      CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)]), forMember: "kind",
+      of: "{tagged=\"kind\"I\"small\"C}")
+    let error = Self.error(loading: Self.text, into: catalog)
+    guard case .refused(_, let place, .enumerationTaken(member: "kind", _, _, _)) = error else {
+      Issue.record("expected a refused enumeration, got \(String(describing: error))")
+      return
+    }
+    #expect(place == "enumerations[0]")
+    #expect(catalog.record(named: "ev") == nil)
+    #expect(catalog.encoding(named: "ev_t") == nil)
   }
 
   @Test func anOverrideThatDoesNotFitIsRefusedAndNothingIsRegistered() {

@@ -43,6 +43,31 @@ import Testing
     #expect(layout.fields.map(\.offset) == [0, 4, 4, 4, 4])
   }
 
+  /// Members declared with an enum type: their constants come back from the file, so the loaded catalog
+  /// describes them by name as the importing one does.
+  @Test func enumerationsComeBackFromTheFile() throws {
+    let imported = TypeCatalog()
+    let header = try BadHeaderInputTests.header(ImportedEnumerationTests.header)
+    let result = try imported.importHeaders([header])
+    let file = try CatalogFile(result, headers: [header], arguments: [])
+    #expect(file.enumerations == result.enumerations)
+    #expect(file.enumerations.count == 4)
+    let url = Self.temporaryFile()
+    try file.write(to: url)
+    let loaded = TypeCatalog()
+    let read = try loaded.loadCatalogFile(at: url)
+    #expect(read == file)
+    #expect(loaded.enumeration(forMember: "mode", of: "link") == imported.enumeration(forMember: "mode", of: "link"))
+    let literal =
+      "{.state = LINK_UP, .mode = MODE_AUTO, .history = {LINK_DOWN, LINK_TESTING, 7}, .packed_state = LINK_UP}"
+    let type = try ValueRegistry(catalog: loaded).resolve("{link}")
+    #expect(
+      try type.describe(bytes: try type.parse(literal))
+        == "{.state = LINK_UP, .mode = MODE_AUTO, .history = {LINK_DOWN, LINK_TESTING, 7}, .flags = 0, "
+        + ".packed_state = LINK_UP, .plain = 0}")
+    #expect(Self.digest(of: read, in: loaded) == Self.digest(of: read, in: imported))
+  }
+
   /// What a catalog says about every record of a file: its layout, and how it describes a zero value and a
   /// value whose every byte differs from its neighbours.
   static func digest(of file: CatalogFile, in catalog: TypeCatalog) -> [String] {
@@ -85,6 +110,7 @@ import Testing
       #expect(actual == expected, "\(record.name)")
     }
     #expect(fresh.typedefs == file.typedefs)
+    #expect(fresh.enumerations == file.enumerations)
     #expect(try loaded.layout(of: "{tcphdr}").size == 20)
     #expect(try loaded.layout(of: "{iphdr}").fields.map(\.path.description).prefix(3) == [".ihl", ".version", ".tos"])
   }
