@@ -68,9 +68,9 @@ extension TypeCatalog {
   /// Throws for the first entry that a registration here would refuse because of what the catalog holds.
   private func checkConflicts(with file: CatalogFile, path: String) throws(CatalogFileError) {
     for (index, record) in file.records.enumerated() {
-      for (key, definition) in Self.namedDefinitions(in: record.encoding) {
-        if let existing = self.record(named: key.name, isUnion: key.isUnion), existing.identity != definition.identity {
-          let name = "\(key.isUnion ? "union" : "struct") \(key.name)"
+      for (tag, isUnion, definition) in record.encoding.namedDefinitions {
+        if let existing = self.record(named: tag, isUnion: isUnion), existing.identity != definition.identity {
+          let name = "\(isUnion ? "union" : "struct") \(tag)"
           throw .refused(path: path, at: "records[\(index)]", .recordTaken(name, existing: existing, new: definition))
         }
       }
@@ -125,25 +125,5 @@ extension TypeCatalog {
     } catch {
       throw .refused(path: path, at: place, error)
     }
-  }
-
-  /// Every named struct or union written with its members in `type`, itself included, as the catalog
-  /// registers them with a definition.
-  private static func namedDefinitions(in type: TypeEncoding) -> [(key: (name: String, isUnion: Bool), TypeEncoding)] {
-    var result: [(key: (name: String, isUnion: Bool), TypeEncoding)] = []
-    func visit(_ type: TypeEncoding) {
-      switch type {
-      case .scalar, .object, .block, .bitfield: return
-      case .pointer(let inner), .array(_, let inner), .complex(let inner), .qualified(_, let inner): visit(inner)
-      case .vector(let vector): visit(vector.element)
-      case .structure(let record), .union(let record):
-        guard let fields = record.fields else { return }
-        let isUnion = if case .union = type { true } else { false }
-        if let name = record.name { result.append(((name, isUnion), type)) }
-        for field in fields { visit(field.type) }
-      }
-    }
-    visit(type)
-    return result
   }
 }

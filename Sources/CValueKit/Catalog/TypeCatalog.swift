@@ -293,4 +293,13 @@ extension TypeEncoding {
     visit(self)
     return result
   }
+
+  /// ``namedRecordDefinitions`` as the catalog registers them, for the package's other modules (catalog
+  /// files check them for conflicts before loading): each tag, whether it is a union's, and the definition.
+  package var namedDefinitions: [(name: String, isUnion: Bool, definition: TypeEncoding)] {
+    namedRecordDefinitions.compactMap { key, record in
+      guard case .named(let name, let isUnion) = key else { return nil }
+      return (name, isUnion, key.encoding(record))
+    }
+  }
 }
