@@ -35,7 +35,7 @@ struct EncodingParser {
     while !isAtEnd {
       let start = position
       let type = try parseType(depth: 0, namedMember: false)
-      if case .bitfield = type.unqualified { throw error(.bitfieldInSignature, at: start) }
+      if Self.endsInBitfield(type) { throw error(.bitfieldInSignature, at: start) }
       var offset: Int?
       if peek == UInt8(ascii: "-"), position + 1 < bytes.count, ASCII.isDigit(bytes[position + 1]) {
         position += 1
@@ -213,5 +213,15 @@ struct EncodingParser {
 
   private func error(_ reason: EncodingError.Reason, at offset: Int? = nil) -> EncodingError {
     EncodingError(reason, at: offset ?? position, in: input)
+  }
+
+  /// Whether a type's text ends with a bitfield's width (`b3`, `jb3`, `^rb3`): a frame offset written after
+  /// it would read as more digits of the width, so such an element cannot stand in a signature.
+  static func endsInBitfield(_ type: TypeEncoding) -> Bool {
+    switch type {
+    case .bitfield: return true
+    case .qualified(_, let inner), .complex(let inner), .pointer(let inner): return endsInBitfield(inner)
+    default: return false
+    }
   }
 }

@@ -144,6 +144,12 @@ struct FuzzRegressionTests {
       try MethodSignature("b900000000-0000")
     }
     #expect(throws: EncodingError(.bitfieldInSignature, at: 2, in: "i8rb3")) { try MethodSignature("i8rb3") }
+    // encoding crash-eba42352 (stop 17): the same behind `j` (or `^`), whose text also ends with the width:
+    // `jb900000000-0000` printed as `jb9000000000`.
+    #expect(throws: EncodingError(.bitfieldInSignature, at: 0, in: "jb900000000-0000")) {
+      try MethodSignature("jb900000000-0000")
+    }
+    #expect(throws: EncodingError(.bitfieldInSignature, at: 1, in: "v^rb3")) { try MethodSignature("v^rb3") }
     #expect(throws: EncodingError.self) { try TypeEncoding.parseSequence("vb0I3") }
     #expect((try? MethodSignature("v16@0:8"))?.description == "v16@0:8")
   }
