@@ -16,6 +16,16 @@ public struct ComparisonOptions: Hashable, Sendable {
   public var maximumReportedMismatches: Int
   /// How the report describes values.
   public var descriptionOptions: DescriptionOptions
+  /// The live member of unions, by the union's path from the value (see ``UnionMember``): only that
+  /// member is compared, reported and described in the report. A rule here replaces one registered for
+  /// the same union with ``ValueRegistry/register(_:forUnionAt:of:)``. A path through an array element
+  /// is an error: register the rule for the element's record type instead.
+  ///
+  /// ```swift
+  /// options.unionMembers[".sin6_addr.__in6_u"] = "__u6_addr8"
+  /// options.unionMembers[".u"] = .tagged(by: ".kind", members: [1: "text", 2: "number"])
+  /// ```
+  public var unionMembers: [FieldPath: UnionMember]
 
   /// Creates options.
   ///
@@ -24,10 +34,13 @@ public struct ComparisonOptions: Hashable, Sendable {
   ///   - fieldTolerances: Tolerances for particular fields and what they contain.
   ///   - maximumReportedMismatches: How many mismatches to list (default 20).
   ///   - descriptionOptions: How to describe values in the report.
+  ///   - unionMembers: The live member of unions, by the union's path.
   public init(
     tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-    maximumReportedMismatches: Int = 20, descriptionOptions: DescriptionOptions = .default
+    maximumReportedMismatches: Int = 20, descriptionOptions: DescriptionOptions = .default,
+    unionMembers: [FieldPath: UnionMember] = [:]
   ) {
+    self.unionMembers = unionMembers
     self.tolerance = tolerance
     self.fieldTolerances = fieldTolerances
     self.maximumReportedMismatches = maximumReportedMismatches

@@ -14,9 +14,10 @@ struct MismatchDescriber {
   ///   - node: The field's layout.
   ///   - kind: How the field is compared, when it is a leaf compared by its kind.
   ///   - isText: Whether the field is a `char` array reported as a string, whatever bytes it holds.
+  ///   - liveMembers: The union member rules of the node.
   func describeMismatch(
     _ node: CLayout.Node, kind: LeafKind?, isText: Bool = false, _ value: UnsafeRawBufferPointer, offset: Int,
-    bitOffset: Int
+    bitOffset: Int, liveMembers: (any LiveMemberTree)? = nil
   ) -> String {
     if isText, case .array(let count, _) = node.content {
       return ValueDescriber.charArrayLiteral(
@@ -33,6 +34,6 @@ struct MismatchDescriber {
       }
     }
     guard let describer else { return ValueDescriber.describeBytes(UnsafeRawBufferPointer(rebasing: value[offset...])) }
-    return describer.describe(node, in: value, offset: offset, bitOffset: bitOffset)
+    return describer.describe(node, in: value, offset: offset, bitOffset: bitOffset, liveMembers: liveMembers)
   }
 }

@@ -26,14 +26,27 @@ public struct DescriptionOptions: Hashable, Sendable {
   /// up as `… N more`, or `nil` for all of them. A description with `… N more` in it cannot be read back.
   public var maximumElements: Int?
 
+  /// The live member of unions, by the union's path from the value (see ``UnionMember``): only that
+  /// member is described. A rule here replaces one registered for the same union with
+  /// ``ValueRegistry/register(_:forUnionAt:of:)``.
+  ///
+  /// ```swift
+  /// options.unionMembers[".sin6_addr.__in6_u"] = "__u6_addr8"
+  /// ```
+  public var unionMembers: [FieldPath: UnionMember]
+
   /// Creates options.
   ///
   /// - Parameters:
   ///   - showsCStringText: Follow `char *` pointers and show their text (reads memory; off by default).
   ///   - maximumElements: Array elements shown before `… N more`; `nil` shows all.
-  public init(showsCStringText: Bool = false, maximumElements: Int? = 256) {
+  ///   - unionMembers: The live member of unions, by the union's path.
+  public init(
+    showsCStringText: Bool = false, maximumElements: Int? = 256, unionMembers: [FieldPath: UnionMember] = [:]
+  ) {
     self.showsCStringText = showsCStringText
     self.maximumElements = maximumElements
+    self.unionMembers = unionMembers
   }
 
   /// No pointer is followed, and arrays show up to 256 elements.

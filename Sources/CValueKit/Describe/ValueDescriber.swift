@@ -27,24 +27,35 @@ struct ValueDescriber {
   /// Asked for every node except bitfields (array elements once per array): a describer that replaces
   /// the built-in description of the node, or `nil`.
   let custom: ((CLayout.Node) -> Custom?)?
+  /// Which member of each union with a rule is described, over the whole layout; `nil` describes every
+  /// member of every union.
+  let liveMembers: (any LiveMemberTree)?
 
-  init(layout: CLayout, options: DescriptionOptions = .default, custom: ((CLayout.Node) -> Custom?)? = nil) {
+  init(
+    layout: CLayout, options: DescriptionOptions = .default, custom: ((CLayout.Node) -> Custom?)? = nil,
+    liveMembers: (any LiveMemberTree)? = nil
+  ) {
     self.layout = layout
     self.options = options
     self.custom = custom
+    self.liveMembers = liveMembers
   }
 
   /// The value in `bytes` (exactly `layout.size` of them) as a C initializer.
   func describe(_ bytes: UnsafeRawBufferPointer) -> String {
-    describe(layout.root, in: bytes, offset: 0, bitOffset: 0)
+    describe(layout.root, in: bytes, offset: 0, bitOffset: 0, liveMembers: liveMembers)
   }
 
   /// One node of the layout (a field, a nested record, an array) inside the value in `bytes`, which starts
-  /// at byte `offset`, or for a bitfield at bit `bitOffset` (both counted from the start of `bytes`).
-  func describe(_ node: CLayout.Node, in bytes: UnsafeRawBufferPointer, offset: Int, bitOffset: Int) -> String {
+  /// at byte `offset`, or for a bitfield at bit `bitOffset` (both counted from the start of `bytes`);
+  /// `liveMembers` is the node's part of the union member rules.
+  func describe(
+    _ node: CLayout.Node, in bytes: UnsafeRawBufferPointer, offset: Int, bitOffset: Int,
+    liveMembers: (any LiveMemberTree)? = nil
+  ) -> String {
     let isBitfield = if case .bitfield = node.content { true } else { false }
     var writer = DescriptionWriter(describer: self, bytes: bytes)
-    return writer.run(node, bitBase: isBitfield ? bitOffset : offset * 8)
+    return writer.run(node, bitBase: isBitfield ? bitOffset : offset * 8, liveMembers: liveMembers)
   }
 
   /// `count` consecutive values at the layout's stride, as `{v0, v1, … N more}`.
@@ -153,6 +164,10 @@ private struct DescriptionWriter {
     var isInline = false
     /// Each member's designator, or `nil` where it is written by position (see `designators(_:)`).
     var designators: [String?] = []
+    /// The union member rules of the node.
+    var liveMembers: (any LiveMemberTree)?
+    /// For a union with a live member: the one member shown.
+    var only: Int?
   }
 
   let describer: ValueDescriber
@@ -166,14 +181,19 @@ private struct DescriptionWriter {
     self.bytes = bytes
   }
 
-  mutating func run(_ root: CLayout.Node, bitBase: Int) -> String {
+  mutating func run(_ root: CLayout.Node, bitBase: Int, liveMembers: (any LiveMemberTree)?) -> String {
     let isBitfield = if case .bitfield = root.content { true } else { false }
-    item(root, bitBase: bitBase, designator: nil, custom: isBitfield ? nil : describer.custom?(root))
+    item(
+      root, bitBase: bitBase, designator: nil, custom: isBitfield ? nil : describer.custom?(root),
+      liveMembers: liveMembers)
     while let frame = stack.popLast() { step(frame) }
     return output
   }
 
-  private mutating func item(_ node: CLayout.Node, bitBase: Int, designator: String?, custom: ValueDescriber.Custom?) {
+  private mutating func item(
+    _ node: CLayout.Node, bitBase: Int, designator: String?, custom: ValueDescriber.Custom?,
+    liveMembers: (any LiveMemberTree)?
+  ) {
     if needsSeparator { output += ", " }
     if let designator { output += ".\(designator) = " }
     needsSeparator = true
@@ -207,9 +227,25 @@ private struct DescriptionWriter {
       let shown = describer.options.shownCount(of: count)
       open(
         Frame(
-          node: node, bitBase: bitBase, shown: shown, hidden: count - shown, elementCustom: describer.custom?(element)))
+          node: node, bitBase: bitBase, shown: shown, hidden: count - shown, elementCustom: describer.custom?(element),
+          liveMembers: liveMembers))
     case .structure(let members), .union(let members):
-      open(Frame(node: node, bitBase: bitBase, shown: members.count, designators: Self.designators(members)))
+      let only = liveMember(of: node, bitBase: bitBase, rules: liveMembers)
+      open(
+        Frame(
+          node: node, bitBase: bitBase, shown: only == nil ? members.count : 1, designators: Self.designators(members),
+          liveMembers: liveMembers, only: only))
+    }
+  }
+
+  /// The one member of a union to describe, when a rule names it for this value.
+  private func liveMember(of node: CLayout.Node, bitBase: Int, rules: (any LiveMemberTree)?) -> Int? {
+    guard case .union = node.content, let choice = rules?.liveMember else { return nil }
+    switch choice {
+    case .member(let index): return index
+    case .tagged(let tag, let members, _):
+      guard tag.fits(unionBit: bitBase, in: bytes.count), let base = bytes.baseAddress else { return nil }
+      return members[tag.value(at: base, unionBit: bitBase)]
     }
   }
 
@@ -246,12 +282,15 @@ private struct DescriptionWriter {
       needsSeparator = true
       return
     }
-    let index = frame.next
+    let index = frame.only ?? frame.next
     frame.next += 1
     stack.append(frame)
+    let rules = frame.liveMembers?.subtree(frame.node.members.isEmpty ? 0 : index)
     switch frame.node.content {
     case .array(_, let element):
-      item(element, bitBase: frame.bitBase + index * element.size * 8, designator: nil, custom: frame.elementCustom)
+      item(
+        element, bitBase: frame.bitBase + index * element.size * 8, designator: nil, custom: frame.elementCustom,
+        liveMembers: rules)
     case .structure(let members), .union(let members):
       let member = members[index]
       let bitBase = frame.bitBase + member.bitOffset
@@ -264,10 +303,10 @@ private struct DescriptionWriter {
         stack.append(
           Frame(
             node: member.node, bitBase: bitBase, shown: members.count, isInline: true,
-            designators: Self.designators(members)))
+            designators: Self.designators(members), liveMembers: rules))
         return
       }
-      item(member.node, bitBase: bitBase, designator: frame.designators[index], custom: custom)
+      item(member.node, bitBase: bitBase, designator: frame.designators[index], custom: custom, liveMembers: rules)
     case .leaf, .bitfield:
       break
     }

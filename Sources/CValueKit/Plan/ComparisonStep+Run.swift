@@ -46,6 +46,10 @@ extension ComparisonStep {
         }
       }
       return true
+    case .tagged(let offset, let union):
+      let tag = union.tag.value(at: a, unionBit: offset * 8)
+      guard tag == union.tag.value(at: b, unionBit: offset * 8) else { return false }
+      return Self.run(union.cases[tag] ?? union.unknown, a + offset, b + offset, tolerance: tolerance)
     }
   }
 }

@@ -16,6 +16,8 @@ enum ComparisonStep: Sendable {
   case registered(offset: Int, size: Int, compare: RawComparator)
   /// `count` repetitions of `steps`, `stride` bytes apart.
   case repeated(offset: Int, count: Int, stride: Int, steps: [ComparisonStep])
+  /// A tagged union at `offset`: unequal when the tags differ, else the live member's steps.
+  case tagged(offset: Int, TaggedUnionSteps)
 
   /// At most this many steps are unrolled from an array before it is kept as a loop.
   static let unrollLimit = 64
@@ -27,8 +29,23 @@ enum ComparisonStep: Sendable {
       if let compare = entry.compare { steps.append(.registered(offset: base, size: rule.node.size, compare: compare)) }
     case .bytes, .text:
       append(.bytes(offset: base, count: rule.node.size), to: &steps)
-    case .union(let coverage, _):
-      for step in coverage { append(step.shifted(by: base), to: &steps) }
+    case .union(let coverage, let views, let live):
+      switch live {
+      case nil:
+        for step in coverage { append(step.shifted(by: base), to: &steps) }
+      case .member(let index)?:
+        let (member, rule) = views[index]
+        compile(rule, base: base + member.offset, bitBase: base * 8 + member.bitOffset, into: &steps)
+      case .tagged(let tag, let members, _)?:
+        var cases: [Int64: [ComparisonStep]] = [:]
+        for (value, index) in members {
+          var live: [ComparisonStep] = []
+          compile(
+            views[index].rule, base: views[index].member.offset, bitBase: views[index].member.bitOffset, into: &live)
+          cases[value] = live
+        }
+        steps.append(.tagged(offset: base, TaggedUnionSteps(tag: tag, cases: cases, unknown: coverage)))
+      }
     case .leaf(let kind):
       switch kind {
       case .signedInteger, .unsignedInteger, .bool, .address, .quadruple, .opaque:
@@ -39,7 +56,7 @@ enum ComparisonStep: Sendable {
       case .bitfield(let width, _):
         append(bits(width: width, at: bitBase), to: &steps)
       }
-    case .record(let members):
+    case .record(let members, _):
       for (member, child) in members {
         compile(child, base: base + member.offset, bitBase: base * 8 + member.bitOffset, into: &steps)
       }
@@ -138,6 +155,7 @@ enum ComparisonStep: Sendable {
       .registered(offset: base + offset, size: size, compare: compare)
     case .repeated(let offset, let count, let stride, let steps):
       .repeated(offset: base + offset, count: count, stride: stride, steps: steps)
+    case .tagged(let offset, let steps): .tagged(offset: base + offset, steps)
     }
   }
 
@@ -162,5 +180,19 @@ enum ComparisonStep: Sendable {
     default:
       steps.append(step)
     }
+  }
+}
+
+/// The steps of a tagged union, from its first byte: one list per tag value that names a member, and the
+/// union's coverage for any other tag.
+final class TaggedUnionSteps: Sendable {
+  let tag: TagField
+  let cases: [Int64: [ComparisonStep]]
+  let unknown: [ComparisonStep]
+
+  init(tag: TagField, cases: [Int64: [ComparisonStep]], unknown: [ComparisonStep]) {
+    self.tag = tag
+    self.cases = cases
+    self.unknown = unknown
   }
 }

@@ -22,14 +22,23 @@ struct EntryLookup: Sendable {
   let includesBuiltins: Bool
   private let find: @Sendable (TypeEncoding) -> RegisteredEntry?
   private let builtinRecord: @Sendable (TypeEncoding) -> Bool
+  private let findUnionMembers: (@Sendable (TypeEncoding) -> [(path: FieldPath, member: UnionMember)])?
 
   init(
     includesBuiltins: Bool, entry: @escaping @Sendable (TypeEncoding) -> RegisteredEntry?,
-    isBuiltinRecord: @escaping @Sendable (TypeEncoding) -> Bool
+    isBuiltinRecord: @escaping @Sendable (TypeEncoding) -> Bool,
+    unionMembers: (@Sendable (TypeEncoding) -> [(path: FieldPath, member: UnionMember)])? = nil
   ) {
     self.includesBuiltins = includesBuiltins
     self.find = entry
     self.builtinRecord = isBuiltinRecord
+    self.findUnionMembers = unionMembers
+  }
+
+  /// The union member rules registered for a record type, by the union's path from the record, in the
+  /// order of their paths.
+  func unionMembers(for type: TypeEncoding) -> [(path: FieldPath, member: UnionMember)] {
+    findUnionMembers?(type) ?? []
   }
 
   /// The entry that applies to a value of `type`, if any.

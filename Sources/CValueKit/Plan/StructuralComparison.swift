@@ -46,17 +46,29 @@ struct StructuralComparison {
       if !ComparisonStep.run(steps, actual, expected, tolerance: tolerance) {
         record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil)
       }
-    case .union(let coverage, let views):
-      // The bytes decide; the views only say where they differ. Which member is live is unknown, so each
-      // view reports its own differing fields, by the same rules as any field (floats by the tolerance).
-      guard !ComparisonStep.run(coverage, actual + base, expected + base, tolerance: tolerance) else { return }
-      let before = mismatchCount
-      walk(views, base: base, path: path, tolerance: tolerance)
-      // Bytes that differ where every view sees equal fields (`0.0` and `-0.0` as a float, bits a registered
-      // comparator ignores): the union itself is the mismatch, so an unequal result always has a line.
-      if mismatchCount == before {
+    case .union(_, let views, .member(let index)?):
+      walk([views[index]], base: base, path: path, tolerance: tolerance)
+    case .union(let coverage, let views, .tagged(let tag, let members, let unknownTag)?):
+      let value = tag.value(at: actual, unionBit: base * 8)
+      // Different tags: different members are live, and comparing them means nothing. The tag reports
+      // itself; the union is one field, each value described by its own live member.
+      guard value == tag.value(at: expected, unionBit: base * 8) else {
         record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil)
+        return
       }
+      if let index = members[value] {
+        walk([views[index]], base: base, path: path, tolerance: tolerance)
+      } else if unknownTag == .bytes {
+        if !ComparisonStep.run(coverage, actual + base, expected + base, tolerance: tolerance) {
+          record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil, asBytes: true)
+        }
+      } else {
+        walkAllViews(
+          rule, coverage: coverage, views: views, base: base, bitBase: bitBase, path: path, tolerance: tolerance)
+      }
+    case .union(let coverage, let views, nil):
+      walkAllViews(
+        rule, coverage: coverage, views: views, base: base, bitBase: bitBase, path: path, tolerance: tolerance)
     case .text(let count):
       let (a, b) = (actual + base, expected + base)
       let differs = { (index: Int) in
@@ -72,8 +84,8 @@ struct StructuralComparison {
           rule, path: path, base: base, bitBase: bitBase, difference: verdict.difference,
           tolerance: kind.isFloatingPoint ? tolerance : nil)
       }
-    case .record(let members):
-      walk(members, base: base, path: path, tolerance: tolerance)
+    case .record(let members, let order):
+      walk(order.map { $0.map { members[$0] } } ?? members, base: base, path: path, tolerance: tolerance)
     case .array(let count, let element):
       let size = element.node.size
       // Without field tolerances an element that passes the fast check has no mismatch to report.
@@ -93,6 +105,23 @@ struct StructuralComparison {
     }
   }
 
+  /// A union whose live member is unknown, compared over the bytes its members cover. The bytes decide; the
+  /// views only say where they differ: each view reports its own differing fields, by the same rules as
+  /// any field (floats by the tolerance).
+  private mutating func walkAllViews(
+    _ rule: RuleNode, coverage: [ComparisonStep], views: [(member: CLayout.Member, rule: RuleNode)], base: Int,
+    bitBase: Int, path: FieldPath?, tolerance: FloatTolerance
+  ) {
+    guard !ComparisonStep.run(coverage, actual + base, expected + base, tolerance: tolerance) else { return }
+    let before = mismatchCount
+    walk(views, base: base, path: path, tolerance: tolerance)
+    // Bytes that differ where every view sees equal fields (`0.0` and `-0.0` as a float, bits a registered
+    // comparator ignores): the union itself is the mismatch, so an unequal result always has a line.
+    if mismatchCount == before {
+      record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil)
+    }
+  }
+
   /// Walks the members of a struct, or the member views of a union, whose node starts at byte `base`.
   private mutating func walk(
     _ members: [(member: CLayout.Member, rule: RuleNode)], base: Int, path: FieldPath?, tolerance: FloatTolerance
@@ -107,15 +136,20 @@ struct StructuralComparison {
 
   private mutating func record(
     _ rule: RuleNode, path: FieldPath?, base: Int, bitBase: Int, difference: Double?, tolerance: FloatTolerance?,
-    firstDifference: Int? = nil
+    firstDifference: Int? = nil, asBytes: Bool = false
   ) {
     mismatchCount += 1
     guard let path, mismatches.count < limit else { return }
+    let describe = describe
+    let text = { (value: UnsafeRawPointer) in
+      asBytes
+        ? ValueDescriber.describeBytes(UnsafeRawBufferPointer(start: value + base, count: rule.node.size))
+        : describe(rule, value, base, bitBase)
+    }
     mismatches.append(
       Mismatch(
-        path: path, offset: base, actual: describe(rule, actual, base, bitBase),
-        expected: describe(rule, expected, base, bitBase), difference: difference, tolerance: tolerance,
-        firstDifference: firstDifference))
+        path: path, offset: base, actual: text(actual), expected: text(expected), difference: difference,
+        tolerance: tolerance, firstDifference: firstDifference))
   }
 }
 

@@ -37,6 +37,8 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
   case pointerValue(swiftType: String, type: TypeEncoding)
   /// A literal was to be parsed into a value larger than ``ValueType/maximumParsedSize`` bytes.
   case tooLargeToParse(TypeEncoding, size: Int, limit: Int)
+  /// A union member rule (``UnionMember``) does not fit the type.
+  case unionMember(UnionMemberError, in: TypeEncoding)
 
   /// One line a person can act on.
   public var description: String {
@@ -63,6 +65,7 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(swiftType) is a pointer, but \(type) is not a pointer type, so its bits are not the value; "
         + "compare the memory it points to with compare(pointers:_:) or compare(bytes:_:)"
     case .invalidCount(let count): return "invalid count of values: \(count)"
+    case .unionMember(let error, let type): return "\(type): \(error)"
     case .tooLargeToParse(let type, let size, let limit):
       return "\(type) is \(size) bytes, larger than the \(limit) bytes a literal is parsed into"
     case .cannotDerive(let swiftType, let error):

@@ -45,18 +45,30 @@ extension ValueType {
       throw .wrongSize(role: "expected", byteCount: expected.count, type: type, typeSize: valueSize)
     }
     let tolerance = try validate(options, rules: rules)
+    let chosen = try applying(options.unionMembers, to: rules)
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
-      return equal(type, strategy: strategy, fieldCount: rules.fieldCount)
+      return equal(type, strategy: strategy, fieldCount: chosen.fieldCount)
     }
     // A comparator registered for the whole value decides in the walk below; running it twice (here and
     // there) would call a C function twice for every unequal pair.
-    if options.fieldTolerances.isEmpty, !rules.isRegistered, isEqual(pointers: a, b, tolerance: tolerance) {
-      return equal(type, strategy: strategy, fieldCount: rules.fieldCount)
+    if options.fieldTolerances.isEmpty, !chosen.isRegistered,
+      chosen === rules
+        ? isEqual(pointers: a, b, tolerance: tolerance) : Self.isEqual(a, b, rules: chosen, tolerance: tolerance)
+    {
+      return equal(type, strategy: strategy, fieldCount: chosen.liveFieldCount(a, b, base: 0))
     }
-    return walk(
-      actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: rules, options: options,
-      tolerance: tolerance,
-      strategy: strategy)
+    return try walk(
+      actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: chosen, options: options,
+      tolerance: tolerance, strategy: strategy)
+  }
+
+  /// Whether two values are equal under rules other than the handle's own (a comparison's union members).
+  private static func isEqual(
+    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, rules: RuleNode, tolerance: FloatTolerance
+  ) -> Bool {
+    var steps: [ComparisonStep] = []
+    ComparisonStep.compile(rules, into: &steps)
+    return ComparisonStep.run(steps, a, b, tolerance: tolerance)
   }
 
   /// Compares `count` consecutive values in each buffer as one C array `[count T]`, and reports every
@@ -101,16 +113,20 @@ extension ValueType {
     let node = CLayout.Node(
       type: arrayType, size: byteCount, alignment: layout.alignment, content: .array(count: count, element: layout.root)
     )
-    let arrayRules = RuleNode(node: node, rule: .array(count: count, element: rules))
+    let element = try applying(options.unionMembers, to: rules)
+    let arrayRules = RuleNode(node: node, rule: .array(count: count, element: element))
     let tolerance = try validate(options, rules: arrayRules)
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
       return equal(arrayType, strategy: .structural, fieldCount: arrayRules.fieldCount)
     }
-    if options.fieldTolerances.isEmpty, !rules.isRegistered, isEqual(pointers: a, b, count: count, tolerance: tolerance)
+    if options.fieldTolerances.isEmpty, !rules.isRegistered,
+      element === rules
+        ? isEqual(pointers: a, b, count: count, tolerance: tolerance)
+        : Self.isEqual(a, b, rules: arrayRules, tolerance: tolerance)
     {
-      return equal(arrayType, strategy: .structural, fieldCount: arrayRules.fieldCount)
+      return equal(arrayType, strategy: .structural, fieldCount: arrayRules.liveFieldCount(a, b, base: 0))
     }
-    return walk(
+    return try walk(
       actual, expected, as: arrayType, layout: CLayout(type: arrayType, abi: abi, root: node), rules: arrayRules,
       options: options, tolerance: tolerance, strategy: .structural)
   }
@@ -127,24 +143,33 @@ extension ValueType {
   private func walk(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, as type: TypeEncoding, layout: CLayout,
     rules: RuleNode, options: ComparisonOptions, tolerance: FloatTolerance, strategy: Comparison.Strategy
-  ) -> Comparison {
+  ) throws(ValueError) -> Comparison {
     let entries = entries
+    // The values are described with the comparison's union members, and for other unions with the
+    // description options' own.
+    var described = rules
+    if !options.descriptionOptions.unionMembers.isEmpty {
+      described = try applying(options.descriptionOptions.unionMembers.merging(options.unionMembers) { $1 }, to: rules)
+    }
     let describer = MismatchDescriber(
       describer: ValueDescriber(
-        layout: layout, options: options.descriptionOptions, custom: { entries.entry(for: $0.type)?.describe }))
+        layout: layout, options: options.descriptionOptions, custom: { entries.entry(for: $0.type)?.describe },
+        liveMembers: described))
     let size = layout.size
     var walk = StructuralComparison(
       actual: actual.baseAddress.unsafelyUnwrapped, expected: expected.baseAddress.unsafelyUnwrapped, options: options
     ) { rule, value, offset, bitOffset in
       describer.describeMismatch(
         rule.node, kind: rule.leafKind, isText: rule.isText, UnsafeRawBufferPointer(start: value, count: size),
-        offset: offset, bitOffset: bitOffset)
+        offset: offset, bitOffset: bitOffset, liveMembers: rule)
     }
     walk.walk(rules, base: 0, bitBase: 0, path: FieldPath(), tolerance: tolerance)
     let isEqual = walk.mismatchCount == 0
     return Comparison(
       type: type, isEqual: isEqual, strategy: strategy, mismatches: walk.mismatches,
-      mismatchCount: walk.mismatchCount, comparedFieldCount: rules.fieldCount,
+      mismatchCount: walk.mismatchCount,
+      comparedFieldCount: rules.liveFieldCount(
+        actual.baseAddress.unsafelyUnwrapped, expected.baseAddress.unsafelyUnwrapped, base: 0),
       actualDescription: isEqual ? nil : describer.describe(actual),
       expectedDescription: isEqual ? nil : describer.describe(expected), typeName: type == self.type ? name : nil)
   }

@@ -13,7 +13,8 @@ extension ValueType {
   ///   - bytes: One value's bytes: an `UnsafeRawBufferPointer`, a `[UInt8]` such as ``parse(_:)`` returns,
   ///     or any other collection of bytes.
   ///   - options: How floating-point values, characters and long arrays are written.
-  /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when the buffer is not one value.
+  /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when the buffer is not one value, and
+  ///   ``ValueError/unionMember(_:in:)`` when a rule in ``DescriptionOptions/unionMembers`` does not fit.
   @inlinable
   public func describe(bytes: some Collection<UInt8>, options: DescriptionOptions = .default) throws(ValueError)
     -> String
@@ -27,7 +28,7 @@ extension ValueType {
     guard bytes.count == layout.size else {
       throw .wrongSize(role: "", byteCount: bytes.count, type: type, typeSize: layout.size)
     }
-    return makeDescriber(options).describe(bytes)
+    return try makeDescriber(options).describe(bytes)
   }
 
   /// Describes `count` consecutive values, one stride apart, as a C array initializer: `{v0, v1, … 8 more}`.
@@ -35,7 +36,9 @@ extension ValueType {
   /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when the buffer does not hold exactly
   ///   `count` values, ``ValueError/invalidCount(_:)`` for a negative count or one larger than
   ///   ``CLayout/maximumSize`` (the largest array a layout has; a zero-size type would otherwise print
-  ///   without end), and ``ValueError/layoutUnknown(_:_:)`` when the layout is unknown.
+  ///   without end), ``ValueError/layoutUnknown(_:_:)`` when the layout is unknown, and
+  ///   ``ValueError/unionMember(_:in:)`` when a rule in ``DescriptionOptions/unionMembers`` does not fit
+  ///   (its paths are from one value).
   @inlinable
   public func describe(bytes: some Collection<UInt8>, count: Int, options: DescriptionOptions = .default)
     throws(ValueError) -> String
@@ -55,12 +58,13 @@ extension ValueType {
     guard bytes.count == total else {
       throw .wrongSize(role: "", byteCount: bytes.count, type: .array(count: count, element: type), typeSize: total)
     }
-    return makeDescriber(options).describer?.describeValues(bytes, count: count) ?? ""
+    return try makeDescriber(options).describer?.describeValues(bytes, count: count) ?? ""
   }
 
   /// Describes a Swift value that has this C type's layout.
   ///
-  /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the sizes differ.
+  /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the sizes differ, and the
+  ///   errors of ``describe(bytes:options:)``.
   public func describe<Value>(_ value: Value, options: DescriptionOptions = .default)
     throws(ValueError) -> String
   {
@@ -105,11 +109,31 @@ extension ValueType {
     }
   }
 
-  /// A describer that uses this handle's registered describers.
-  func makeDescriber(_ options: DescriptionOptions) -> MismatchDescriber {
+  /// A describer that uses this handle's registered describers and union member rules, with the rules of
+  /// `options` in place of registered ones for the same unions.
+  func makeDescriber(_ options: DescriptionOptions, rules: RuleNode? = nil) throws(ValueError) -> MismatchDescriber {
     guard let layout else { return MismatchDescriber(describer: nil) }
     let entries = entries
+    var live = rules ?? self.rules
+    if rules == nil, let own = self.rules { live = try applying(options.unionMembers, to: own) }
     return MismatchDescriber(
-      describer: ValueDescriber(layout: layout, options: options, custom: { entries.entry(for: $0.type)?.describe }))
+      describer: ValueDescriber(
+        layout: layout, options: options, custom: { entries.entry(for: $0.type)?.describe }, liveMembers: live))
+  }
+
+  /// `rules` (this handle's, or an element's for a run of values) with the union member rules `unionMembers`,
+  /// by paths from `rules`' node, in place of registered ones for the same unions; `rules` itself when there
+  /// are none.
+  func applying(_ unionMembers: [FieldPath: UnionMember], to rules: RuleNode) throws(ValueError) -> RuleNode {
+    guard !unionMembers.isEmpty else { return rules }
+    var live: [LiveMemberRule] = []
+    for (path, member) in unionMembers.sorted(by: { $0.key.description < $1.key.description }) {
+      do throws(UnionMemberError) {
+        live.append(try LiveMemberRule.resolve(member, at: path, in: rules.node, abi: abi))
+      } catch {
+        throw .unionMember(error, in: rules.node.type)
+      }
+    }
+    return RuleNode.build(rules.node, abi: abi, entries: entries, live: live)
   }
 }

@@ -5,6 +5,10 @@ struct RegistryEntries: Sendable {
   /// For each record tag with a registration, the identity it was registered under, so that `{Name}`
   /// finds the entry registered for `{Name=…}` and the other way round.
   private var byRecordName: [RecordKey: TypeEncoding] = [:]
+  /// Union member rules by the record type's identity, each by the union's path from the record.
+  private(set) var unionMemberRules: [TypeEncoding: [FieldPath: UnionMember]] = [:]
+  /// For each record tag with union member rules, the identity they were registered under.
+  private var unionMembersByRecordName: [RecordKey: TypeEncoding] = [:]
   /// Whether the built-in leaf and `CGPoint`/`CGSize`/`CGRect` entries apply.
   let includesBuiltins: Bool
 
@@ -30,12 +34,40 @@ struct RegistryEntries: Sendable {
     if let name = Self.recordKey(of: key) { byRecordName[name] = key }
   }
 
-  /// Removes the entry for `type`; returns whether there was one.
+  /// Sets the live member rule for the union at `path` in the record `type`, replacing an earlier rule for
+  /// the same union.
+  mutating func register(_ member: UnionMember, forUnionAt path: FieldPath, of type: TypeEncoding) {
+    let key = type.identity
+    unionMemberRules[key, default: [:]][path] = member
+    if let name = Self.recordKey(of: key) { unionMembersByRecordName[name] = key }
+  }
+
+  /// Removes the entry and the union member rules for `type`; returns whether there were any.
   mutating func unregister(_ type: TypeEncoding) -> Bool {
     let key = type.identity
-    guard byIdentity.removeValue(forKey: key) != nil else { return false }
-    if let name = Self.recordKey(of: key), byRecordName[name] == key { byRecordName[name] = nil }
+    let name = Self.recordKey(of: key)
+    var removed = false
+    if unionMemberRules.removeValue(forKey: key) != nil {
+      removed = true
+      if let name, unionMembersByRecordName[name] == key { unionMembersByRecordName[name] = nil }
+    }
+    guard byIdentity.removeValue(forKey: key) != nil else { return removed }
+    if let name, byRecordName[name] == key { byRecordName[name] = nil }
     return true
+  }
+
+  /// The union member rules for a record of `type`: those registered for its identity, else, for a record
+  /// written by name alone (or registered by name alone), those registered under the same tag.
+  func unionMembers(for type: TypeEncoding) -> [(path: FieldPath, member: UnionMember)] {
+    guard !unionMemberRules.isEmpty else { return [] }
+    let key = type.identity
+    var rules = unionMemberRules[key]
+    if rules == nil, let name = Self.recordKey(of: key), let registered = unionMembersByRecordName[name],
+      key.record?.fields == nil || registered.record?.fields == nil
+    {
+      rules = unionMemberRules[registered]
+    }
+    return (rules ?? [:]).sorted { $0.key.description < $1.key.description }.map { ($0.key, $0.value) }
   }
 
   /// The entry that applies to a value of `type`: the one registered for its identity, else, for a record
@@ -76,8 +108,10 @@ extension RegistryEntries {
   /// The lookup a plan compiled now uses: a snapshot of these entries.
   var lookup: EntryLookup {
     let entries = self
+    var unionMembers: (@Sendable (TypeEncoding) -> [(path: FieldPath, member: UnionMember)])?
+    if !unionMemberRules.isEmpty { unionMembers = { entries.unionMembers(for: $0) } }
     return EntryLookup(
       includesBuiltins: includesBuiltins, entry: { entries.entry(for: $0) },
-      isBuiltinRecord: { entries.isBuiltinRecord($0) })
+      isBuiltinRecord: { entries.isBuiltinRecord($0) }, unionMembers: unionMembers)
   }
 }

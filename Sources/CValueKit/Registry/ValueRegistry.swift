@@ -164,6 +164,48 @@ public final class ValueRegistry: Sendable {
     }
   }
 
+  /// Registers which member of a union in a record type is live, for every value of that type: alone
+  /// or nested in another value, in an array. Only that member is compared, reported and described.
+  ///
+  /// ```swift
+  /// // struct msg { enum kind kind; union { struct text text; struct number number; } u; };
+  /// try registry.register(.tagged(by: ".kind", members: [1: "text", 2: "number"]), forUnionAt: ".u",
+  ///                       of: "struct msg")
+  /// try registry.register("__u6_addr8", forUnionAt: ".__in6_u", of: "struct in6_addr")
+  /// ```
+  ///
+  /// A second rule for the same union replaces the first; ``unregister(_:)`` removes the type's rules
+  /// with its other registrations. A rule in ``ComparisonOptions/unionMembers`` or
+  /// ``DescriptionOptions/unionMembers`` replaces this one for one call, and a rule registered for an
+  /// enclosing record replaces one registered for a record inside it.
+  ///
+  /// - Parameters:
+  ///   - member: The live member: one by name, or the one a tag field names.
+  ///   - path: The union's path from the record (for an anonymous union, the path of the record holding
+  ///     it, the empty path for the record itself); a tag's path is read from the record too.
+  ///   - type: The record type: an encoding, a name the catalog knows (`struct msg`, a typedef), or a
+  ///     ``TypeEncoding``.
+  /// - Throws: ``ValueError/encoding(_:)`` when the type does not parse, ``ValueError/layoutUnknown(_:_:)``
+  ///   when it cannot be laid out, and ``ValueError/unionMember(_:in:)`` when the rule does not fit it
+  ///   (no such union or member, a tag that is not an integer field outside the union, a path through an
+  ///   array element).
+  public func register(
+    _ member: UnionMember, forUnionAt path: FieldPath, of type: some TypeEncodingConvertible
+  ) throws(ValueError) {
+    let type = try parse(type)
+    let layout: CLayout
+    do throws(LayoutError) { layout = try catalog.layout(of: type) } catch { throw .layoutUnknown(type, error) }
+    do throws(UnionMemberError) {
+      _ = try LiveMemberRule.resolve(member, at: path, in: layout.root, abi: layout.abi)
+    } catch {
+      throw .unionMember(error, in: type)
+    }
+    state.withLock {
+      $0.entries.register(member, forUnionAt: path, of: type)
+      $0.invalidate()
+    }
+  }
+
   /// Registers a comparator and optionally a describer that work on a Swift type with the C type's layout,
   /// such as the imported C struct itself.
   ///
@@ -224,6 +266,16 @@ public final class ValueRegistry: Sendable {
   /// The encodings that have registered entries, as registered.
   public var registeredTypes: [TypeEncoding] {
     state.withLock { $0.entries.byIdentity.values.map(\.type) }
+  }
+
+  /// The union member rules registered for a record type with ``register(_:forUnionAt:of:)``, by the
+  /// union's path from the record.
+  ///
+  /// - Throws: ``ValueError/encoding(_:)`` when the type does not parse.
+  public func unionMembers(of type: some TypeEncodingConvertible) throws(ValueError) -> [FieldPath: UnionMember] {
+    let type = try parse(type)
+    let rules = state.withLock { $0.entries.unionMembers(for: type) }
+    return Dictionary(rules.map { ($0.path, $0.member) }, uniquingKeysWith: { first, _ in first })
   }
 
   // MARK: - Resolving

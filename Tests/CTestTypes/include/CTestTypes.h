@@ -160,6 +160,34 @@ struct cv_wide {
   __int128 big;
 };
 
+// MARK: - Tagged unions (UnionMember)
+
+/// A tagged message: `kind` says which member of `body` is live.
+enum cv_message_kind { CV_MESSAGE_TEXT = 1, CV_MESSAGE_NUMBER = 2, CV_MESSAGE_POINT = 3 };
+
+struct cv_message {
+  enum cv_message_kind kind;
+  union {
+    char text[12];
+    struct {
+      int value;
+      float scale;
+    } number;
+    struct {
+      float x, y;
+    } point;
+  } body;
+};
+
+/// A tag after the union it selects a member of, as a bitfield.
+struct cv_trailing_tag {
+  union {
+    int i;
+    float f;
+  } value;
+  unsigned is_float : 1;
+};
+
 /// A C struct whose name is also one of the catalog's readable names (`rect` is {CGRect=…}, 32 bytes):
 /// its own C definition, not the readable name, describes it.
 struct rect {

@@ -24,6 +24,10 @@ struct ComparisonPlanTests {
       case .registered(let offset, let size, _): "registered \(offset)+\(size)"
       case .repeated(let offset, let count, let stride, let inner):
         "repeat \(offset) \(count)×\(stride) {\(render(inner))}"
+      case .tagged(let offset, let union):
+        "tagged \(offset) tag \(union.tag.bitDelta) {"
+          + union.cases.sorted { $0.key < $1.key }.map { "\($0.key): \(render($0.value))" }.joined(separator: " | ")
+          + " | else: \(render(union.unknown))}"
       }
     }.joined(separator: "; ")
   }
@@ -60,6 +64,22 @@ struct ComparisonPlanTests {
     ])
   func shortcut(encoding: String, expected: String) throws {
     #expect(try Self.plan(encoding).shortcut == expected)
+  }
+
+  @Test("a union with a live member compiles to that member's steps; a tagged one to one step per tag")
+  func liveMemberSteps() throws {
+    let registry = ValueRegistry()
+    let named = "{S=\"n\"c\"u\"(U=\"a\"{?=\"x\"c\"y\"i}\"b\"d)}"
+    try registry.register("a", forUnionAt: ".u", of: named)
+    #expect(Self.render(try registry.resolve(named).steps) == "bytes 0+1; bytes 8+1; bytes 12+4")
+    // The tag (an int at 0) is 8 bytes before the union: bit delta -64. An unknown tag compares the bytes
+    // the members cover: all 8, as the double covers them.
+    let tagged = "{T=\"kind\"i\"u\"(U=\"a\"{?=\"x\"c\"y\"i}\"b\"d)}"
+    try registry.register(.tagged(by: ".kind", members: [1: "a", 2: "b"]), forUnionAt: ".u", of: tagged)
+    let steps = Self.render(try registry.resolve(tagged).steps)
+    #expect(
+      steps
+        == "bytes 0+4; tagged 8 tag -64 {1: bytes 0+1; bytes 4+4 | 2: doubles 0×1 | else: bytes 0+8}")
   }
 
   @Test("a comparator registered for the whole value is the shortcut")
