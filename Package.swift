@@ -109,7 +109,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CValueHeadersTests",
-      dependencies: ["CValueHeaders", "CValueKit", "TestSupport"]
+      dependencies: ["CValueHeaders", "CValueKit", "CTestTypes", "TestSupport"]
     ),
     .testTarget(
       name: "CValueNimbleTests",
