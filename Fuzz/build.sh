@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds one libFuzzer target: Fuzz/build.sh encoding|value-literal|hex|fixture
+# Builds one libFuzzer target: Fuzz/build.sh encoding|value-literal|hex|fixture|union
 #
 # With FUZZ_ASAN=0 the target is built without AddressSanitizer (into Fuzz/out/fuzz-TARGET-noasan, from
 # Fuzz/out/lib-noasan): two to three times as many executions per second, for the long runs. Swift's own
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "usage: Fuzz/build.sh encoding|value-literal|hex|fixture" >&2; exit 64; }
+usage() { echo "usage: Fuzz/build.sh encoding|value-literal|hex|fixture|union" >&2; exit 64; }
 [ $# -eq 1 ] || usage
 target=$1
 case "$target" in
@@ -20,6 +20,7 @@ case "$target" in
   value-literal) main=Fuzz/Targets/ValueLiteralFuzz.swift ;;
   hex) main=Fuzz/Targets/HexFuzz.swift ;;
   fixture) main=Fuzz/Targets/FixtureFuzz.swift ;;
+  union) main=Fuzz/Targets/UnionFuzz.swift ;;
   *) usage ;;
 esac
 

@@ -161,5 +161,20 @@ def main():
     for extra in extras:
         write("fixture", json.dumps(extra))
 
+    # union: "<encoding>\n<choice and value bytes>": types with named unions, anonymous ones and tags.
+    unions = [
+        '{cv_message="kind"i"body"(?="text"[12c]"number"{?="value"i"scale"f}"point"{?="x"f"y"f})}',
+        '{cv_trailing_tag="value"(?="i"i"f"f)"is_float"b32I1}',
+        '{tcphdr=(?={?="th_sport"S"th_dport"S"th_seq"I"th_ack"I"th_x2"b96C4"th_off"b100C4"th_flags"C'
+        '"th_win"S"th_sum"S"th_urp"S}{?="source"S"dest"S"seq"I"ack_seq"I"res1"b96S4"doff"b100S4"fin"b104S1'
+        '"syn"b105S1"rst"b106S1"psh"b107S1"ack"b108S1"urg"b109S1"res2"b110S2"window"S"check"S"urg_ptr"S})}',
+        '{S="t"c"u"(U="a"{?="x"c"y"i}"b"d"c"[3s])"v"(V="p"^v"q"f)}',
+        '(U="i"i"f"f)',
+    ]
+    for encoding in unions:
+        for seed in range(3):
+            choices = bytes((seed * 37 + i * 11) % 256 for i in range(48))
+            write("union", encoding.encode() + b"\n" + choices)
+
 
 main()

@@ -1,0 +1,137 @@
+// libFuzzer target: union member rules (UnionMember) on arbitrary types and values.
+//
+// An input is "<encoding>\n<bytes>". The bytes after the line choose, for each union the type holds, whether
+// it gets a rule, and which: a named member (or a name no member has), or a tag (any leaf outside or
+// inside the union, an integer or not) mapping small values to members, with either unknown-tag rule; the
+// rest of the bytes are two values. Each rule set is used per comparison, per description and registered
+// for the type; a rule that does not fit must be a typed error. Whatever is chosen:
+// - a value equals itself, bit for bit, and a comparison's verdict is `isEqual`'s;
+// - a comparison counts at least the mismatches it lists, and is equal exactly when it counts none;
+// - describing never fails once the rules were accepted.
+import CValueKit
+
+private let maximumSize = 1 << 12
+
+/// The bytes that drive the choices, read from the front; zeros once they run out.
+private struct Choices {
+  var bytes: ArraySlice<UInt8>
+  mutating func next() -> UInt8 { bytes.popFirst() ?? 0 }
+  mutating func pick(_ count: Int) -> Int { count == 0 ? 0 : Int(next()) % count }
+  mutating func value(size: Int) -> [UInt8] { (0..<size).map { _ in next() } }
+}
+
+/// A union in the layout: its path from the value (arrays are not entered), its members' names, and the
+/// leaves (paths) anywhere in the value, outside arrays, that a tag could be.
+private struct Place {
+  let path: FieldPath
+  let names: [String]
+}
+
+private func collect(
+  _ node: CLayout.Node, path: FieldPath, unions: inout [Place], leaves: inout [FieldPath]
+) {
+  switch node.content {
+  case .leaf, .bitfield:
+    leaves.append(path)
+  case .array:
+    return
+  case .structure(let members), .union(let members):
+    if case .union = node.content {
+      unions.append(Place(path: path, names: members.compactMap { member in
+        if case .member(let name)? = member.component { return name }
+        return member.node.members.first.flatMap { if case .member(let name)? = $0.component { name } else { nil } }
+      }))
+    }
+    for member in members {
+      collect(member.node, path: member.component.map { path.appending($0) } ?? path, unions: &unions, leaves: &leaves)
+    }
+  }
+}
+
+private func rules(for layout: CLayout, _ choices: inout Choices) -> [FieldPath: UnionMember] {
+  var unions: [Place] = []
+  var leaves: [FieldPath] = []
+  collect(layout.root, path: FieldPath(), unions: &unions, leaves: &leaves)
+  var rules: [FieldPath: UnionMember] = [:]
+  for union in unions where choices.next() % 3 != 0 {
+    let names = union.names + ["nonexistent"]
+    switch choices.next() % 3 {
+    case 0:
+      rules[union.path] = .named(names[choices.pick(names.count)])
+    default:
+      var members: [Int64: String] = [:]
+      for value in 0..<Int64(choices.pick(4)) { members[value] = names[choices.pick(names.count)] }
+      let tag = leaves.isEmpty ? FieldPath() : leaves[choices.pick(leaves.count)]
+      rules[union.path] = .tagged(by: tag, members: members, unknownTag: choices.next() % 2 == 0 ? .allMembers : .bytes)
+    }
+  }
+  return rules
+}
+
+/// libFuzzer's entry point: one input, `size` bytes at `data`; returns 0 (the input is never rejected).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let input = UnsafeBufferPointer(start: data, count: size)
+  guard let newline = input.firstIndex(of: 0x0A) else { return 0 }
+  let text = String(decoding: input[..<newline], as: UTF8.self)
+  guard let type = try? TypeEncoding(text), let layout = try? TypeCatalog.shared.layout(of: type),
+    layout.size > 0, layout.size <= maximumSize
+  else { return 0 }
+  var choices = Choices(bytes: ArraySlice(input[(newline + 1)...]))
+  let chosen = rules(for: layout, &choices)
+  let actual = choices.value(size: layout.size)
+  var expected = actual
+  for _ in 0..<choices.pick(4) { expected[choices.pick(expected.count)] = choices.next() }
+
+  // Per comparison.
+  let plain: ValueType
+  do { plain = try ValueRegistry().resolve(type) } catch { fatalError("a type that lays out resolves: \(error)") }
+  let options = ComparisonOptions(tolerance: .bitwise, unionMembers: chosen)
+  do {
+    let comparison = try plain.compare(bytes: actual, expected, options: options)
+    check(comparison, "\(text) with \(chosen)")
+    guard try plain.compare(bytes: actual, actual, options: options).isEqual else {
+      fatalError("\(text) with \(chosen): a value is not equal to itself")
+    }
+    _ = try plain.describe(bytes: actual, options: DescriptionOptions(unionMembers: chosen))
+  } catch {
+    guard case .unionMember = error else { fatalError("\(text) with \(chosen): \(error)") }
+    _ = error.description
+  }
+
+  // Registered for the type.
+  let registry = ValueRegistry()
+  for (path, member) in chosen.sorted(by: { $0.key.description < $1.key.description }) {
+    do { try registry.register(member, forUnionAt: path, of: type) } catch {
+      guard case .unionMember = error else { fatalError("\(text): registering \(member) at \(path): \(error)") }
+    }
+  }
+  do {
+    let handle = try registry.resolve(type)
+    let comparison = try handle.compare(bytes: actual, expected, options: ComparisonOptions(tolerance: .bitwise))
+    check(comparison, "\(text) registered with \(chosen)")
+    let fast = actual.withUnsafeBytes { a in
+      expected.withUnsafeBytes { b in handle.isEqual(pointers: a.baseAddress!, b.baseAddress!, tolerance: .bitwise) }
+    }
+    guard fast == comparison.isEqual else {
+      fatalError("\(text) registered with \(chosen): isEqual says \(fast), compare says \(comparison.isEqual)")
+    }
+    guard try handle.compare(bytes: actual, actual, options: ComparisonOptions(tolerance: .bitwise)).isEqual else {
+      fatalError("\(text) registered with \(chosen): a value is not equal to itself")
+    }
+    _ = try handle.describe(bytes: expected)
+  } catch {
+    fatalError("\(text) registered with \(chosen): \(error)")
+  }
+  return 0
+}
+
+private func check(_ comparison: Comparison, _ what: @autoclosure () -> String) {
+  guard comparison.mismatchCount >= comparison.mismatches.count,
+    comparison.isEqual == (comparison.mismatchCount == 0)
+  else {
+    fatalError("\(what()): \(comparison.mismatchCount) mismatches counted, \(comparison.mismatches.count) listed, "
+      + "isEqual \(comparison.isEqual)")
+  }
+  _ = comparison.report
+}
