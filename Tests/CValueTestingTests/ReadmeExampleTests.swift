@@ -2,6 +2,7 @@ import CTestTypes
 import CValueHeaders
 import CValueKit
 import CValueTesting
+import Foundation
 import Glibc
 import Testing
 
@@ -24,6 +25,31 @@ import Testing
   expectCValuesEqual(reading, calibrated, within: .absolute(0.001))
 }
 
+/// The header declaring the README's tagged message: the CTestTypes target's own.
+let messageHeader = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .appending(path: "CTestTypes/include/CTestTypes.h").path
+
+// message.h, in your C module:
+//   enum cv_message_kind { CV_MESSAGE_TEXT = 1, CV_MESSAGE_NUMBER = 2, CV_MESSAGE_POINT = 3 };
+//   struct cv_message {
+//     enum cv_message_kind kind;
+//     union { char text[12]; struct { int value; float scale; } number; struct { float x, y; } point; } body;
+//   };
+@Test func replyCarriesTheNumber() throws {
+  let catalog = TypeCatalog()
+  try catalog.importHeaders([messageHeader])
+  let registry = ValueRegistry(catalog: catalog)
+  try registry.register(
+    .tagged(by: ".kind", members: [1: "text", 2: "number", 3: "point"]), forUnionAt: ".body",
+    of: "struct cv_message")
+  var sent = cv_message()
+  sent.kind = CV_MESSAGE_NUMBER
+  sent.body.number.value = 7
+  sent.body.number.scale = 0.5
+  let reply = sent  // what the C code under test sent back
+  expectCValuesEqual(reply, sent, registry: registry)
+}
+
 @Suite("README example")
 struct ReadmeExampleTests {
   @Test("the header example's failure text is the one the README shows")
@@ -44,6 +70,37 @@ struct ReadmeExampleTests {
           .sin6_port: 36895 ≠ 20480
           actual:   {.sin6_family = 10, .sin6_port = 36895, .sin6_flowinfo = 0, .sin6_addr = \(any), .sin6_scope_id = 0}
           expected: {.sin6_family = 10, .sin6_port = 20480, .sin6_flowinfo = 0, .sin6_addr = \(any), .sin6_scope_id = 0}
+        """)
+  }
+
+  @Test("the tagged union example: dead bytes are ignored, and a different tag reads as the README shows")
+  func taggedUnionText() throws {
+    let catalog = TypeCatalog()
+    try catalog.importHeaders([messageHeader])
+    let registry = ValueRegistry(catalog: catalog)
+    try registry.register(
+      .tagged(by: ".kind", members: [1: "text", 2: "number", 3: "point"]), forUnionAt: ".body",
+      of: "struct cv_message")
+    var sent = cv_message()
+    sent.kind = CV_MESSAGE_NUMBER
+    sent.body.number.value = 7
+    sent.body.number.scale = 0.5
+    var deadBytes = sent
+    withUnsafeMutableBytes(of: &deadBytes.body) { $0[10] = 0x7F }  // text[10]: outside number's 8 bytes
+    #expect(expectCValuesEqual(deadBytes, sent, registry: registry)?.isEqual == true)
+    #expect(try !ValueRegistry(catalog: catalog).resolve(swiftType: cv_message.self).isEqual(deadBytes, sent))
+    var point = cv_message()
+    point.kind = CV_MESSAGE_POINT
+    point.body.point.x = 7
+    point.body.point.y = 0.5
+    let text = RecordedIssue.text { expectCValuesEqual(point, sent, registry: registry) }
+    #expect(
+      text == """
+        cv_message values differ at 2 of 2 fields (.kind, .body)
+          .kind: CV_MESSAGE_POINT ≠ CV_MESSAGE_NUMBER
+          .body: {.point = {.x = 7, .y = 0.5}} ≠ {.number = {.value = 7, .scale = 0.5}}
+          actual:   {.kind = CV_MESSAGE_POINT, .body = {.point = {.x = 7, .y = 0.5}}}
+          expected: {.kind = CV_MESSAGE_NUMBER, .body = {.number = {.value = 7, .scale = 0.5}}}
         """)
   }
 

@@ -40,8 +40,13 @@ public enum CFunctionError: Error, Hashable, Sendable, CustomStringConvertible {
     case .libraryNotFound(let library, let message):
       return "cannot open library \(library): \(message)"
     case .symbolNotFound(let symbol, let library, let message):
-      let place = library.map { "in \($0)" } ?? "in the running process"
-      return "no function \(symbol) \(place): \(message)"
+      guard let library else {
+        // dlsym sees an executable's own functions only when they are exported, which a test binary's are not.
+        return "no function \(symbol) in the running process: \(message); a function of the executable itself "
+          + "(a C target linked into a test binary) is found only when it links with -Xlinker --export-dynamic "
+          + "(linkerSettings: [.unsafeFlags([\"-Xlinker\", \"--export-dynamic\"])]), or pass its address: CFunction(_:name:)"
+      }
+      return "no function \(symbol) in \(library): \(message)"
     case .notACFunction(let swiftType):
       return "\(swiftType) is not a C function pointer: pass a value of an @convention(c) function type"
     case .signature(let error): return "bad signature: \(error)"

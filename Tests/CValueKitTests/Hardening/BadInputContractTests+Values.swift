@@ -10,74 +10,122 @@ extension BadInputContractTests {
   enum Mode { case on, off }
   struct HoldsEnum { var mode = Mode.on }
 
-  static let valueRows: [ContractRow] = [
-    ContractRow("encoding", "unterminated struct at offset 11 in \"{CGPoint=dd\"", "") {
-      thrown { _ = try ValueRegistry.shared.resolve("{CGPoint=dd") }
-    },
-    ContractRow(
-      "layoutUnknown",
-      "cannot lay out {X}: layout unknown for struct X: the encoding omits its members and no definition is registered",
-      ""
-    ) { thrown { _ = try ValueRegistry.shared.resolve("{X}").parse("0") } },
-    ContractRow("wrongSize", "the actual value has 12 bytes, but {CGPoint=dd} is 16 bytes", "") {
-      thrown {
-        _ = try ValueRegistry.shared.resolve("point").compare(
-          bytes: [UInt8](repeating: 0, count: 12), [UInt8](repeating: 0, count: 16))
-      }
-    },
-    ContractRow("sizesDiffer", "the actual value has 4 bytes and the expected value 3", "") {
-      thrown { _ = try ValueRegistry.shared.resolve("{X}").compare(bytes: [0, 0, 0, 0], [0, 0, 0]) }
-    },
-    ContractRow("swiftTypeSize", "Int32 is 4 bytes, but d is 8 bytes", "") {
-      thrown { _ = try ValueRegistry.shared.resolve("d").compare(Int32(1), Int32(1)) }
-    },
-    ContractRow("invalidTolerance", "absolute tolerance -1.0 is not a finite number ≥ 0 (for .x)", "path .x") {
-      thrown {
-        _ = try ValueRegistry.shared.resolve("point").compare(
-          bytes: [UInt8](repeating: 0, count: 16), [UInt8](repeating: 0, count: 16),
-          options: ComparisonOptions(fieldTolerances: [".x": .absolute(-1)]))
-      }
-    },
-    ContractRow("unknownFieldPath", "{CGPoint=dd} has no field .z", "path .z") {
-      thrown {
-        _ = try ValueRegistry.shared.resolve("point").compare(
-          bytes: [UInt8](repeating: 0, count: 16), [UInt8](repeating: 0, count: 16),
-          options: ComparisonOptions(fieldTolerances: [".z": .absolute(1)]))
-      }
-    },
-    ContractRow("nothingToRegister", "a registration for i needs a comparator or a describer", "") {
-      thrown { try ValueRegistry().register("i") }
-    },
-    ContractRow("literal", "bad number '09' at offset 0 in \"09\"", "") {
-      thrown { _ = try ValueRegistry.shared.resolve("int32").parse("09") }
-    },
-    ContractRow(
-      "notPlainData", "Reference is not plain data (it holds references), so its bytes are not a C value", ""
-    ) { thrown { _ = try ValueRegistry.shared.resolve("^v").describe(Reference()) } },
-    ContractRow("cFunction", "no function cv_no_such_function in the running process", "") {
-      thrown {
-        do throws(CFunctionError) { _ = try CFunction.lookup("cv_no_such_function") } catch {
-          throw ValueError.cFunction(error)
+  static let valueRows: [ContractRow] =
+    [
+      ContractRow("encoding", "unterminated struct at offset 11 in \"{CGPoint=dd\"", "") {
+        thrown { _ = try ValueRegistry.shared.resolve("{CGPoint=dd") }
+      },
+      ContractRow(
+        "layoutUnknown",
+        "cannot lay out {X}: layout unknown for struct X: the encoding omits its members and no definition is registered",
+        ""
+      ) { thrown { _ = try ValueRegistry.shared.resolve("{X}").parse("0") } },
+      ContractRow("wrongSize", "the actual value has 12 bytes, but {CGPoint=dd} is 16 bytes", "") {
+        thrown {
+          _ = try ValueRegistry.shared.resolve("point").compare(
+            bytes: [UInt8](repeating: 0, count: 12), [UInt8](repeating: 0, count: 16))
         }
-      }
-    },
-    ContractRow("invalidCount", "invalid count of values: -1", "") {
-      thrown {
-        _ = try ValueRegistry.shared.resolve("i").describe(
-          bytes: UnsafeRawBufferPointer(start: nil, count: 0), count: -1)
-      }
-    },
-    ContractRow(
-      "tooLargeToParse", "[1073741825c] is 1073741825 bytes, larger than the 1073741824 bytes a literal is parsed into",
-      ""
-    ) { thrown { _ = try ValueRegistry.shared.resolve("[1073741825c]").parse("{0}") } },
-    ContractRow(
-      "cannotDerive",
-      "cannot derive the C encoding of HoldsEnum: the field .mode of Swift type Mode has no C encoding; set its "
-        + "encoding with registry.setEncoding(\"…\", for: HoldsEnum.self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)",
-      "path .mode"
-    ) { thrown { _ = try ValueRegistry().encoding(of: HoldsEnum.self) } },
-  ]
+      },
+      ContractRow("sizesDiffer", "the actual value has 4 bytes and the expected value 3", "") {
+        thrown { _ = try ValueRegistry.shared.resolve("{X}").compare(bytes: [0, 0, 0, 0], [0, 0, 0]) }
+      },
+      ContractRow("swiftTypeSize", "Int32 is 4 bytes, but d is 8 bytes", "") {
+        thrown { _ = try ValueRegistry.shared.resolve("d").compare(Int32(1), Int32(1)) }
+      },
+      ContractRow("invalidTolerance", "absolute tolerance -1.0 is not a finite number ≥ 0 (for .x)", "path .x") {
+        thrown {
+          _ = try ValueRegistry.shared.resolve("point").compare(
+            bytes: [UInt8](repeating: 0, count: 16), [UInt8](repeating: 0, count: 16),
+            options: ComparisonOptions(fieldTolerances: [".x": .absolute(-1)]))
+        }
+      },
+      ContractRow("unknownFieldPath", "{CGPoint=dd} has no field .z", "path .z") {
+        thrown {
+          _ = try ValueRegistry.shared.resolve("point").compare(
+            bytes: [UInt8](repeating: 0, count: 16), [UInt8](repeating: 0, count: 16),
+            options: ComparisonOptions(fieldTolerances: [".z": .absolute(1)]))
+        }
+      },
+      ContractRow("nothingToRegister", "a registration for i needs a comparator or a describer", "") {
+        thrown { try ValueRegistry().register("i") }
+      },
+      ContractRow("literal", "bad number '09' at offset 0 in \"09\"", "") {
+        thrown { _ = try ValueRegistry.shared.resolve("int32").parse("09") }
+      },
+      ContractRow(
+        "notPlainData", "Reference is not plain data (it holds references), so its bytes are not a C value", ""
+      ) { thrown { _ = try ValueRegistry.shared.resolve("^v").describe(Reference()) } },
+      ContractRow("cFunction", "no function cv_no_such_function in the running process", "") {
+        thrown {
+          do throws(CFunctionError) { _ = try CFunction.lookup("cv_no_such_function") } catch {
+            throw ValueError.cFunction(error)
+          }
+        }
+      },
+      ContractRow("invalidCount", "invalid count of values: -1", "") {
+        thrown {
+          _ = try ValueRegistry.shared.resolve("i").describe(
+            bytes: UnsafeRawBufferPointer(start: nil, count: 0), count: -1)
+        }
+      },
+      ContractRow(
+        "tooLargeToParse",
+        "[1073741825c] is 1073741825 bytes, larger than the 1073741824 bytes a literal is parsed into",
+        ""
+      ) { thrown { _ = try ValueRegistry.shared.resolve("[1073741825c]").parse("{0}") } },
+      ContractRow(
+        "cannotDerive",
+        "cannot derive the C encoding of HoldsEnum: the field .mode of Swift type Mode has no C encoding; set its "
+          + "encoding with registry.setEncoding(\"…\", for: HoldsEnum.self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)",
+        "path .mode"
+      ) { thrown { _ = try ValueRegistry().encoding(of: HoldsEnum.self) } },
+    ] + unionMemberRows
+
+  /// `ValueError.unionMember`, one row per `UnionMemberError.Reason`.
+  static let unionMemberRows: [ContractRow] = {
+    let tagged = "{M=\"k\"i\"f\"f\"u\"(?=\"a\"i\"b\"f)\"v\"[2(?=\"c\"i\"d\"f)]\"w\"(?=\"e\"i)}"
+    let prefix = "{M=\"k\"i\"f\"f\"u\"(?=\"a\"i\"b\"f)\"v\"[2(?=\"c\"i\"d\"f)]\"w\"(?=\"e\"i)}: "
+    let anonymous = "{A=\"t\"i(?=\"a\"i\"b\"f)(?=\"c\"i\"d\"f)}"
+    @Sendable func rule(_ member: UnionMember, at path: FieldPath, of type: String = tagged) -> (any Error)? {
+      thrown { try ValueRegistry().register(member, forUnionAt: path, of: type) }
+    }
+    return [
+      ContractRow("unionMember noSuchField", prefix + ".x: no field .x", "path .x") { rule("a", at: ".x") },
+      ContractRow(
+        "unionMember throughArray",
+        prefix + ".v[1]: .v[1] goes through an array element; a union member rule applies to every value of a "
+          + "record type, so register it for the element's record type (ValueRegistry.register(_:forUnionAt:of:))",
+        "path .v[1]"
+      ) { rule("c", at: ".v[1]") },
+      ContractRow(
+        "unionMember noSuchMember",
+        prefix + ".u: no union there has a member \"z\", nor an anonymous member holding it (members: a, b)", "path .u"
+      ) { rule("z", at: ".u") },
+      ContractRow(
+        "unionMember notAUnion", prefix + ".k is not a union, nor a record holding an anonymous union", "path .k"
+      ) { rule("a", at: ".k") },
+      ContractRow(
+        "unionMember membersInDifferentUnions",
+        "{A=\"t\"i(?=\"a\"i\"b\"f)(?=\"c\"i\"d\"f)}: the value: \"a\" and \"c\" are members of different unions",
+        "path "
+      ) { rule(.tagged(by: ".t", members: [1: "a", 2: "c"]), at: FieldPath(), of: anonymous) },
+      ContractRow(
+        "unionMember noTaggedMembers", prefix + ".u: a tagged rule needs at least one tag value and its member",
+        "path .u"
+      ) { rule(.tagged(by: ".k", members: [:]), at: ".u") },
+      ContractRow(
+        "unionMember tagNotAnInteger",
+        prefix + ".u: the tag .f is f, not an integer, enum, _Bool or bitfield of up to 64 bits",
+        "path .u"
+      ) { rule(.tagged(by: ".f", members: [1: "a"]), at: ".u") },
+      ContractRow(
+        "unionMember tagInsideUnion", prefix + ".u: the tag .u.a is inside the union it selects a member of", "path .u"
+      ) { rule(.tagged(by: ".u.a", members: [1: "b"]), at: ".u") },
+      ContractRow("unionMember notARecord", "i: i has no members to hold a union", "path ") {
+        rule("a", at: FieldPath(), of: "i")
+      },
+    ]
+  }()
 
   @Test("ValueError", arguments: valueRows)
   func valueErrors(_ row: ContractRow) throws {
@@ -92,6 +140,7 @@ extension BadInputContractTests {
       switch error {
       case .invalidTolerance(_, let path), .unknownFieldPath(let path, _): path
       case .cannotDerive(_, .unsupportedType(_, let path)): path
+      case .unionMember(let error, _): error.path
       default: nil
       }
     #expect(path.map { "path \($0)" } ?? "" == row.position)

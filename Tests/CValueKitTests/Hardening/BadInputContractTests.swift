@@ -30,7 +30,10 @@ import Testing
 //                        trailingCharacters · unknownConstant (+Enumerations.swift)              → literalRows
 // ValueError             encoding · layoutUnknown · wrongSize · sizesDiffer · swiftTypeSize · invalidTolerance ·
 //                        unknownFieldPath · nothingToRegister · literal · notPlainData · cFunction ·
-//                        invalidCount · tooLargeToParse · cannotDerive                            → valueRows
+//                        invalidCount · tooLargeToParse · cannotDerive · pointerValue ·
+//                        unionMember (UnionMemberError.Reason: noSuchField · throughArray · noSuchMember ·
+//                        notAUnion · membersInDifferentUnions · noTaggedMembers · tagNotAnInteger ·
+//                        tagInsideUnion · notARecord)                                             → valueRows
 // CFunctionError         libraryNotFound · symbolNotFound · notACFunction · signature · frameOffsetsInSignature ·
 //                        arity · argumentMismatch · unusableReturn · cannotPass · layoutUnknown ·
 //                        layoutDisagrees (constructed) · preparationFailed (constructed)          → cFunctionRows
