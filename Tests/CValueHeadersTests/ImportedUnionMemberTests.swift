@@ -57,6 +57,21 @@ import Testing
       ])
   }
 
+  @Test func sockaddrIn6ByItsByteView() throws {
+    let catalog = TypeCatalog()
+    try catalog.importHeaders(["netinet/in.h"], types: ["sockaddr_in6"])
+    let type = try ValueRegistry(catalog: catalog).resolve(swiftType: sockaddr_in6.self)
+    var one = sockaddr_in6()
+    one.sin6_addr.__in6_u.__u6_addr8.15 = 1
+    var two = one
+    two.sin6_addr.__in6_u.__u6_addr8.15 = 2
+    var options = ComparisonOptions()
+    options.unionMembers[".sin6_addr.__in6_u"] = "__u6_addr8"
+    let result = try type.compare(one, two, options: options)
+    #expect(result.summary == "sockaddr_in6 values differ at .sin6_addr.__in6_u.__u6_addr8[15]: 1 ≠ 2")
+    #expect(result.comparedFieldCount == 20)
+  }
+
   @Test func tcphdrsViewsAreChosenByAFieldTheyHold() throws {
     let catalog = TypeCatalog()
     try catalog.importHeaders(["netinet/tcp.h"])
