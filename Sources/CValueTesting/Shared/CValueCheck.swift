@@ -37,7 +37,7 @@ enum CValueCheck {
       let type = try valueType(of: Value.self, encoding: encoding, registry: registry)
       let comparison = try type.compare(actual, expected, options: options)
       guard comparison.isEqual else { return .passed(comparison) }
-      let value = try type.describe(actual, options: options.descriptionOptions)
+      let value = try type.describe(actual, options: options.shownValues)
       return .failed(FailureText.equalButShouldDiffer(comparison, value: value, message: message), comparison)
     } catch {
       return .failed(FailureText.cannotCompare(error.description, message: message))
@@ -118,9 +118,9 @@ enum CValueCheck {
       first = (
         index,
         try element.describe(
-          bytes: UnsafeRawBufferPointer(rebasing: actual[range]), options: options.descriptionOptions),
+          bytes: UnsafeRawBufferPointer(rebasing: actual[range]), options: options.shownValues),
         try element.describe(
-          bytes: UnsafeRawBufferPointer(rebasing: expected[range]), options: options.descriptionOptions)
+          bytes: UnsafeRawBufferPointer(rebasing: expected[range]), options: options.shownValues)
       )
     }
     return .failed(FailureText.elementsDiffer(comparison, firstElement: first, message: message), comparison)
@@ -135,5 +135,15 @@ enum CValueCheck {
   /// Whether a pointer is not NULL.
   static func notNull(_ pointer: UnsafeRawPointer?, message: String) -> CheckResult {
     pointer == nil ? .failed(FailureText.null(message: message)) : .passed()
+  }
+}
+
+extension ComparisonOptions {
+  /// How a failure shows a value: by the description options, with the comparison's union members in place
+  /// of theirs for the same unions, as the comparison's own report does.
+  var shownValues: DescriptionOptions {
+    var options = descriptionOptions
+    options.unionMembers.merge(unionMembers) { $1 }
+    return options
   }
 }

@@ -6,7 +6,7 @@ public import Testing
 
 // `renamed:` would offer a fix-it that relabels by position (`encoding:` would become `within:`), so the
 // message says what changed instead, and the compiler's own fix-it moves `encoding:`.
-/// The pre-1.0 spelling of ``expectCValuesEqual(pointers:_:count:within:fieldTolerances:encoding:registry:_:sourceLocation:)``,
+/// The pre-1.0 spelling of ``expectCValuesEqual(pointers:_:count:within:fieldTolerances:unionMembers:encoding:registry:_:sourceLocation:)``,
 /// which takes `pointers:` and the tolerances before `encoding:` like every other assertion.
 ///
 /// ```swift

@@ -23,6 +23,8 @@ public import Testing
 ///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
 ///   - fieldTolerances: Tolerances for particular fields, with the index (`"[2].y"`) or for a whole element
 ///     (`"[2]"`).
+///   - unionMembers: The live member of unions, by the union's path from one element (`[".body": "number"]`,
+///     see `UnionMember`): only that member is compared and shown, in every element.
 ///   - encoding: The C type of one element; `nil` derives it from `Element`.
 ///   - registry: The registry that resolves the type and holds your comparators.
 ///   - comment: Appended to the failure's first line.
@@ -31,13 +33,15 @@ public import Testing
 @discardableResult
 public func expectCValuesEqual<Element>(
   _ actual: [Element], _ expected: [Element], within tolerance: FloatTolerance? = nil,
-  fieldTolerances: [FieldPath: FloatTolerance] = [:], encoding: String? = nil, registry: ValueRegistry = .shared,
-  _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
+  encoding: String? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
+  sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   actual.withUnsafeBufferPointer { actual in
     expected.withUnsafeBufferPointer { expected in
       CValueCheck.equalElements(
-        actual, expected, options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances),
+        actual, expected,
+        options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
         encoding: encoding, registry: registry, message: comment.text
       ).record(sourceLocation: sourceLocation)
     }
@@ -56,6 +60,8 @@ public func expectCValuesEqual<Element>(
 ///   - expected: The values it should have produced.
 ///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
 ///   - fieldTolerances: Tolerances for particular fields, with the index (`"[2].y"`).
+///   - unionMembers: The live member of unions, by the union's path from one element (`[".body": "number"]`,
+///     see `UnionMember`): only that member is compared and shown, in every element.
 ///   - encoding: The C type of one element; `nil` derives it from `Element`.
 ///   - registry: The registry that resolves the type and holds your comparators.
 ///   - comment: Appended to the failure's first line.
@@ -65,11 +71,12 @@ public func expectCValuesEqual<Element>(
 public func expectCValuesEqual<Element>(
   _ actual: UnsafeBufferPointer<Element>, _ expected: UnsafeBufferPointer<Element>,
   within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  encoding: String? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
-  sourceLocation: SourceLocation = #_sourceLocation
+  unionMembers: [FieldPath: UnionMember] = [:], encoding: String? = nil, registry: ValueRegistry = .shared,
+  _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   CValueCheck.equalElements(
-    actual, expected, options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances),
+    actual, expected,
+    options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
     encoding: encoding, registry: registry, message: comment.text
   ).record(sourceLocation: sourceLocation)
 }

@@ -34,6 +34,8 @@ public import Testing
 ///   - expected: The value it should have produced.
 ///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
 ///   - fieldTolerances: Tolerances for particular fields (`".value"`) and everything inside them.
+///   - unionMembers: The live member of unions, by the union's path (`[".body": "number"]`, see
+///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
 ///   - encoding: The C type as an encoding or readable name (`"{cv_point=dd}"`, `"rect"`); `nil` derives
 ///     it from `Value`.
 ///   - registry: The registry that resolves the type and holds your comparators.
@@ -43,11 +45,13 @@ public import Testing
 @discardableResult
 public func expectCValuesEqual<Value>(
   _ actual: Value, _ expected: Value, within tolerance: FloatTolerance? = nil,
-  fieldTolerances: [FieldPath: FloatTolerance] = [:], encoding: String? = nil, registry: ValueRegistry = .shared,
-  _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
+  encoding: String? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
+  sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   CValueCheck.equal(
-    actual, expected, options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances),
+    actual, expected,
+    options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
     encoding: encoding, registry: registry, message: comment.text
   ).record(sourceLocation: sourceLocation)
 }
@@ -70,6 +74,8 @@ public func expectCValuesEqual<Value>(
 ///   - count: How many consecutive values to compare; `nil` for one value.
 ///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
 ///   - fieldTolerances: Tolerances for particular fields of one value (`".y"`).
+///   - unionMembers: The live member of unions, by the union's path in one value (`[".body": "number"]`, see
+///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
 ///   - encoding: The C type of one value, as an encoding or readable name.
 ///   - registry: The registry that resolves the type and holds your comparators.
 ///   - comment: Appended to the failure's first line.
@@ -78,12 +84,13 @@ public func expectCValuesEqual<Value>(
 @discardableResult
 public func expectCValuesEqual(
   pointers actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, count: Int? = nil,
-  within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:], encoding: String,
-  registry: ValueRegistry = .shared, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
+  unionMembers: [FieldPath: UnionMember] = [:], encoding: String, registry: ValueRegistry = .shared,
+  _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   CValueCheck.equalPointees(
     actual, expected, count: count, encoding: encoding,
-    options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances), registry: registry,
-    message: comment.text
+    options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
+    registry: registry, message: comment.text
   ).record(sourceLocation: sourceLocation)
 }

@@ -20,6 +20,8 @@ import XCTest
 ///   - expected: The values it should have produced.
 ///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
 ///   - fieldTolerances: Tolerances for particular fields, with the index (`"[2].y"`).
+///   - unionMembers: The live member of unions, by the union's path from one element (`[".body": "number"]`,
+///     see `UnionMember`): only that member is compared and shown, in every element.
 ///   - encoding: The C type of one element; `nil` derives it from `Element`.
 ///   - registry: The registry that resolves the type and holds your comparators.
 ///   - message: Appended to the failure's first line.
@@ -29,14 +31,16 @@ import XCTest
 @discardableResult
 public func XCTAssertCValuesEqual<Element>(
   _ actual: [Element], _ expected: [Element], within tolerance: FloatTolerance? = nil,
-  fieldTolerances: [FieldPath: FloatTolerance] = [:], encoding: String? = nil, registry: ValueRegistry = .shared,
-  _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
+  fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
+  encoding: String? = nil, registry: ValueRegistry = .shared, _ message: @autoclosure () -> String = "",
+  file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
   let message = message()
   return actual.withUnsafeBufferPointer { actual in
     expected.withUnsafeBufferPointer { expected in
       CValueCheck.equalElements(
-        actual, expected, options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances),
+        actual, expected,
+        options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
         encoding: encoding, registry: registry, message: message
       ).fail(file: file, line: line)
     }
@@ -55,6 +59,8 @@ public func XCTAssertCValuesEqual<Element>(
 ///   - expected: The values it should have produced.
 ///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
 ///   - fieldTolerances: Tolerances for particular fields, with the index (`"[2].y"`).
+///   - unionMembers: The live member of unions, by the union's path from one element (`[".body": "number"]`,
+///     see `UnionMember`): only that member is compared and shown, in every element.
 ///   - encoding: The C type of one element; `nil` derives it from `Element`.
 ///   - registry: The registry that resolves the type and holds your comparators.
 ///   - message: Appended to the failure's first line.
@@ -65,11 +71,12 @@ public func XCTAssertCValuesEqual<Element>(
 public func XCTAssertCValuesEqual<Element>(
   _ actual: UnsafeBufferPointer<Element>, _ expected: UnsafeBufferPointer<Element>,
   within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  encoding: String? = nil, registry: ValueRegistry = .shared, _ message: @autoclosure () -> String = "",
-  file: StaticString = #filePath, line: UInt = #line
+  unionMembers: [FieldPath: UnionMember] = [:], encoding: String? = nil, registry: ValueRegistry = .shared,
+  _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
   CValueCheck.equalElements(
-    actual, expected, options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances),
+    actual, expected,
+    options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
     encoding: encoding, registry: registry, message: message()
   ).fail(file: file, line: line)
 }

@@ -37,6 +37,8 @@ import XCTest
 ///   - expected: The value it should have produced.
 ///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
 ///   - fieldTolerances: Tolerances for particular fields (`".value"`) and everything inside them.
+///   - unionMembers: The live member of unions, by the union's path (`[".body": "number"]`, see
+///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
 ///   - encoding: The C type as an encoding or readable name; `nil` derives it from `Value`.
 ///   - registry: The registry that resolves the type and holds your comparators.
 ///   - message: Appended to the failure's first line.
@@ -46,11 +48,13 @@ import XCTest
 @discardableResult
 public func XCTAssertCValuesEqual<Value>(
   _ actual: Value, _ expected: Value, within tolerance: FloatTolerance? = nil,
-  fieldTolerances: [FieldPath: FloatTolerance] = [:], encoding: String? = nil, registry: ValueRegistry = .shared,
-  _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
+  fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
+  encoding: String? = nil, registry: ValueRegistry = .shared, _ message: @autoclosure () -> String = "",
+  file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
   CValueCheck.equal(
-    actual, expected, options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances),
+    actual, expected,
+    options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
     encoding: encoding, registry: registry, message: message()
   ).fail(file: file, line: line)
 }
@@ -71,6 +75,8 @@ public func XCTAssertCValuesEqual<Value>(
 ///   - count: How many consecutive values to compare; `nil` for one value.
 ///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
 ///   - fieldTolerances: Tolerances for particular fields of one value (`".y"`).
+///   - unionMembers: The live member of unions, by the union's path in one value (`[".body": "number"]`, see
+///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
 ///   - encoding: The C type of one value, as an encoding or readable name.
 ///   - registry: The registry that resolves the type and holds your comparators.
 ///   - message: Appended to the failure's first line.
@@ -80,13 +86,13 @@ public func XCTAssertCValuesEqual<Value>(
 @discardableResult
 public func XCTAssertCValuesEqual(
   pointers actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, count: Int? = nil,
-  within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:], encoding: String,
-  registry: ValueRegistry = .shared, _ message: @autoclosure () -> String = "", file: StaticString = #filePath,
-  line: UInt = #line
+  within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
+  unionMembers: [FieldPath: UnionMember] = [:], encoding: String, registry: ValueRegistry = .shared,
+  _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
   CValueCheck.equalPointees(
     actual, expected, count: count, encoding: encoding,
-    options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances), registry: registry,
-    message: message()
+    options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
+    registry: registry, message: message()
   ).fail(file: file, line: line)
 }

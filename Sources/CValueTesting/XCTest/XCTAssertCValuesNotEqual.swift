@@ -18,6 +18,8 @@ import XCTest
 ///   - expected: The value it should differ from.
 ///   - tolerance: How close floating-point fields may be and still count as equal.
 ///   - fieldTolerances: Tolerances for particular fields and everything inside them.
+///   - unionMembers: The live member of unions, by the union's path (`[".body": "number"]`, see
+///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
 ///   - encoding: The C type as an encoding or readable name; `nil` derives it from `Value`.
 ///   - registry: The registry that resolves the type and holds your comparators.
 ///   - message: Appended to the failure's first line.
@@ -27,11 +29,13 @@ import XCTest
 @discardableResult
 public func XCTAssertCValuesNotEqual<Value>(
   _ actual: Value, _ expected: Value, within tolerance: FloatTolerance? = nil,
-  fieldTolerances: [FieldPath: FloatTolerance] = [:], encoding: String? = nil, registry: ValueRegistry = .shared,
-  _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
+  fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
+  encoding: String? = nil, registry: ValueRegistry = .shared, _ message: @autoclosure () -> String = "",
+  file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
   CValueCheck.notEqual(
-    actual, expected, options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances),
+    actual, expected,
+    options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
     encoding: encoding, registry: registry, message: message()
   ).fail(file: file, line: line)
 }

@@ -125,6 +125,65 @@ final class XCTestAssertionTests: XCTestCase {
     }
   }
 
+  func testUnionMembers() {
+    // cv_message's body is a union; byte 10 of it is in `text` only, dead when `number` is live.
+    let message = UnionMemberArgumentTests.message
+    let live = UnionMemberArgumentTests.number(7, 1.5)
+    let deadBytesDiffer = UnionMemberArgumentTests.withDeadByte(live)
+    XCTAssertEqual(
+      failures {
+        XCTAssertCValuesEqual(live, deadBytesDiffer, unionMembers: [".body": "number"], encoding: message)
+      }, [])
+    XCTAssertEqual(
+      failure { XCTAssertCValuesEqual(live, deadBytesDiffer, encoding: message) }?.components(separatedBy: "\n")
+        .first,
+      #"failed - cv_message values differ at .body.text: "\007\000\000\000\000\000\300?" ≠ "\007\000\000\000\000\000\300?\000\000U" (first difference at [10])"#
+    )
+    XCTAssertEqual(
+      failure {
+        XCTAssertCValuesEqual(
+          live, UnionMemberArgumentTests.number(8, 1.5), unionMembers: [".body": UnionMemberArgumentTests.byKind],
+          encoding: message)
+      },
+      """
+      failed - cv_message values differ at .body.number.value: 7 ≠ 8
+        .body.number.value: 7 ≠ 8
+        actual:   {.kind = 2, .body = {.number = {.value = 7, .scale = 1.5}}}
+        expected: {.kind = 2, .body = {.number = {.value = 8, .scale = 1.5}}}
+      """)
+    XCTAssertEqual(failures { XCTAssertCValuesNotEqual(live, deadBytesDiffer, encoding: message) }, [])
+    XCTAssertEqual(
+      failure {
+        XCTAssertCValuesNotEqual(live, deadBytesDiffer, unionMembers: [".body": "number"], encoding: message)
+      },
+      """
+      failed - cv_message values are equal, but should differ
+        value: {.kind = 2, .body = {.number = {.value = 7, .scale = 1.5}}}
+      """)
+    let run = [live, live]
+    let dead = [live, deadBytesDiffer]
+    XCTAssertEqual(
+      failures { XCTAssertCValuesEqual(run, dead, unionMembers: [".body": "number"], encoding: message) }, [])
+    XCTAssertEqual(failures { XCTAssertCValuesEqual(run, dead, encoding: message) }.count, 1)
+    run.withUnsafeBufferPointer { actual in
+      dead.withUnsafeBufferPointer { expected in
+        XCTAssertEqual(
+          failures { XCTAssertCValuesEqual(actual, expected, unionMembers: [".body": "number"], encoding: message) },
+          [])
+        XCTAssertEqual(
+          failures {
+            XCTAssertCValuesEqual(
+              pointers: actual.baseAddress, expected.baseAddress, count: 2, unionMembers: [".body": "number"],
+              encoding: message)
+          }, [])
+        XCTAssertEqual(
+          failures {
+            XCTAssertCValuesEqual(pointers: actual.baseAddress, expected.baseAddress, count: 2, encoding: message)
+          }.count, 1)
+      }
+    }
+  }
+
   func testPointers() {
     var actual = cv_point(x: 1, y: 2)
     var expected = cv_point(x: 1, y: 2.5)
