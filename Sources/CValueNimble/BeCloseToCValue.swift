@@ -20,12 +20,14 @@ public import Nimble
 ///   - expected: The value the actual one should be close to.
 ///   - tolerance: How close floating-point fields must be.
 ///   - fieldTolerances: Tolerances for particular fields (`".value"`) and everything inside them.
+///   - unionMembers: The live member of unions, by the union's path (`[".body": "number"]`, see
+///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
 ///   - encoding: The C type as an encoding or readable name; `nil` derives it from `Value`.
 ///   - registry: The registry that resolves the type and holds your comparators.
 /// - Returns: The matcher.
 public func beCloseToCValue<Value>(
   _ expected: Value, within tolerance: FloatTolerance, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  encoding: String? = nil, registry: ValueRegistry = .shared
+  unionMembers: [FieldPath: UnionMember] = [:], encoding: String? = nil, registry: ValueRegistry = .shared
 ) -> Matcher<Value> {
   let fields = fieldTolerances.sorted { $0.key.description < $1.key.description }
     .map { "; \($0.key) within \($0.value)" }.joined()
@@ -33,7 +35,7 @@ public func beCloseToCValue<Value>(
     try CValueMatch.result(
       actualExpression, expected: expected, expectation: "be close to C value",
       qualifier: " (within \(tolerance)\(fields))",
-      options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances), encoding: encoding,
-      registry: registry)
+      options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
+      encoding: encoding, registry: registry)
   }
 }

@@ -23,13 +23,16 @@ enum CValueMatch {
       } else {
         type = try registry.resolve(swiftType: Value.self)
       }
-      let expectedText = try type.describe(expected, options: options.descriptionOptions)
+      // The values are shown as the comparison's report shows them: by its live members.
+      var shown = options.descriptionOptions
+      shown.unionMembers.merge(options.unionMembers) { $1 }
+      let expectedText = try type.describe(expected, options: shown)
       let message = "\(expectation) <\(expectedText)>\(qualifier)"
       guard let actual else {
         return MatcherResult(status: .fail, message: .expectedCustomValueTo(message, actual: "<nil>"))
       }
       let comparison = try type.compare(actual, expected, options: options)
-      let actualText = try type.describe(actual, options: options.descriptionOptions)
+      let actualText = try type.describe(actual, options: shown)
       var expectationMessage = ExpectationMessage.expectedCustomValueTo(message, actual: "<\(actualText)>")
       if !comparison.isEqual { expectationMessage = expectationMessage.appended(details: comparison.report) }
       return MatcherResult(bool: comparison.isEqual, message: expectationMessage)

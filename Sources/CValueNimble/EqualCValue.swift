@@ -19,17 +19,27 @@ public import Nimble
 /// Values are shown as C initializers. A `ValueError` (an encoding that does not parse, a type that
 /// cannot be derived) fails the expectation, with `.to` and `.toNot` alike, and says why.
 ///
+/// A union is compared by every byte some member covers, unless `unionMembers` says which member is live
+/// (a `UnionMember`: its name, or a tag field that names it); then only that member is compared and shown:
+///
+/// ```swift
+/// expect(received).to(equalCValue(sent, unionMembers: [".body": "number"], encoding: messageEncoding))
+/// ```
+///
 /// - Parameters:
 ///   - expected: The value the actual one should equal.
+///   - unionMembers: The live member of unions, by the union's path (`[".body": "number"]`, see
+///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
 ///   - encoding: The C type as an encoding or readable name; `nil` derives it from `Value`.
 ///   - registry: The registry that resolves the type and holds your comparators.
 /// - Returns: The matcher.
 public func equalCValue<Value>(
-  _ expected: Value, encoding: String? = nil, registry: ValueRegistry = .shared
+  _ expected: Value, unionMembers: [FieldPath: UnionMember] = [:], encoding: String? = nil,
+  registry: ValueRegistry = .shared
 ) -> Matcher<Value> {
   Matcher.define { actualExpression in
     try CValueMatch.result(
-      actualExpression, expected: expected, expectation: "equal C value", qualifier: "", options: .default,
-      encoding: encoding, registry: registry)
+      actualExpression, expected: expected, expectation: "equal C value", qualifier: "",
+      options: ComparisonOptions(unionMembers: unionMembers), encoding: encoding, registry: registry)
   }
 }
