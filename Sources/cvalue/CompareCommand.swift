@@ -6,15 +6,15 @@ struct CompareCommand: ParsableCommand {
     commandName: "compare",
     abstract: "Compare two values' raw bytes field by field, and report every field that differs.",
     discussion: """
-      Each value is given in hex as 'cvalue describe' reads it (first byte first; spaces, '_' or ':' between bytes; an optional 0x) and must be exactly the type's size. The values are compared field by field from the type's layout: padding is ignored, floating-point fields are equal when they are equal as numbers (so -0.0 == 0.0 and NaN != NaN) unless a tolerance says otherwise, and a union is equal when the bytes its members cover are, its report naming the differing fields of every member. A type whose layout is unknown, such as {Name} with no members, is compared byte by byte.
+      Each value is given in hex as 'cvalue describe' reads it (first byte first; spaces, '_' or ':' between bytes; an optional 0x) and must be exactly the type's size. The values are compared field by field from the type's layout: padding is ignored, floating-point fields are equal when they are equal as numbers (so -0.0 == 0.0 and NaN != NaN) unless a tolerance says otherwise, and a union is equal when the bytes its members cover are, its report naming the differing fields of every member, unless --union-member or --union-tag says which member it holds: then only that member is compared, reported and shown. A type whose layout is unknown, such as {Name} with no members, is compared byte by byte.
 
       Exit status:
         0  equal: prints one line, such as "CGRect values are equal"
         1  different: prints each differing field with both values, then
            both whole values described
         2  bad input: a wrong byte count, bad hex, a bad encoding, a negative
-           or NaN tolerance, or a field path the type does not have; the
-           problem goes to stderr
+           or NaN tolerance, a field path the type does not have, or a union
+           member the type does not have; the problem goes to stderr
 
       Tolerances apply to float, double and long double fields (and complex and vector ones). Two values are equal when their difference is at most --absolute, or at most --relative times the larger magnitude, or when they are at most --ulps representable values apart; an infinity equals only itself. --field-tolerance .path=X replaces --absolute for that field and everything in it (--relative, --ulps and --nan-equals-nan still apply there, --bitwise does not), so one field can be looser or stricter than the rest.
 
@@ -26,6 +26,11 @@ struct CompareCommand: ParsableCommand {
         b=$(cvalue encode rect '{{0, 0}, {10, 20.5}}')
         cvalue compare rect "$a" "$b" --field-tolerance .size.height=0.5
         cvalue compare --header netinet/tcp.h tcphdr "$syn" "$synack"
+
+      A union's member is named by the union's path and the member's name: --union-member .body=number. An anonymous union, such as the one in glibc's tcphdr that holds its BSD and its Linux view, is named by the path of the record holding it ('.' or nothing for the value itself) and its member by a field the member holds: .=syn is the Linux view, .=th_flags the BSD one. A tag field can say instead, by its value: --union-tag .body=.kind:1=text,2=number compares .body as text where .kind is 1 and as number where it is 2 (values in decimal or 0x hex). Where the values' tags differ, the tag is reported first and the union as one field with each value's own member; a tag value that names no member compares every member, or with --unknown-tag bytes the union's bytes:
+        cvalue compare --header netinet/tcp.h tcphdr "$syn" "$synack" \\
+          --union-member .=syn
+        cvalue compare "$message" "$a" "$b" --union-tag .body=.kind:1=text,2=number
 
       A C function can decide instead: --comparator names it, --library the shared library it is in (without it, the running process is searched), and --signature its type encoding, return type first, each argument the value or a pointer to it. It is called through libffi (or directly when both arguments are pointers), and the report names it:
         cvalue compare --library ./libgeom.so --comparator rect_equal \\
@@ -78,6 +83,8 @@ struct CompareCommand: ParsableCommand {
       valueName: ".path=x"))
   var fieldTolerance: [String] = []
 
+  @OptionGroup var unions: UnionMemberOptions
+
   @OptionGroup var types: TypeOptions
 
   @OptionGroup var comparator: ComparatorOptions
@@ -127,7 +134,8 @@ struct CompareCommand: ParsableCommand {
       fieldTolerances[path] = field
     }
     let anyTolerance = absolute != nil || relative != nil || ulps != nil || nanEqualsNaN || bitwise
-    return ComparisonOptions(tolerance: anyTolerance ? tolerance : nil, fieldTolerances: fieldTolerances)
+    return ComparisonOptions(
+      tolerance: anyTolerance ? tolerance : nil, fieldTolerances: fieldTolerances, unionMembers: try unions.rules())
   }
 
   /// `.size.width=0.5` as a path and an absolute tolerance.

@@ -8,9 +8,9 @@ struct DescribeCommand: ParsableCommand {
     discussion: """
       The bytes are the value as it lies in memory, first byte first, little-endian as on every supported ABI: the int 1 is 01000000. Write them in hex, upper or lower case; spaces, '_' or ':' may separate groups of whole bytes, and a group may start with 0x. This is the form 'cvalue encode' prints, so its output can be described again. With --file the bytes are read from a file instead, as they are.
 
-      The description is a C initializer with the members' names when the encoding has them or the type is a known record (CGPoint, CGSize, CGRect), and their positions otherwise: {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20}}. Padding is left out. Pointers are printed as addresses and never followed. Arrays longer than 256 elements show the first 256 and '… N more' unless --all-elements is given. A type whose layout is unknown, such as {Name} with no members, is printed as a hex dump.
+      The description is a C initializer with the members' names when the encoding has them or the type is a known record (CGPoint, CGSize, CGRect), and their positions otherwise: {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20}}. Padding is left out. A union shows every member, unless --union-member or --union-tag says which one it holds (as for 'cvalue compare'): --union-member .body=number, --union-tag .body=.kind:1=text,2=number. Pointers are printed as addresses and never followed. Arrays longer than 256 elements show the first 256 and '… N more' unless --all-elements is given. A type whose layout is unknown, such as {Name} with no members, is printed as a hex dump.
 
-      The byte count must be the type's size (times --count); a wrong count, bad hex, a bad encoding or an unreadable file prints the problem on stderr and exits with status 2.
+      The byte count must be the type's size (times --count); a wrong count, bad hex, a bad encoding, an unreadable file or a union member the type does not have prints the problem on stderr and exits with status 2.
 
       Examples:
         cvalue describe int32 2a000000
@@ -40,6 +40,8 @@ struct DescribeCommand: ParsableCommand {
   @Flag(help: "Show every element of long arrays (and every value of --count), not the first 256 and '… N more'.")
   var allElements = false
 
+  @OptionGroup var unions: UnionMemberOptions
+
   @OptionGroup var types: TypeOptions
 
   func validate() throws(BadInput) {
@@ -55,12 +57,12 @@ struct DescribeCommand: ParsableCommand {
     let value = try types.resolve(type)
     let data = try input()
     try check(byteCount: data.count, of: value)
+    let options = DescriptionOptions(
+      maximumElements: allElements ? nil : DescriptionOptions.default.maximumElements, unionMembers: try unions.rules())
     let text: String
     // withUnsafeBytes rethrows untyped errors, so the library's are picked out by type.
     do {
       text = try data.withUnsafeBytes { bytes in
-        let options = DescriptionOptions(
-          maximumElements: allElements ? nil : DescriptionOptions.default.maximumElements)
         if let count { return try value.describe(bytes: bytes, count: count, options: options) }
         return try value.describe(bytes: bytes, options: options)
       }

@@ -56,7 +56,7 @@ struct HelpTests {
     Case(
       arguments: ["describe", "--help"],
       mentions: [
-        "USAGE: cvalue describe <type> [<bytes>] [--file <path>] [--count <count>] [--all-elements] [--header <header> ...] [--catalog <file> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
+        "USAGE: cvalue describe [<options>] <type> [<bytes>]",
         "first byte first, little-endian as on every supported ABI: the int 1 is 01000000",
         "spaces, '_' or ':' may separate groups of whole bytes, and a group may start with 0x",
         "This is the form 'cvalue encode' prints",
@@ -69,6 +69,10 @@ struct HelpTests {
         "--header <header> Read the type from this C header (repeatable)",
         "--target <triple> The machine to lay out for",
         "cvalue describe --header time.h 'struct tm' --file tm.bin --target i386-linux-gnu",
+        "A union shows every member, unless --union-member or --union-tag says which one it holds",
+        "--union-member <.path=name> The union at a path holds this member, e.g. .body=number (repeatable)",
+        "--union-tag <.path=.tag:value=name,...> A tag field's value names the member the union at a path holds",
+        "--unknown-tag <all-members|bytes> How a --union-tag union whose tag names no member is compared and shown",
       ]),
     Case(
       arguments: ["compare", "--help"],
@@ -87,6 +91,15 @@ struct HelpTests {
         "--header <header> Read the type from this C header (repeatable)",
         "--target <triple> The machine to lay out for",
         #"cvalue compare --header netinet/tcp.h tcphdr "$syn" "$synack""#,
+        "unless --union-member or --union-tag says which member it holds: then only that member is compared, reported and shown",
+        "or a union member the type does not have",
+        "--union-member <.path=name> The union at a path holds this member, e.g. .body=number (repeatable); its other members are left out.",
+        "An anonymous union is named by the record holding it ('.' or nothing for the value itself) and its member by a field the member holds: .=syn.",
+        "--union-tag <.path=.tag:value=name,...> A tag field's value names the member the union at a path holds, e.g. .body=.kind:1=text,2=number: .kind 1 means .body holds text (repeatable).",
+        "--unknown-tag <all-members|bytes> How a --union-tag union whose tag names no member is compared and shown: by every member, as with no rule (all-members, the default), or by its bytes, reported as one field (bytes).",
+        ".=syn is the Linux view, .=th_flags the BSD one",
+        #"cvalue compare --header netinet/tcp.h tcphdr "$syn" "$synack" \ --union-member .=syn"#,
+        "cvalue compare \"$message\" \"$a\" \"$b\" --union-tag .body=.kind:1=text,2=number",
       ]),
     Case(
       arguments: ["encode", "--help"],
