@@ -12,8 +12,10 @@ extension CValueMatcherTests {
   static let message =
     #"{cv_message="kind"i"body"(?="text"[12c]"number"{?="value"i"scale"f}"point"{?="x"f"y"f})}"#
 
+  /// A number message whose byte 10 of `body` (`text`'s alone) is `deadByte`, and the rest of `text` zero.
   static func number(_ value: Int32, _ scale: Float, deadByte: UInt8 = 0) -> cv_message {
-    var message = cv_message(kind: CV_MESSAGE_NUMBER, body: .init(number: .init(value: value, scale: scale)))
+    var message = cv_message()
+    (message.kind, message.body.number) = (CV_MESSAGE_NUMBER, .init(value: value, scale: scale))
     withUnsafeMutableBytes(of: &message.body) { $0[10] = deadByte }
     return message
   }

@@ -14,8 +14,12 @@ struct UnionMemberArgumentTests {
   /// The live member by `kind`: `CV_MESSAGE_TEXT` is 1, `CV_MESSAGE_NUMBER` 2 and `CV_MESSAGE_POINT` 3.
   static let byKind = UnionMember.tagged(by: ".kind", members: [1: "text", 2: "number", 3: "point"])
 
+  /// A number message, every byte of `text` beyond `number` zero (`cv_message(kind:body:)` with the union's
+  /// `init(number:)` would leave them undefined).
   static func number(_ value: Int32, _ scale: Float) -> cv_message {
-    cv_message(kind: CV_MESSAGE_NUMBER, body: .init(number: .init(value: value, scale: scale)))
+    var message = cv_message()
+    (message.kind, message.body.number) = (CV_MESSAGE_NUMBER, .init(value: value, scale: scale))
+    return message
   }
 
   /// The same message with byte 10 of the union set: a byte of `text` that `number` does not cover.
