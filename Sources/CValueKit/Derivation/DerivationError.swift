@@ -2,12 +2,15 @@
 ///
 /// Derivation never returns an encoding for part of a type: a member `Mirror` cannot see (a union, a
 /// bitfield, an anonymous member, `_Complex`, `__int128`) leaves bytes no visible field covers, and that is
-/// an error naming the bytes and the fields around them. The way out is always to say the encoding yourself.
+/// an error naming each run of those bytes, the fields around it and what it can hold. The way out is
+/// always said: set the encoding yourself, or import the C header.
 ///
 /// ```
-/// bytes 4..<8 are not covered by any field Mirror can see (a union, bitfield, anonymous member, _Complex or
-/// __int128 member?) between .kind and .after; set its encoding with registry.setEncoding("…", for: T.self)
-/// or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)
+/// cannot derive the C encoding of timex: bytes 164..<208 after .tai (likely unnamed bitfields such as
+/// int :32, named bitfields, an anonymous struct or union, a _Complex member, or an __int128 member) are not
+/// covered by any field Mirror can see; Swift imports none of these as a stored property; set its encoding
+/// with registry.setEncoding("…", for: timex.self) or pass encoding: explicitly; for a type from a C header,
+/// import the header (catalog.importHeaders)
 /// ```
 public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A stored property whose Swift type has no C encoding (a class, a Swift enum, `String`, an optional of
@@ -15,10 +18,13 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
   case unsupportedType(String, at: FieldPath)
   /// A tuple whose elements are not all of one type, so that it is not an imported C array.
   case mixedTuple(at: FieldPath, elementTypes: [String])
-  /// Bytes that no visible field covers and that are not padding between the visible fields: the place of a
-  /// member `Mirror` cannot see. `after` and `before` are the visible fields around the bytes, when there are.
-  case hole(bytes: Range<Int>, after: FieldPath?, before: FieldPath?)
-  /// A visible field that is not where the layout derived from the visible fields puts it.
+  /// Bytes that no visible field covers and that the natural padding of the visible fields does not
+  /// explain: the places of members `Mirror` cannot see, in address order. Each run goes from the end of the
+  /// visible field before it to the start of the one after it (or the end of the type).
+  case hiddenBytes([HiddenRun])
+  /// A visible field that is not where the layout derived from the visible fields puts it, for a reason
+  /// derivation cannot tell: in a type declared in Swift, a field in the tail padding of the one before it
+  /// (which C never does).
   case misplacedField(FieldPath, derivedOffset: Int, actualOffset: Int)
   /// The derived layout's size or alignment is not the Swift type's.
   case sizeMismatch(derived: TypeEncoding, size: Int, alignment: Int, swiftSize: Int, swiftAlignment: Int)
@@ -30,7 +36,7 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
   /// A field whose bytes, read through `Mirror`, do not come from one place in the value.
   case unreadable(FieldPath)
 
-  /// What could not be derived and where, without the advice.
+  /// What could not be derived and where, with its likely cause, without the advice.
   public var problem: String {
     switch self {
     case .unsupportedType(let swiftType, let path):
@@ -38,16 +44,8 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
         ? "\(swiftType) has no C encoding" : "the field \(path) of Swift type \(swiftType) has no C encoding"
     case .mixedTuple(let path, let types):
       return "the tuple at \(path) mixes element types (\(types.joined(separator: ", "))), so it is not a C array"
-    case .hole(let bytes, let after, let before):
-      let place: String
-      switch (after, before) {
-      case (let after?, let before?): place = "between \(after) and \(before)"
-      case (let after?, nil): place = "after \(after)"
-      case (nil, let before?): place = "before \(before)"
-      case (nil, nil): place = "and Mirror sees no field at all"
-      }
-      return "bytes \(bytes.lowerBound)..<\(bytes.upperBound) are not covered by any field Mirror can see "
-        + "(a union, bitfield, anonymous member, _Complex or __int128 member?) \(place)"
+    case .hiddenBytes(let runs):
+      return Self.problem(hiddenIn: runs)
     case .misplacedField(let path, let derivedOffset, let actualOffset):
       return "the field \(path) is at offset \(actualOffset), but the encoding derived from the visible fields "
         + "puts it at \(derivedOffset)"
@@ -57,7 +55,7 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
     case .opaqueField(let path, let swiftType, let bytes):
       let subject = path.components.isEmpty ? swiftType : "the field \(path) of type \(swiftType)"
       return "\(subject) (bytes \(bytes.lowerBound)..<\(bytes.upperBound)) has no stored properties Mirror can "
-        + "see (a C union?)"
+        + "see (likely a C union, or a struct of bitfields only: Swift imports both with computed properties)"
     case .layoutFailed(let type, let error): return "the derived encoding \(type) cannot be laid out: \(error)"
     case .unreadable(let path): return "the bytes of \(path) do not come from one place in the value"
     }
@@ -70,6 +68,21 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
 
   /// What to do when derivation fails for the Swift type named `swiftType`.
   static func advice(for swiftType: String) -> String {
-    "set its encoding with registry.setEncoding(\"…\", for: \(swiftType).self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)"
+    "set its encoding with registry.setEncoding(\"…\", for: \(swiftType).self) or pass encoding: explicitly; for a "
+      + "type from a C header, import the header (catalog.importHeaders)"
+  }
+
+  /// The runs of hidden bytes, each with what it can hold.
+  private static func problem(hiddenIn runs: [HiddenRun]) -> String {
+    let shown = runs.prefix(8).map { "bytes \($0)" }
+    let more = runs.count > shown.count ? ["\(runs.count - shown.count) more runs"] : []
+    return "\(list(shown + more, conjunction: "and")) are not covered by any field "
+      + "Mirror can see; Swift imports none of these as a stored property"
+  }
+
+  /// Items joined as a sentence does: `a`, `a and b`, `a, b and c`.
+  static func list(_ items: [String], conjunction: String) -> String {
+    guard let last = items.last else { return "" }
+    return items.count == 1 ? last : "\(items.dropLast().joined(separator: ", ")) \(conjunction) \(last)"
   }
 }
