@@ -74,4 +74,75 @@ extension DerivationError {
       }
     }
   }
+
+  /// What shows that a C type is packed: something no natural C layout of its visible fields does.
+  public enum PackingEvidence: Hashable, Sendable, CustomStringConvertible {
+    /// A member at an offset from the record's start that is not a multiple of its type's alignment.
+    case misalignedField(FieldPath, swiftType: String, offset: Int, alignment: Int)
+    /// The record is less aligned than one of its members.
+    case underAligned(alignment: Int, field: FieldPath, swiftType: String, fieldAlignment: Int)
+    /// A field nearer the start than the natural layout of the fields before it puts it.
+    case closerField(FieldPath, offset: Int, naturalOffset: Int)
+    /// The type is smaller than the natural layout of its fields.
+    case smallerSize(size: Int, naturalSize: Int)
+
+    /// The evidence as a clause: `.data is at offset 4, but epoll_data aligns to 8`.
+    public var description: String {
+      switch self {
+      case .misalignedField(let path, let swiftType, let offset, let alignment):
+        return "\(path) is at offset \(offset), but \(swiftType) aligns to \(alignment)"
+      case .underAligned(let alignment, let field, let swiftType, let fieldAlignment):
+        return "it aligns to \(alignment), but its field \(field) of type \(swiftType) aligns to \(fieldAlignment)"
+      case .closerField(let path, let offset, let naturalOffset):
+        return "\(path) is at offset \(offset), but the natural layout of the fields before it puts it at "
+          + "\(naturalOffset)"
+      case .smallerSize(let size, let naturalSize):
+        return "it is \(size) bytes, but the natural layout of its fields is \(naturalSize)"
+      }
+    }
+  }
+
+  /// The real layout of a packed type, as the Swift side knows it, and the record to register it for.
+  public struct PackedLayout: Hashable, Sendable {
+    /// Where the packed record is in the value: empty for the value itself.
+    public var path: FieldPath
+    /// `MemoryLayout.size` of the Swift type.
+    public var size: Int
+    /// `MemoryLayout.alignment` of the Swift type.
+    public var alignment: Int
+    /// Where each member starts from the record's start, from the offsets of the visible fields; `nil` when
+    /// that cannot be told.
+    public var memberOffsets: [Int]?
+    /// The record's tag: the Swift type's name.
+    public var recordName: String
+    /// The derived encoding, when `Mirror` saw every member and the override was checked to put every field
+    /// at its real offset; `nil` otherwise.
+    public var record: TypeEncoding?
+    /// Fields of the record with no stored properties `Mirror` can see (C unions), whose members the
+    /// encoding needs.
+    public var unionFields: [FieldPath]
+
+    /// Creates the layout of a packed type.
+    public init(
+      path: FieldPath, size: Int, alignment: Int, memberOffsets: [Int]?, recordName: String, record: TypeEncoding?,
+      unionFields: [FieldPath]
+    ) {
+      self.path = path
+      self.size = size
+      self.alignment = alignment
+      self.memberOffsets = memberOffsets
+      self.recordName = recordName
+      self.record = record
+      self.unionFields = unionFields
+    }
+
+    /// The call that registers the layout: `registry.catalog.register(LayoutOverride(…), for: …)`, with `…`
+    /// where the Swift side cannot tell.
+    var registration: String {
+      let offsets = memberOffsets.map { "[\($0.map(String.init).joined(separator: ", "))]" } ?? "[…]"
+      let override = "LayoutOverride(size: \(size), alignment: \(alignment), memberOffsets: \(offsets))"
+      let target = DerivationError.swiftLiteral(record?.description ?? "{\(recordName)=…}")
+      return "registry.catalog.register(\(override), for: \(target))"
+    }
+  }
 }

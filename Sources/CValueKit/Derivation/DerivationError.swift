@@ -2,8 +2,10 @@
 ///
 /// Derivation never returns an encoding for part of a type: a member `Mirror` cannot see (a union, a
 /// bitfield, an anonymous member, `_Complex`, `__int128`) leaves bytes no visible field covers, and that is
-/// an error naming each run of those bytes, the fields around it and what it can hold. The way out is
-/// always said: set the encoding yourself, or import the C header.
+/// an error naming each run of those bytes, the fields around it and what it can hold. A packed type, whose
+/// fields sit closer than their alignment allows, is an error naming the evidence and the layout override
+/// that describes it. The way out is always said: register the layout, set the encoding yourself, or import
+/// the C header.
 ///
 /// ```
 /// cannot derive the C encoding of timex: bytes 164..<208 after .tai (likely unnamed bitfields such as
@@ -11,6 +13,12 @@
 /// covered by any field Mirror can see; Swift imports none of these as a stored property; set its encoding
 /// with registry.setEncoding("…", for: timex.self) or pass encoding: explicitly; for a type from a C header,
 /// import the header (catalog.importHeaders)
+///
+/// cannot derive the C encoding of cv_packed: the type is packed (__attribute__((packed)) or #pragma pack):
+/// .count is at offset 1, but Int32 aligns to 4; register its exact layout with
+/// registry.catalog.register(LayoutOverride(size: 13, alignment: 1, memberOffsets: [0, 1, 5]),
+/// for: #"{cv_packed="tag"c"count"i"value"d}"#); for a type from a C header, import the header
+/// (catalog.importHeaders)
 /// ```
 public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A stored property whose Swift type has no C encoding (a class, a Swift enum, `String`, an optional of
@@ -24,8 +32,11 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
   case hiddenBytes([HiddenRun])
   /// A visible field that is not where the layout derived from the visible fields puts it, for a reason
   /// derivation cannot tell: in a type declared in Swift, a field in the tail padding of the one before it
-  /// (which C never does).
+  /// (which C never does). In a C type, a field nearer the start than that layout is ``packed(_:_:)``.
   case misplacedField(FieldPath, derivedOffset: Int, actualOffset: Int)
+  /// A C type whose fields sit closer together, or which is less aligned, than the natural C layout of its
+  /// fields allows: `__attribute__((packed))` or `#pragma pack`. The layout says how to register it.
+  case packed(PackingEvidence, PackedLayout)
   /// The derived layout's size or alignment is not the Swift type's.
   case sizeMismatch(derived: TypeEncoding, size: Int, alignment: Int, swiftSize: Int, swiftAlignment: Int)
   /// A field (or, at the empty path, the value) of a struct type with a size but no stored properties
@@ -49,6 +60,14 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
     case .misplacedField(let path, let derivedOffset, let actualOffset):
       return "the field \(path) is at offset \(actualOffset), but the encoding derived from the visible fields "
         + "puts it at \(derivedOffset)"
+    case .packed(let evidence, let layout):
+      let unions = layout.unionFields.map(\.description)
+      let unseen =
+        unions.isEmpty
+        ? "" : "; Mirror sees no stored properties in \(Self.list(unions, conjunction: "and")) (likely a C union)"
+      let subject =
+        layout.path.components.isEmpty ? "the type" : "the field \(layout.path) of type \(layout.recordName)"
+      return "\(subject) is packed (__attribute__((packed)) or #pragma pack): \(evidence)\(unseen)"
     case .sizeMismatch(let derived, let size, let alignment, let swiftSize, let swiftAlignment):
       return "the derived encoding \(derived) has size \(size) and alignment \(alignment), but the Swift type "
         + "has size \(swiftSize) and alignment \(swiftAlignment)"
@@ -63,13 +82,21 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
 
   /// The problem and what to do about it.
   public var description: String {
-    "\(problem); \(Self.advice(for: "T"))"
+    "\(problem); \(advice(for: "T"))"
   }
 
-  /// What to do when derivation fails for the Swift type named `swiftType`.
-  static func advice(for swiftType: String) -> String {
-    "set its encoding with registry.setEncoding(\"…\", for: \(swiftType).self) or pass encoding: explicitly; for a "
-      + "type from a C header, import the header (catalog.importHeaders)"
+  /// What to do about this error when derivation fails for the Swift type named `swiftType`: the fix that
+  /// applies to its cause, ending with how a type from a C header gets its exact definition.
+  func advice(for swiftType: String) -> String {
+    let header = "for a type from a C header, import the header (catalog.importHeaders)"
+    switch self {
+    case .packed(_, let layout):
+      let members = layout.record == nil ? ", writing its members where … is" : ""
+      return "register its exact layout with \(layout.registration)\(members); \(header)"
+    default:
+      return "set its encoding with registry.setEncoding(\"…\", for: \(swiftType).self) or pass encoding: "
+        + "explicitly; \(header)"
+    }
   }
 
   /// The runs of hidden bytes, each with what it can hold.
@@ -84,5 +111,10 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
   static func list(_ items: [String], conjunction: String) -> String {
     guard let last = items.last else { return "" }
     return items.count == 1 ? last : "\(items.dropLast().joined(separator: ", ")) \(conjunction) \(last)"
+  }
+
+  /// Text as a Swift string literal: raw (`#"…"#`) when it holds quotes or backslashes.
+  static func swiftLiteral(_ text: String) -> String {
+    text.contains("\"") || text.contains("\\") ? "#\"\(text)\"#" : "\"\(text)\""
   }
 }

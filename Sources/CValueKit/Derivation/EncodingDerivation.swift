@@ -5,6 +5,8 @@
 /// computes for it must match the memory: the Swift type's size and alignment, and the offset of every
 /// field, found by ``LayoutProbe``. Nothing partial is returned; what does not match is an error with its
 /// evidence:
+/// - a field at an offset its type's alignment does not allow, or a type less aligned than a field, is a
+///   packed C type (checked first: packing moves every field after it);
 /// - a field `Mirror` shows with no stored properties is a C union;
 /// - bytes no visible field covers, that the natural padding does not explain, are hidden members, found by
 ///   ``HiddenBytesSearch`` run by run.
@@ -12,16 +14,20 @@ struct EncodingDerivation {
   let catalog: TypeCatalog
   let known: SwiftTypeEncodings
 
-  /// What `MemoryLayout` says of the whole type.
+  /// What `MemoryLayout` says of the whole type, and whether C declared it.
   private struct Memory {
     var size: Int
     var stride: Int
     var alignment: Int
+    /// Whether the type was imported from C (module `__C`): only C types can be packed; a type declared in
+    /// Swift may place a field in the tail padding of the one before it, which C never does.
+    var isC: Bool
 
     init<Value>(_: Value.Type) {
       size = MemoryLayout<Value>.size
       stride = MemoryLayout<Value>.stride
       alignment = MemoryLayout<Value>.alignment
+      isC = String(reflecting: Value.self).hasPrefix("__C.")
     }
   }
 
@@ -33,19 +39,21 @@ struct EncodingDerivation {
     let encoding = try walk.encode(zero, path: FieldPath())
     let units = walk.units
     let offsets = try LayoutProbe<Value>(known: known, catalog: catalog).offsets(of: units)
+    let packing = PackingCheck(catalog: catalog, units: units, aggregates: walk.aggregates, offsets: offsets)
+    if let packed = packing.packedRecord() { throw packed }
     for (unit, offset) in zip(units, offsets) {
       if case .opaque(let swiftType) = unit.kind {
         throw .opaqueField(unit.path, swiftType: swiftType, bytes: offset..<(offset + unit.size))
       }
     }
-    try check(encoding, walk, offsets, Memory(Value.self))
+    try check(encoding, walk, offsets, Memory(Value.self), packing)
     return encoding
   }
 
   /// Compares the derived layout with the memory: each piece where it is (with fillers for what `Mirror`
   /// cannot see), then the size and alignment.
   private func check(
-    _ encoding: TypeEncoding, _ walk: MirrorWalk, _ offsets: [Int], _ memory: Memory
+    _ encoding: TypeEncoding, _ walk: MirrorWalk, _ offsets: [Int], _ memory: Memory, _ packing: PackingCheck
   ) throws(DerivationError) {
     let units = walk.units
     let alignments = Dictionary(
@@ -55,7 +63,11 @@ struct EncodingDerivation {
       catalog: catalog, encoding: encoding, units: units, offsets: offsets, alignments: alignments)
     switch try search.search(size: memory.size) {
     case .closer(let index, let naturalOffset):
-      throw .misplacedField(units[index].path, derivedOffset: naturalOffset, actualOffset: offsets[index])
+      let path = units[index].path
+      guard memory.isC, let layout = packing.rootLayout() else {
+        throw .misplacedField(path, derivedOffset: naturalOffset, actualOffset: offsets[index])
+      }
+      throw .packed(.closerField(path, offset: offsets[index], naturalOffset: naturalOffset), layout)
     case .unplaced(let index, let naturalOffset, let runs):
       let start = index > 0 ? offsets[index - 1] + units[index - 1].size : 0
       let all = (runs + (start < offsets[index] ? [start..<offsets[index]] : [])).sorted {
@@ -72,6 +84,9 @@ struct EncodingDerivation {
       }
       let fitsSize =
         layout.size == memory.size || (memory.size < layout.size && memory.stride == layout.stride)
+      if !fitsSize, layout.stride > memory.stride, memory.isC, let packed = packing.rootLayout() {
+        throw .packed(.smallerSize(size: memory.size, naturalSize: layout.size), packed)
+      }
       guard fitsSize, layout.alignment == memory.alignment else {
         throw .sizeMismatch(
           derived: layout.type, size: layout.size, alignment: layout.alignment, swiftSize: memory.size,

@@ -69,7 +69,7 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
     case .tooLargeToParse(let type, let size, let limit):
       return "\(type) is \(size) bytes, larger than the \(limit) bytes a literal is parsed into"
     case .cannotDerive(let swiftType, let error):
-      return "cannot derive the C encoding of \(swiftType): \(error.problem); \(DerivationError.advice(for: swiftType))"
+      return "cannot derive the C encoding of \(swiftType): \(error.problem); \(error.advice(for: swiftType))"
     }
   }
 }

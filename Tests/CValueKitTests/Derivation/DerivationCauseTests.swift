@@ -3,8 +3,8 @@ import CTestTypes
 import CValueKit
 import Testing
 
-/// Derivation errors name the exact bytes `Mirror` cannot account for and what they can hold, decided from
-/// the evidence. Every offset and size here is clang's (`offsetof`, `sizeof` and
+/// Derivation errors name the exact bytes `Mirror` cannot account for, the likely cause decided from the
+/// evidence, and the fix that applies. Every offset and size here is clang's (`offsetof`, `sizeof` and
 /// `_Alignof` printed by a C program compiled with clang on x86_64 Linux), given in the comment above each
 /// test; the runs are computed from `MemoryLayout` and `Mirror` alone.
 @Suite struct DerivationCauseTests {
@@ -168,10 +168,118 @@ import Testing
           ])))
   }
 
-  // MARK: - Fields out of place
+  // MARK: - Packing
+
+  /// clang: `struct cv_packed` (`__attribute__((packed))`) has .tag at 0, .count at 1, .value at 5; sizeof
+  /// 13, _Alignof 1.
+  @Test func aPackedStructNamesTheMisalignedFieldAndTheOverride() throws {
+    let error = Self.error(deriving: cv_packed.self)
+    #expect(
+      error
+        == .cannotDerive(
+          swiftType: "cv_packed",
+          .packed(
+            .misalignedField(".count", swiftType: "Int32", offset: 1, alignment: 4),
+            DerivationError.PackedLayout(
+              path: [], size: 13, alignment: 1, memberOffsets: [0, 1, 5], recordName: "cv_packed",
+              record: try TypeEncoding(#"{cv_packed="tag"c"count"i"value"d}"#), unionFields: []))))
+    #expect(
+      error?.description == """
+        cannot derive the C encoding of cv_packed: the type is packed (__attribute__((packed)) or #pragma pack): \
+        .count is at offset 1, but Int32 aligns to 4; register its exact layout with \
+        registry.catalog.register(LayoutOverride(size: 13, alignment: 1, memberOffsets: [0, 1, 5]), \
+        for: #"{cv_packed="tag"c"count"i"value"d}"#); for a type from a C header, import the header \
+        (catalog.importHeaders)
+        """)
+    // The fix, as written in the message, makes the type derivable.
+    let registry = ValueRegistry(catalog: TypeCatalog())
+    try registry.catalog.register(
+      LayoutOverride(size: 13, alignment: 1, memberOffsets: [0, 1, 5]), for: #"{cv_packed="tag"c"count"i"value"d}"#)
+    #expect(try registry.encoding(of: cv_packed.self).description == #"{cv_packed="tag"c"count"i"value"d}"#)
+    let value = cv_packed(tag: 65, count: 7, value: 2.5)
+    #expect(try registry.resolve(swiftType: cv_packed.self).describe(value) == "{.tag = 65, .count = 7, .value = 2.5}")
+  }
+
+  /// clang: `struct cv_packed_ints` (`__attribute__((packed))`) has .second at 4, sizeof 8, _Alignof 1: only
+  /// the alignment shows the packing.
+  @Test func aPackedStructWithNaturalOffsetsIsKnownByItsAlignment() {
+    #expect(
+      Self.error(deriving: cv_packed_ints.self)?.description == """
+        cannot derive the C encoding of cv_packed_ints: the type is packed (__attribute__((packed)) or \
+        #pragma pack): it aligns to 1, but its field .first of type Int32 aligns to 4; register its exact \
+        layout with registry.catalog.register(LayoutOverride(size: 8, alignment: 1, memberOffsets: [0, 4]), \
+        for: #"{cv_packed_ints="first"i"second"i}"#); for a type from a C header, import the header \
+        (catalog.importHeaders)
+        """)
+  }
+
+  /// clang: `struct cv_pack2` (`#pragma pack(2)`) has .count at 2 and .code at 6; sizeof 8, _Alignof 2.
+  @Test func pragmaPack() {
+    #expect(
+      Self.error(deriving: cv_pack2.self)?.description == """
+        cannot derive the C encoding of cv_pack2: the type is packed (__attribute__((packed)) or #pragma pack): \
+        .count is at offset 2, but Int32 aligns to 4; register its exact layout with \
+        registry.catalog.register(LayoutOverride(size: 8, alignment: 2, memberOffsets: [0, 2, 6]), \
+        for: #"{cv_pack2="tag"c"count"i"code"s}"#); for a type from a C header, import the header \
+        (catalog.importHeaders)
+        """)
+  }
+
+  /// A Swift struct holding a packed C struct: the packed record is the field's type, not the Swift struct.
+  @Test func aPackedFieldIsNamed() {
+    struct Holder {
+      var first: Int8
+      var packed: cv_packed
+    }
+    #expect(
+      Self.error(deriving: Holder.self)?.description == """
+        cannot derive the C encoding of Holder: the field .packed of type cv_packed is packed \
+        (__attribute__((packed)) or #pragma pack): .count is at offset 1, but Int32 aligns to 4; register its \
+        exact layout with registry.catalog.register(LayoutOverride(size: 13, alignment: 1, memberOffsets: \
+        [0, 1, 5]), for: #"{cv_packed="tag"c"count"i"value"d}"#); for a type from a C header, import the \
+        header (catalog.importHeaders)
+        """)
+  }
+
+  /// clang: glibc's `struct epoll_event` (`__attribute__((packed))` on x86_64) has .data, a union, at 4;
+  /// sizeof 12, _Alignof 1. The override's offsets are known, the union's members are not.
+  @Test func glibcEpollEvent() throws {
+    #expect(
+      Self.error(deriving: epoll_event.self)?.description == """
+        cannot derive the C encoding of epoll_event: the type is packed (__attribute__((packed)) or \
+        #pragma pack): .data is at offset 4, but epoll_data aligns to 8; Mirror sees no stored properties in \
+        .data (likely a C union); register its exact layout with registry.catalog.register(LayoutOverride(size: \
+        12, alignment: 1, memberOffsets: [0, 4]), for: "{epoll_event=…}"), writing its members where … is; for \
+        a type from a C header, import the header (catalog.importHeaders)
+        """)
+    // The fix with the members written in: the catalog's definition is then the type's encoding.
+    let registry = ValueRegistry(catalog: TypeCatalog())
+    try registry.catalog.register(
+      LayoutOverride(size: 12, alignment: 1, memberOffsets: [0, 4]),
+      for: #"{epoll_event="events"I"data"(epoll_data="ptr"^v"fd"i"u32"I"u64"Q)}"#)
+    var event = epoll_event()
+    event.events = 1
+    event.data.fd = 7
+    #expect(
+      try registry.resolve(swiftType: epoll_event.self).describe(event)
+        == "{.events = 1, .data = {.ptr = 0x7, .fd = 7, .u32 = 7, .u64 = 7}}")
+  }
+
+  /// The same packed union inside a C test type.
+  @Test func aPackedStructWithAUnion() {
+    #expect(
+      Self.error(deriving: cv_packed_union.self)
+        == .cannotDerive(
+          swiftType: "cv_packed_union",
+          .packed(
+            .misalignedField(".data", swiftType: "cv_number", offset: 4, alignment: 8),
+            DerivationError.PackedLayout(
+              path: [], size: 12, alignment: 1, memberOffsets: [0, 4], recordName: "cv_packed_union", record: nil,
+              unionFields: [".data"]))))
+  }
 
   /// A struct declared in Swift may place a field in the tail padding of the one before it (here .x at 9,
-  /// where C puts it at 16): the error says where the field is.
+  /// where C puts it at 16): that is no packing, and the error says only where the field is.
   @Test func aSwiftStructIsNeverCalledPacked() {
     struct Inner {
       var value: Double

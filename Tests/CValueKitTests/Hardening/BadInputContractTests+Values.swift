@@ -258,6 +258,11 @@ extension BadInputContractTests {
       "path .x"
     ) { derive(InTailPadding.self) },
     ContractRow(
+      "packed",
+      "the type is packed (__attribute__((packed)) or #pragma pack): .count is at offset 1, but Int32 aligns to 4",
+      "path .count"
+    ) { derive(cv_packed.self) },
+    ContractRow(
       "sizeMismatch (constructed)",
       "the derived encoding {S=i} has size 4 and alignment 4, but the Swift type has size 8 and alignment 8", ""
     ) {
@@ -289,6 +294,11 @@ extension BadInputContractTests {
         .opaqueField(let path, _, _), .unreadable(let path):
         path
       case .hiddenBytes(let runs): runs.first?.after
+      case .packed(let evidence, _):
+        switch evidence {
+        case .misalignedField(let path, _, _, _), .underAligned(_, let path, _, _), .closerField(let path, _, _): path
+        case .smallerSize: nil
+        }
       case .sizeMismatch, .layoutFailed: nil
       }
     #expect(path.map { "path \($0)" } ?? "" == row.position)
