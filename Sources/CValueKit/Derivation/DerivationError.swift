@@ -37,7 +37,7 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
   /// A C type whose fields sit closer together, or which is less aligned, than the natural C layout of its
   /// fields allows: `__attribute__((packed))` or `#pragma pack`. The layout says how to register it.
   case packed(PackingEvidence, PackedLayout)
-  /// The derived layout's size or alignment is not the Swift type's.
+  /// The derived layout's size or alignment is not the Swift type's, and no field is out of place.
   case sizeMismatch(derived: TypeEncoding, size: Int, alignment: Int, swiftSize: Int, swiftAlignment: Int)
   /// A field (or, at the empty path, the value) of a struct type with a size but no stored properties
   /// `Mirror` can see: an imported C union.
@@ -69,8 +69,12 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
         layout.path.components.isEmpty ? "the type" : "the field \(layout.path) of type \(layout.recordName)"
       return "\(subject) is packed (__attribute__((packed)) or #pragma pack): \(evidence)\(unseen)"
     case .sizeMismatch(let derived, let size, let alignment, let swiftSize, let swiftAlignment):
+      let cause =
+        swiftSize == size && swiftAlignment > alignment
+        ? " (likely an alignment attribute, such as __attribute__((aligned(\(swiftAlignment)))) or "
+          + "_Alignas(\(swiftAlignment)), or a hidden member that fits in the padding)" : ""
       return "the derived encoding \(derived) has size \(size) and alignment \(alignment), but the Swift type "
-        + "has size \(swiftSize) and alignment \(swiftAlignment)"
+        + "has size \(swiftSize) and alignment \(swiftAlignment)\(cause)"
     case .opaqueField(let path, let swiftType, let bytes):
       let subject = path.components.isEmpty ? swiftType : "the field \(path) of type \(swiftType)"
       return "\(subject) (bytes \(bytes.lowerBound)..<\(bytes.upperBound)) has no stored properties Mirror can "
@@ -93,6 +97,11 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
     case .packed(_, let layout):
       let members = layout.record == nil ? ", writing its members where … is" : ""
       return "register its exact layout with \(layout.registration)\(members); \(header)"
+    case .sizeMismatch(let derived, let size, let alignment, let swiftSize, let swiftAlignment)
+    where swiftSize == size && swiftAlignment > alignment:
+      let override = "LayoutOverride(size: \(swiftSize), alignment: \(swiftAlignment))"
+      return "register its exact layout with registry.catalog.register(\(override), for: "
+        + "\(Self.swiftLiteral(derived.description))); \(header)"
     default:
       return "set its encoding with registry.setEncoding(\"…\", for: \(swiftType).self) or pass encoding: "
         + "explicitly; \(header)"

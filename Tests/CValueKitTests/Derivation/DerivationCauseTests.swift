@@ -294,4 +294,23 @@ import Testing
       Self.error(deriving: Outer.self)
         == .cannotDerive(swiftType: "Outer", .misplacedField(".x", derivedOffset: 16, actualOffset: 9)))
   }
+
+  // MARK: - Alignment
+
+  /// clang: `struct cv_aligned8` (`__attribute__((aligned(8)))`): sizeof 8, _Alignof 8.
+  @Test func anOverAlignedStructNamesTheAttributeAndTheOverride() throws {
+    #expect(
+      Self.error(deriving: cv_aligned8.self)?.description == """
+        cannot derive the C encoding of cv_aligned8: the derived encoding {cv_aligned8="first"i"second"i} has \
+        size 8 and alignment 4, but the Swift type has size 8 and alignment 8 (likely an alignment attribute, \
+        such as __attribute__((aligned(8))) or _Alignas(8), or a hidden member that fits in the padding); \
+        register its exact layout with registry.catalog.register(LayoutOverride(size: 8, alignment: 8), \
+        for: #"{cv_aligned8="first"i"second"i}"#); for a type from a C header, import the header \
+        (catalog.importHeaders)
+        """)
+    let registry = ValueRegistry(catalog: TypeCatalog())
+    try registry.catalog.register(
+      LayoutOverride(size: 8, alignment: 8), for: #"{cv_aligned8="first"i"second"i}"#)
+    #expect(try registry.encoding(of: cv_aligned8.self).description == #"{cv_aligned8="first"i"second"i}"#)
+  }
 }
