@@ -53,6 +53,7 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
       return "the actual value has \(actual) bytes and the expected value \(expected)"
     case .swiftTypeSize(let swiftType, let size, let type, let typeSize):
       return "\(swiftType) is \(size) bytes, but \(type) is \(typeSize) bytes"
+        + (SwiftTypeSizeCause.advice(swiftType: swiftType, size: size, type: type, typeSize: typeSize) ?? "")
     case .invalidTolerance(let problem, let path):
       return path.components.isEmpty ? problem : "\(problem) (for \(path))"
     case .unknownFieldPath(let path, let type): return "\(type) has no field \(path)"

@@ -313,4 +313,55 @@ import Testing
       LayoutOverride(size: 8, alignment: 8), for: #"{cv_aligned8="first"i"second"i}"#)
     #expect(try registry.encoding(of: cv_aligned8.self).description == #"{cv_aligned8="first"i"second"i}"#)
   }
+
+  // MARK: - An explicit encoding of the wrong size
+
+  /// `{epoll_event=IQ}` is 16 bytes, of which its members fill 12: the 12-byte Swift type is likely packed.
+  @Test func aPackedTypeGivenItsNaturalEncoding() throws {
+    let error = #expect(throws: ValueError.self) {
+      try ValueRegistry().resolve("{epoll_event=IQ}").compare(epoll_event(), epoll_event())
+    }
+    #expect(
+      error?.description == """
+        epoll_event is 12 bytes, but {epoll_event=IQ} is 16 bytes: its members fill 12 of those 16 bytes, so the \
+        C type is likely packed (__attribute__((packed)) or #pragma pack); register its exact layout with \
+        registry.catalog.register(LayoutOverride(size: 12, alignment: MemoryLayout<epoll_event>.alignment, \
+        memberOffsets: [0, 4]), for: "{epoll_event=IQ}"); for a type from a C header, import the header \
+        (catalog.importHeaders)
+        """)
+    let registry = ValueRegistry(catalog: TypeCatalog())
+    try registry.catalog.register(
+      LayoutOverride(size: 12, alignment: MemoryLayout<epoll_event>.alignment, memberOffsets: [0, 4]),
+      for: "{epoll_event=IQ}")
+    #expect(try registry.resolve("{epoll_event=IQ}").compare(epoll_event(), epoll_event()).isEqual)
+  }
+
+  /// `#pragma pack(2)` leaves some padding: the offsets are not known from the sizes alone.
+  @Test func aPartlyPackedType() {
+    let error = #expect(throws: ValueError.self) {
+      try ValueRegistry().setEncoding("{cv_pack2=cis}", for: cv_pack2.self)
+    }
+    #expect(
+      error?.description == """
+        cv_pack2 is 8 bytes, but {cv_pack2=cis} is 12 bytes: its members fill 7 of those 12 bytes, so the C type \
+        is likely packed (__attribute__((packed)) or #pragma pack); register its exact layout with \
+        registry.catalog.register(LayoutOverride(size: 8, alignment: MemoryLayout<cv_pack2>.alignment, \
+        memberOffsets: […]), for: "{cv_pack2=cis}"); for a type from a C header, import the header \
+        (catalog.importHeaders)
+        """)
+  }
+
+  /// No guess when packing cannot explain the sizes: a Swift type smaller than the members, or larger.
+  @Test func noCauseWhenPackingCannotExplainTheSizes() throws {
+    let registry = ValueRegistry()
+    #expect(
+      throws: ValueError.swiftTypeSize(swiftType: "cv_packed", size: 13, type: try TypeEncoding("{S=dd}"), typeSize: 16)
+    ) { try registry.setEncoding("{S=dd}", for: cv_packed.self) }
+    #expect(
+      ValueError.swiftTypeSize(swiftType: "cv_packed", size: 13, type: try TypeEncoding("{S=dd}"), typeSize: 16)
+        .description == "cv_packed is 13 bytes, but {S=dd} is 16 bytes")
+    #expect(
+      ValueError.swiftTypeSize(swiftType: "cv_point", size: 16, type: try TypeEncoding("{cv_point=ff}"), typeSize: 8)
+        .description == "cv_point is 16 bytes, but {cv_point=ff} is 8 bytes")
+  }
 }
