@@ -59,8 +59,11 @@ struct PackingCheck {
     let depth = aggregate.path.components.count
     var members: [Member] = []
     for index in aggregate.units {
+      // A piece with no value bytes has no offset the probe could find.
       let components = units[index].path.components
-      guard components.count > depth, members.last?.component != components[depth] else { continue }
+      guard components.count > depth, members.last?.component != components[depth],
+        !units[index].valueBytes.isEmpty
+      else { continue }
       let path = FieldPath(Array(components[...depth]))
       if units[index].path == path {
         members.append(
