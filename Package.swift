@@ -99,7 +99,7 @@ let package = Package(
       name: "CValueKitTests",
       dependencies: [
         "CValueKit", "CValueFixtures", "CValueShim", "CFFI", "TestSupport", "CShimChecks", "CFFIFixtures",
-        "CTestTypes",
+        "CTestTypes", "CSystemHeaders",
       ]
     ),
     .testTarget(

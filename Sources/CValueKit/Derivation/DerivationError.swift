@@ -2,12 +2,23 @@
 ///
 /// Derivation never returns an encoding for part of a type: a member `Mirror` cannot see (a union, a
 /// bitfield, an anonymous member, `_Complex`, `__int128`) leaves bytes no visible field covers, and that is
-/// an error naming the bytes and the fields around them. The way out is always to say the encoding yourself.
+/// an error naming each run of those bytes, the fields around it and what it can hold. A packed type, whose
+/// fields sit closer than their alignment allows, is an error naming the evidence and the layout override
+/// that describes it. The way out is always said: register the layout, set the encoding yourself, or import
+/// the C header.
 ///
 /// ```
-/// bytes 4..<8 are not covered by any field Mirror can see (a union, bitfield, anonymous member, _Complex or
-/// __int128 member?) between .kind and .after; set its encoding with registry.setEncoding("…", for: T.self)
-/// or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)
+/// cannot derive the C encoding of timex: bytes 164..<208 after .tai (likely unnamed bitfields such as
+/// int :32, named bitfields, an anonymous struct or union, a _Complex member, or an __int128 member) are not
+/// covered by any field Mirror can see; Swift imports none of these as a stored property; set its encoding
+/// with registry.setEncoding("…", for: timex.self) or pass encoding: explicitly; for a type from a C header,
+/// import the header (catalog.importHeaders)
+///
+/// cannot derive the C encoding of cv_packed: the type is packed (__attribute__((packed)) or #pragma pack):
+/// .count is at offset 1, but Int32 aligns to 4; register its exact layout with
+/// registry.catalog.register(LayoutOverride(size: 13, alignment: 1, memberOffsets: [0, 1, 5]),
+/// for: #"{cv_packed="tag"c"count"i"value"d}"#); for a type from a C header, import the header
+/// (catalog.importHeaders)
 /// ```
 public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A stored property whose Swift type has no C encoding (a class, a Swift enum, `String`, an optional of
@@ -15,12 +26,18 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
   case unsupportedType(String, at: FieldPath)
   /// A tuple whose elements are not all of one type, so that it is not an imported C array.
   case mixedTuple(at: FieldPath, elementTypes: [String])
-  /// Bytes that no visible field covers and that are not padding between the visible fields: the place of a
-  /// member `Mirror` cannot see. `after` and `before` are the visible fields around the bytes, when there are.
-  case hole(bytes: Range<Int>, after: FieldPath?, before: FieldPath?)
-  /// A visible field that is not where the layout derived from the visible fields puts it.
+  /// Bytes that no visible field covers and that the natural padding of the visible fields does not
+  /// explain: the places of members `Mirror` cannot see, in address order. Each run goes from the end of the
+  /// visible field before it to the start of the one after it (or the end of the type).
+  case hiddenBytes([HiddenRun])
+  /// A visible field that is not where the layout derived from the visible fields puts it, for a reason
+  /// derivation cannot tell: in a type declared in Swift, a field in the tail padding of the one before it
+  /// (which C never does). In a C type, a field nearer the start than that layout is ``packed(_:_:)``.
   case misplacedField(FieldPath, derivedOffset: Int, actualOffset: Int)
-  /// The derived layout's size or alignment is not the Swift type's.
+  /// A C type whose fields sit closer together, or which is less aligned, than the natural C layout of its
+  /// fields allows: `__attribute__((packed))` or `#pragma pack`. The layout says how to register it.
+  case packed(PackingEvidence, PackedLayout)
+  /// The derived layout's size or alignment is not the Swift type's, and no field is out of place.
   case sizeMismatch(derived: TypeEncoding, size: Int, alignment: Int, swiftSize: Int, swiftAlignment: Int)
   /// A field (or, at the empty path, the value) of a struct type with a size but no stored properties
   /// `Mirror` can see: an imported C union.
@@ -30,7 +47,7 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
   /// A field whose bytes, read through `Mirror`, do not come from one place in the value.
   case unreadable(FieldPath)
 
-  /// What could not be derived and where, without the advice.
+  /// What could not be derived and where, with its likely cause, without the advice.
   public var problem: String {
     switch self {
     case .unsupportedType(let swiftType, let path):
@@ -38,26 +55,30 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
         ? "\(swiftType) has no C encoding" : "the field \(path) of Swift type \(swiftType) has no C encoding"
     case .mixedTuple(let path, let types):
       return "the tuple at \(path) mixes element types (\(types.joined(separator: ", "))), so it is not a C array"
-    case .hole(let bytes, let after, let before):
-      let place: String
-      switch (after, before) {
-      case (let after?, let before?): place = "between \(after) and \(before)"
-      case (let after?, nil): place = "after \(after)"
-      case (nil, let before?): place = "before \(before)"
-      case (nil, nil): place = "and Mirror sees no field at all"
-      }
-      return "bytes \(bytes.lowerBound)..<\(bytes.upperBound) are not covered by any field Mirror can see "
-        + "(a union, bitfield, anonymous member, _Complex or __int128 member?) \(place)"
+    case .hiddenBytes(let runs):
+      return Self.problem(hiddenIn: runs)
     case .misplacedField(let path, let derivedOffset, let actualOffset):
       return "the field \(path) is at offset \(actualOffset), but the encoding derived from the visible fields "
         + "puts it at \(derivedOffset)"
+    case .packed(let evidence, let layout):
+      let unions = layout.unionFields.map(\.description)
+      let unseen =
+        unions.isEmpty
+        ? "" : "; Mirror sees no stored properties in \(Self.list(unions, conjunction: "and")) (likely a C union)"
+      let subject =
+        layout.path.components.isEmpty ? "the type" : "the field \(layout.path) of type \(layout.recordName)"
+      return "\(subject) is packed (__attribute__((packed)) or #pragma pack): \(evidence)\(unseen)"
     case .sizeMismatch(let derived, let size, let alignment, let swiftSize, let swiftAlignment):
+      let cause =
+        swiftSize == size && swiftAlignment > alignment
+        ? " (likely an alignment attribute, such as __attribute__((aligned(\(swiftAlignment)))) or "
+          + "_Alignas(\(swiftAlignment)), or a hidden member that fits in the padding)" : ""
       return "the derived encoding \(derived) has size \(size) and alignment \(alignment), but the Swift type "
-        + "has size \(swiftSize) and alignment \(swiftAlignment)"
+        + "has size \(swiftSize) and alignment \(swiftAlignment)\(cause)"
     case .opaqueField(let path, let swiftType, let bytes):
       let subject = path.components.isEmpty ? swiftType : "the field \(path) of type \(swiftType)"
       return "\(subject) (bytes \(bytes.lowerBound)..<\(bytes.upperBound)) has no stored properties Mirror can "
-        + "see (a C union?)"
+        + "see (likely a C union, or a struct of bitfields only: Swift imports both with computed properties)"
     case .layoutFailed(let type, let error): return "the derived encoding \(type) cannot be laid out: \(error)"
     case .unreadable(let path): return "the bytes of \(path) do not come from one place in the value"
     }
@@ -65,11 +86,44 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
 
   /// The problem and what to do about it.
   public var description: String {
-    "\(problem); \(Self.advice(for: "T"))"
+    "\(problem); \(advice(for: "T"))"
   }
 
-  /// What to do when derivation fails for the Swift type named `swiftType`.
-  static func advice(for swiftType: String) -> String {
-    "set its encoding with registry.setEncoding(\"…\", for: \(swiftType).self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)"
+  /// What to do about this error when derivation fails for the Swift type named `swiftType`: the fix that
+  /// applies to its cause, ending with how a type from a C header gets its exact definition.
+  func advice(for swiftType: String) -> String {
+    let header = "for a type from a C header, import the header (catalog.importHeaders)"
+    switch self {
+    case .packed(_, let layout):
+      let members = layout.record == nil ? ", writing its members where … is" : ""
+      return "register its exact layout with \(layout.registration)\(members); \(header)"
+    case .sizeMismatch(let derived, let size, let alignment, let swiftSize, let swiftAlignment)
+    where swiftSize == size && swiftAlignment > alignment:
+      let override = "LayoutOverride(size: \(swiftSize), alignment: \(swiftAlignment))"
+      return "register its exact layout with registry.catalog.register(\(override), for: "
+        + "\(Self.swiftLiteral(derived.description))); \(header)"
+    default:
+      return "set its encoding with registry.setEncoding(\"…\", for: \(swiftType).self) or pass encoding: "
+        + "explicitly; \(header)"
+    }
+  }
+
+  /// The runs of hidden bytes, each with what it can hold.
+  private static func problem(hiddenIn runs: [HiddenRun]) -> String {
+    let shown = runs.prefix(8).map { "bytes \($0)" }
+    let more = runs.count > shown.count ? ["\(runs.count - shown.count) more runs"] : []
+    return "\(list(shown + more, conjunction: "and")) are not covered by any field "
+      + "Mirror can see; Swift imports none of these as a stored property"
+  }
+
+  /// Items joined as a sentence does: `a`, `a and b`, `a, b and c`.
+  static func list(_ items: [String], conjunction: String) -> String {
+    guard let last = items.last else { return "" }
+    return items.count == 1 ? last : "\(items.dropLast().joined(separator: ", ")) \(conjunction) \(last)"
+  }
+
+  /// Text as a Swift string literal: raw (`#"…"#`) when it holds quotes or backslashes.
+  static func swiftLiteral(_ text: String) -> String {
+    text.contains("\"") || text.contains("\\") ? "#\"\(text)\"#" : "\"\(text)\""
   }
 }

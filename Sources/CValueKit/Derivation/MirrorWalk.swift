@@ -17,6 +17,24 @@ struct ProbeUnit {
   var size: Int
   /// The byte indices, from the piece's start, that hold its value (not padding), ascending.
   var valueBytes: [Int]
+  /// The Swift type's name and alignment, which is the C type's, for the evidence of packing.
+  var swiftType: String
+  var alignment: Int
+}
+
+/// A struct or tuple the walk went into: where it is, what `MemoryLayout` says of its Swift type, and its
+/// pieces.
+struct WalkedAggregate {
+  var path: FieldPath
+  var swiftType: String
+  var size: Int
+  var alignment: Int
+  /// The indices of its pieces in the walk's units, which are contiguous.
+  var units: Range<Int>
+  /// Its derived encoding.
+  var encoding: TypeEncoding
+  /// A struct, not a tuple (an imported C array).
+  var isRecord: Bool
 }
 
 /// Walks a value with `Mirror`, building the encoding of its type and collecting the bytes of each piece
@@ -29,6 +47,8 @@ struct MirrorWalk {
   private(set) var units: [ProbeUnit] = []
   /// The bytes each piece had in the walked value.
   private(set) var bytes: [[UInt8]] = []
+  /// The structs and tuples, outermost first.
+  private(set) var aggregates: [WalkedAggregate] = []
 
   init(known: SwiftTypeEncodings, catalog: TypeCatalog) {
     self.known = known
@@ -39,48 +59,59 @@ struct MirrorWalk {
   mutating func encode(_ value: Any, path: FieldPath) throws(DerivationError) -> TypeEncoding {
     let type = Swift.type(of: value)
     let valueBytes = Self.bytes(of: value)
+    func unit(_ kind: ProbeUnit.Kind, size: Int, valueBytes: [Int]) -> ProbeUnit {
+      ProbeUnit(
+        path: path, kind: kind, size: size, valueBytes: valueBytes, swiftType: "\(type)",
+        alignment: SwiftLeafTypes.openAlignment(of: type))
+    }
     if !path.components.isEmpty, let registered = known.registered(for: type) {
-      try addRegistered(registered, path: path, bytes: valueBytes)
+      let layout: CLayout
+      do throws(LayoutError) { layout = try catalog.layout(of: registered) } catch {
+        throw .layoutFailed(registered, error)
+      }
+      add(
+        unit(.registered, size: layout.size, valueBytes: Self.valueIndices(of: layout, within: valueBytes.count)),
+        valueBytes)
       return registered
     }
     if let leaf = SwiftLeafTypes.encoding(of: type) {
       let count = SwiftLeafTypes.valueByteCount(of: leaf, size: valueBytes.count)
-      add(ProbeUnit(path: path, kind: .leaf, size: valueBytes.count, valueBytes: Array(0..<count)), valueBytes)
+      add(unit(.leaf, size: valueBytes.count, valueBytes: Array(0..<count)), valueBytes)
       return leaf
     }
     let mirror = Mirror(reflecting: value)
     switch mirror.displayStyle {
     case .struct:
       if let scalar = Self.enumScalar(type, mirror) {
-        add(
-          ProbeUnit(path: path, kind: .leaf, size: valueBytes.count, valueBytes: Array(valueBytes.indices)), valueBytes)
+        add(unit(.leaf, size: valueBytes.count, valueBytes: Array(valueBytes.indices)), valueBytes)
         return .scalar(scalar)
       }
       guard !mirror.children.isEmpty else {
         guard !valueBytes.isEmpty else { throw .unsupportedType("\(type)", at: path) }
-        let unit = ProbeUnit(
-          path: path, kind: .opaque(swiftType: "\(type)"), size: valueBytes.count, valueBytes: [0])
-        add(unit, valueBytes)
+        add(unit(.opaque(swiftType: "\(type)"), size: valueBytes.count, valueBytes: [0]), valueBytes)
         return .array(count: valueBytes.count, element: .scalar(.unsignedChar))
       }
+      let aggregate = enter(path, type, size: valueBytes.count, isRecord: true)
       var fields: [TypeEncoding.Field] = []
       for (index, child) in mirror.children.enumerated() {
         let name = child.label ?? "\(index)"
         let field = try encode(child.value, path: path.appending(.member(name)))
         fields.append(TypeEncoding.Field(name: name, type: field))
       }
-      return .structure(TypeEncoding.Record(name: SwiftLeafTypes.recordName(of: type), fields: fields))
+      return leave(
+        aggregate, .structure(TypeEncoding.Record(name: SwiftLeafTypes.recordName(of: type), fields: fields)))
     case .tuple:
       let elementTypes = mirror.children.map { Swift.type(of: $0.value) }
       guard let first = elementTypes.first else { throw .unsupportedType("\(type)", at: path) }
       guard elementTypes.allSatisfy({ $0 == first }) else {
         throw .mixedTuple(at: path, elementTypes: elementTypes.map { "\($0)" })
       }
+      let aggregate = enter(path, type, size: valueBytes.count, isRecord: false)
       var element = TypeEncoding.scalar(.void)
       for (index, child) in mirror.children.enumerated() {
         element = try encode(child.value, path: path.appending(.index(index)))
       }
-      return .array(count: elementTypes.count, element: element)
+      return leave(aggregate, .array(count: elementTypes.count, element: element))
     default:
       throw .unsupportedType("\(type)", at: path)
     }
@@ -91,15 +122,27 @@ struct MirrorWalk {
     bytes.append(unitBytes)
   }
 
-  private mutating func addRegistered(_ type: TypeEncoding, path: FieldPath, bytes unitBytes: [UInt8])
-    throws(DerivationError)
-  {
-    let layout: CLayout
-    do throws(LayoutError) { layout = try catalog.layout(of: type) } catch { throw .layoutFailed(type, error) }
+  /// Notes a struct or tuple before its pieces are walked, and returns its index.
+  private mutating func enter(_ path: FieldPath, _ type: Any.Type, size: Int, isRecord: Bool) -> Int {
+    aggregates.append(
+      WalkedAggregate(
+        path: path, swiftType: "\(type)", size: size, alignment: SwiftLeafTypes.openAlignment(of: type),
+        units: units.count..<units.count, encoding: .scalar(.void), isRecord: isRecord))
+    return aggregates.count - 1
+  }
+
+  /// Completes a struct or tuple once its pieces are walked.
+  private mutating func leave(_ index: Int, _ encoding: TypeEncoding) -> TypeEncoding {
+    aggregates[index].units = aggregates[index].units.lowerBound..<units.count
+    aggregates[index].encoding = encoding
+    return encoding
+  }
+
+  /// The byte indices of a registered type's layout that hold its value (not padding), below `count`.
+  private static func valueIndices(of layout: CLayout, within count: Int) -> [Int] {
     var holdsValue = [Bool](repeating: true, count: layout.size)
     for range in layout.padding { for index in range { holdsValue[index] = false } }
-    let indices = holdsValue.indices.filter { holdsValue[$0] && $0 < unitBytes.count }
-    add(ProbeUnit(path: path, kind: .registered, size: layout.size, valueBytes: indices), unitBytes)
+    return holdsValue.indices.filter { holdsValue[$0] && $0 < count }
   }
 
   /// The scalar of an imported C enum: a struct from C (module `__C`) holding only an integer `rawValue`.

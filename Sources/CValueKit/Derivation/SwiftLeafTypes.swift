@@ -97,6 +97,12 @@ enum SwiftLeafTypes {
     return _openExistential(type, do: make)
   }
 
+  /// `MemoryLayout<T>.alignment` for a type known only at run time.
+  static func openAlignment(of type: Any.Type) -> Int {
+    func alignment<T>(_: T.Type) -> Int { MemoryLayout<T>.alignment }
+    return _openExistential(type, do: alignment)
+  }
+
   /// `MemoryLayout<T>.size` for a type known only at run time.
   static func openSize(of type: Any.Type) -> Int {
     func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }

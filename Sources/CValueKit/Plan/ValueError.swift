@@ -53,6 +53,7 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
       return "the actual value has \(actual) bytes and the expected value \(expected)"
     case .swiftTypeSize(let swiftType, let size, let type, let typeSize):
       return "\(swiftType) is \(size) bytes, but \(type) is \(typeSize) bytes"
+        + (SwiftTypeSizeCause.advice(swiftType: swiftType, size: size, type: type, typeSize: typeSize) ?? "")
     case .invalidTolerance(let problem, let path):
       return path.components.isEmpty ? problem : "\(problem) (for \(path))"
     case .unknownFieldPath(let path, let type): return "\(type) has no field \(path)"
@@ -69,7 +70,7 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
     case .tooLargeToParse(let type, let size, let limit):
       return "\(type) is \(size) bytes, larger than the \(limit) bytes a literal is parsed into"
     case .cannotDerive(let swiftType, let error):
-      return "cannot derive the C encoding of \(swiftType): \(error.problem); \(DerivationError.advice(for: swiftType))"
+      return "cannot derive the C encoding of \(swiftType): \(error.problem); \(error.advice(for: swiftType))"
     }
   }
 }

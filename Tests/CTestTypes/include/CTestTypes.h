@@ -160,6 +160,91 @@ struct cv_wide {
   __int128 big;
 };
 
+// Like glibc's struct timex: visible fields, then reserved space as unnamed `int :32` bitfields.
+struct cv_reserved {
+  int mode;
+  long offset;
+  int tai;
+  int : 32;
+  int : 32;
+  int : 32;
+  int : 32;
+  int : 32;
+};
+
+// A hidden member after padding: the union starts at 8, but the bytes Mirror cannot account for start where
+// .tag ends.
+struct cv_middle {
+  char tag;
+  union {
+    double d;
+    long l;
+  };
+  short after;
+};
+
+// Three hidden runs: a bitfield, an anonymous union and unnamed bitfields at the end.
+struct cv_three_hidden {
+  int kind;
+  unsigned ready : 1;
+  int count;
+  union {
+    float f;
+    int i;
+  };
+  int after;
+  int : 32;
+  int : 32;
+};
+
+// Hidden members in the elements of an array: every element has its own run.
+struct cv_anonymous_pair {
+  struct cv_anonymous items[2];
+};
+
+struct cv_wide_pair {
+  struct cv_wide pair[2];
+};
+
+// Like glibc's struct epoll_event: packed, so its fields sit closer than their alignment allows.
+struct cv_packed {
+  char tag;
+  int count;
+  double value;
+} __attribute__((packed));
+
+// Packed with every field at its natural offset: only the alignment (1, not 4) shows it.
+struct cv_packed_ints {
+  int first;
+  int second;
+} __attribute__((packed));
+
+#pragma pack(push, 2)
+struct cv_pack2 {
+  char tag;
+  int count;
+  short code;
+};
+#pragma pack(pop)
+
+// Packed, with a union member Mirror cannot see into.
+struct cv_packed_union {
+  unsigned events;
+  union cv_number data;
+} __attribute__((packed));
+
+// Over-aligned: the attribute pads the struct to 16 bytes.
+struct cv_aligned16 {
+  int first;
+  int second;
+} __attribute__((aligned(16)));
+
+// Over-aligned without growing: 8 bytes either way, aligned to 8 rather than 4.
+struct cv_aligned8 {
+  int first;
+  int second;
+} __attribute__((aligned(8)));
+
 // MARK: - Tagged unions (UnionMember)
 
 /// A tagged message: `kind` says which member of `body` is live.

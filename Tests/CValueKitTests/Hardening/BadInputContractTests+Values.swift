@@ -231,6 +231,15 @@ extension BadInputContractTests {
   }
 
   struct MixedTuple { var pair: (Int32, Double) = (0, 0) }
+  struct TailPadded {
+    var value: Double = 0
+    var flag: Int8 = 0
+  }
+  /// Swift places .x in the tail padding of .inner (at 9), where C puts it at 16.
+  struct InTailPadding {
+    var inner = TailPadded()
+    var x: Int8 = 0
+  }
 
   static let derivationRows: [ContractRow] = [
     ContractRow("unsupportedType", "the field .mode of Swift type Mode has no C encoding", "path .mode") {
@@ -240,25 +249,29 @@ extension BadInputContractTests {
       "mixedTuple", "the tuple at .pair mixes element types (Int32, Double), so it is not a C array", "path .pair"
     ) { derive(MixedTuple.self) },
     ContractRow(
-      "hole",
-      "bytes 4..<8 are not covered by any field Mirror can see (a union, bitfield, anonymous member, _Complex or "
-        + "__int128 member?) between .id and .after", "path .id"
+      "hiddenBytes",
+      "bytes 4..<8 between .id and .after (likely bitfields or an anonymous struct or union) are not covered by "
+        + "any field Mirror can see; Swift imports none of these as a stored property", "path .id"
     ) { derive(cv_flags.self) },
     ContractRow(
-      "misplacedField (constructed)",
-      "the field .b is at offset 8, but the encoding derived from the visible fields puts it at 4", "path .b"
-    ) { DerivationError.misplacedField(".b", derivedOffset: 4, actualOffset: 8) },
+      "misplacedField", "the field .x is at offset 9, but the encoding derived from the visible fields puts it at 16",
+      "path .x"
+    ) { derive(InTailPadding.self) },
     ContractRow(
-      "sizeMismatch (constructed)",
-      "the derived encoding {S=i} has size 4 and alignment 4, but the Swift type has size 8 and alignment 8", ""
-    ) {
-      DerivationError.sizeMismatch(
-        derived: .structure(.init(name: "S", fields: [.init(type: .scalar(.int))])), size: 4, alignment: 4,
-        swiftSize: 8, swiftAlignment: 8)
-    },
+      "packed",
+      "the type is packed (__attribute__((packed)) or #pragma pack): .count is at offset 1, but Int32 aligns to 4",
+      "path .count"
+    ) { derive(cv_packed.self) },
+    ContractRow(
+      "sizeMismatch",
+      "the derived encoding {cv_aligned8=\"first\"i\"second\"i} has size 8 and alignment 4, but the Swift type has "
+        + "size 8 and alignment 8 (likely an alignment attribute, such as __attribute__((aligned(8))) or "
+        + "_Alignas(8), or a hidden member that fits in the padding)", ""
+    ) { derive(cv_aligned8.self) },
     ContractRow(
       "opaqueField",
-      "the field .number of type cv_number (bytes 8..<16) has no stored properties Mirror can see (a C union?)",
+      "the field .number of type cv_number (bytes 8..<16) has no stored properties Mirror can see (likely a C "
+        + "union, or a struct of bitfields only: Swift imports both with computed properties)",
       "path .number"
     ) { derive(cv_tagged.self) },
     ContractRow(
@@ -278,7 +291,12 @@ extension BadInputContractTests {
       case .unsupportedType(_, let path), .mixedTuple(let path, _), .misplacedField(let path, _, _),
         .opaqueField(let path, _, _), .unreadable(let path):
         path
-      case .hole(_, let after, _): after
+      case .hiddenBytes(let runs): runs.first?.after
+      case .packed(let evidence, _):
+        switch evidence {
+        case .misalignedField(let path, _, _, _), .underAligned(_, let path, _, _), .closerField(let path, _, _): path
+        case .smallerSize: nil
+        }
       case .sizeMismatch, .layoutFailed: nil
       }
     #expect(path.map { "path \($0)" } ?? "" == row.position)

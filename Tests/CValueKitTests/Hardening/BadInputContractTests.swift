@@ -37,9 +37,8 @@ import Testing
 // CFunctionError         libraryNotFound · symbolNotFound · notACFunction · signature · frameOffsetsInSignature ·
 //                        arity · argumentMismatch · unusableReturn · cannotPass · layoutUnknown ·
 //                        layoutDisagrees (constructed) · preparationFailed (constructed)          → cFunctionRows
-// DerivationError        unsupportedType · mixedTuple · hole · misplacedField (constructed) ·
-//                        sizeMismatch (constructed) · opaqueField · layoutFailed (constructed) ·
-//                        unreadable (constructed)                                                 → derivationRows
+// DerivationError        unsupportedType · mixedTuple · hiddenBytes · misplacedField · packed · sizeMismatch ·
+//                        opaqueField · layoutFailed (constructed) · unreadable (constructed)      → derivationRows
 // FixtureError.Reason    unreadable · unknownFormat · malformed(json) · malformed(propertyList) · tooLarge ·
 //                        valuesTooLarge · notACaseList ·
 //                        caseNotAnObject · missingField · wrongKind · unknownField · emptyName ·
