@@ -27,8 +27,8 @@ extension TypeCatalog {
   ///
   /// Everything is first registered into an empty catalog and each record laid out there, so that an
   /// entry the catalog refuses, or a record that does not lay out as the size and alignment the file
-  /// states, is found before anything changes here; then each entry is checked against what this catalog
-  /// already holds, and only then registered.
+  /// states, is found before anything changes here; then that catalog is taken into this one in one step,
+  /// refused as a whole when an entry conflicts with what this catalog holds.
   ///
   /// ```swift
   /// let file = try CatalogFile.read(from: URL(fileURLWithPath: "types.json"))
@@ -61,42 +61,34 @@ extension TypeCatalog {
           computed: "size \(layout.size), alignment \(layout.alignment)")
       }
     }
-    try checkConflicts(with: file, path: path)
-    try register(file, path: path)
+    // The scratch catalog holds exactly the file, checked: taking it in one step is registering it here,
+    // all of it or (a conflict with what is here) none.
+    do throws(MergeConflict) {
+      try merge(scratch)
+    } catch {
+      throw .refused(path: path, at: Self.place(of: error.entry, in: file), error.error)
+    }
   }
 
-  /// Throws for the first entry that a registration here would refuse because of what the catalog holds.
-  private func checkConflicts(with file: CatalogFile, path: String) throws(CatalogFileError) {
-    for (index, record) in file.records.enumerated() {
-      for (tag, isUnion, definition) in record.encoding.namedDefinitions {
-        if let existing = self.record(named: tag, isUnion: isUnion), existing.identity != definition.identity {
-          let name = "\(isUnion ? "union" : "struct") \(tag)"
-          throw .refused(path: path, at: "records[\(index)]", .recordTaken(name, existing: existing, new: definition))
-        }
-      }
-      if let override = record.override, let existing = self.override(for: record.encoding, abi: file.abi),
-        existing != override
-      {
-        let reason = LayoutError(
-          .invalidOverride("another override is already registered for \(record.name) on \(file.abi)"))
-        throw .refused(path: path, at: "records[\(index)].override", .invalidOverride(reason))
-      }
+  /// The JSON path of the file's entry that `entry` of its scratch catalog came from: `typedefs[3]`.
+  private static func place(of entry: MergedEntry, in file: CatalogFile) -> String {
+    func at(_ list: String, _ index: Int?, _ suffix: String = "") -> String {
+      index.map { "\(list)[\($0)]\(suffix)" } ?? list
     }
-    for (index, typedef) in file.typedefs.enumerated() {
-      if let existing = encoding(named: typedef.name), existing != typedef.encoding {
-        throw .refused(
-          path: path, at: "typedefs[\(index)]", .nameTaken(typedef.name, existing: existing, new: typedef.encoding))
+    switch entry {
+    case .name(let name):
+      return at("typedefs", file.typedefs.firstIndex { $0.name == name })
+    case .record(let name, let isUnion):
+      let index = file.records.firstIndex { record in
+        record.encoding.namedDefinitions.contains { $0.name == name && $0.isUnion == isUnion }
       }
-    }
-    for (index, item) in file.enumerations.enumerated() {
-      let words = item.record.split(separator: " ")
-      guard words.count == 2, let definition = record(named: String(words[1]), isUnion: words[0] == "union"),
-        let existing = enumeration(forMember: item.member, of: String(words[1]), isUnion: words[0] == "union"),
-        existing != item.enumeration
-      else { continue }
-      throw .refused(
-        path: path, at: "enumerations[\(index)]",
-        .enumerationTaken(member: item.member, record: definition, existing: existing, new: item.enumeration))
+      return at("records", index)
+    case .override(let record, _):
+      let index = file.records.firstIndex { $0.override != nil && isSameRecord($0.encoding, record) }
+      return at("records", index, ".override")
+    case .enumeration(let member, let record, let isUnion):
+      let name = "\(isUnion ? "union" : "struct") \(record)"
+      return at("enumerations", file.enumerations.firstIndex { $0.member == member && $0.record == name })
     }
   }
 

@@ -24,7 +24,7 @@ public final class TypeCatalog: Sendable {
     var generation = 0
   }
 
-  private let state: LockedState<State>
+  let state: LockedState<State>
 
   /// Creates a catalog.
   ///
@@ -64,7 +64,7 @@ public final class TypeCatalog: Sendable {
   var generation: Int { publishedGeneration.load(ordering: .acquiring) }
 
   /// `State.generation`, stored again (under the lock) after each change.
-  private let publishedGeneration = Atomic<Int>(0)
+  let publishedGeneration = Atomic<Int>(0)
 
   // MARK: - Names
 
