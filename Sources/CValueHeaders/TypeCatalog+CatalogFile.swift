@@ -28,7 +28,9 @@ extension TypeCatalog {
   /// Everything is first registered into an empty catalog and each record laid out there, so that an
   /// entry the catalog refuses, or a record that does not lay out as the size and alignment the file
   /// states, is found before anything changes here; then that catalog is taken into this one in one step,
-  /// refused as a whole when an entry conflicts with what this catalog holds.
+  /// refused as a whole when an entry conflicts with what this catalog holds. Of several such entries, the
+  /// error names the one the file registers first: records' definitions, then their overrides, typedefs,
+  /// enumerations, each in file order.
   ///
   /// ```swift
   /// let file = try CatalogFile.read(from: URL(fileURLWithPath: "types.json"))
@@ -66,29 +68,38 @@ extension TypeCatalog {
     do throws(MergeConflict) {
       try merge(scratch)
     } catch {
-      throw .refused(path: path, at: Self.place(of: error.entry, in: file), error.error)
+      // Named as registering the file's entries here one by one would meet them: the first in file order.
+      let refusals = error.refusals.map { (place: Self.place(of: $0.entry, in: file), error: $0.error) }
+      guard let first = refusals.min(by: { $0.place.order < $1.place.order }) else {
+        preconditionFailure("a merge conflict with no refusal")
+      }
+      throw .refused(path: path, at: first.place.text, first.error)
     }
   }
 
-  /// The JSON path of the file's entry that `entry` of its scratch catalog came from: `typedefs[3]`.
-  private static func place(of entry: MergedEntry, in file: CatalogFile) -> String {
-    func at(_ list: String, _ index: Int?, _ suffix: String = "") -> String {
-      index.map { "\(list)[\($0)]\(suffix)" } ?? list
+  /// An entry of a file: its JSON path (`typedefs[3]`), and where the file registers it (records'
+  /// definitions, then their overrides, typedefs, enumerations, each in file order).
+  private typealias Place = (text: String, order: (kind: Int, index: Int))
+
+  /// The entry of the file that `entry` of its scratch catalog came from.
+  private static func place(of entry: MergedEntry, in file: CatalogFile) -> Place {
+    func at(_ kind: Int, _ list: String, _ index: Int?, _ suffix: String = "") -> Place {
+      (index.map { "\(list)[\($0)]\(suffix)" } ?? list, (kind, index ?? Int.max))
     }
     switch entry {
-    case .name(let name):
-      return at("typedefs", file.typedefs.firstIndex { $0.name == name })
     case .record(let name, let isUnion):
       let index = file.records.firstIndex { record in
         record.encoding.namedDefinitions.contains { $0.name == name && $0.isUnion == isUnion }
       }
-      return at("records", index)
+      return at(0, "records", index)
     case .override(let record, _):
       let index = file.records.firstIndex { $0.override != nil && isSameRecord($0.encoding, record) }
-      return at("records", index, ".override")
+      return at(1, "records", index, ".override")
+    case .name(let name):
+      return at(2, "typedefs", file.typedefs.firstIndex { $0.name == name })
     case .enumeration(let member, let record, let isUnion):
       let name = "\(isUnion ? "union" : "struct") \(record)"
-      return at("enumerations", file.enumerations.firstIndex { $0.member == member && $0.record == name })
+      return at(3, "enumerations", file.enumerations.firstIndex { $0.member == member && $0.record == name })
     }
   }
 

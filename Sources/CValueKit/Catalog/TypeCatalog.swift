@@ -182,15 +182,24 @@ public final class TypeCatalog: Sendable {
   }
 
   /// Adds a record definition to `records`, keeping a registered one with member names over an identical
-  /// one without; a different definition under the same key is refused.
+  /// one without; a different definition under the same key is refused, and `records` is then unchanged.
+  ///
+  /// - Returns: Whether `records` changed.
+  @discardableResult
   static func insert(
     _ record: TypeEncoding.Record, for key: RecordKey, into records: inout [RecordKey: TypeEncoding.Record]
-  ) throws(CatalogError) {
-    if let existing = records[key], existing.identity != record.identity {
+  ) throws(CatalogError) -> Bool {
+    guard let existing = records[key] else {
+      records[key] = record
+      return true
+    }
+    if existing == record { return false }
+    if existing.identity != record.identity {
       throw CatalogError.recordTaken(key.description, existing: key.encoding(existing), new: key.encoding(record))
     }
-    if let existing = records[key], existing.hasFieldNames, !record.hasFieldNames { return }
+    if existing.hasFieldNames, !record.hasFieldNames { return false }
     records[key] = record
+    return true
   }
 
   // MARK: - Layout overrides
