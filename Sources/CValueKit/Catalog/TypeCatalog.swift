@@ -130,14 +130,13 @@ public final class TypeCatalog: Sendable {
       throw CatalogError.invalidName(name, isEncoding: isEncoding)
     }
     try state.withLock { (state) throws(CatalogError) in
-      if let existing = state.names[name], existing != encoding {
-        throw CatalogError.nameTaken(name, existing: existing, new: encoding)
-      }
-      if state.names[name] == nil {
-        state.generation += 1
-        publishedGeneration.store(state.generation, ordering: .releasing)
+      if let existing = state.names[name] {
+        guard existing == encoding else { throw CatalogError.nameTaken(name, existing: existing, new: encoding) }
+        return
       }
       state.names[name] = encoding
+      state.generation += 1
+      publishedGeneration.store(state.generation, ordering: .releasing)
     }
   }
 
@@ -165,13 +164,27 @@ public final class TypeCatalog: Sendable {
     else { throw CatalogError.notANamedRecordDefinition(definition) }
     let definitions = definition.namedRecordDefinitions
     try state.withLock { (state) throws(CatalogError) in
-      var records = state.definitions.records
-      for (key, record) in definitions { try Self.insert(record, for: key, into: &records) }
-      if records != state.definitions.records {
+      var changed = false
+      if definitions.count == 1 {
+        // One definition: an insertion throws before it changes anything.
+        changed = try Self.insert(definitions[0].1, for: definitions[0].0, into: &state.definitions.records)
+      } else {
+        // Inserted first into the entries they touch, so that a refusal leaves no trace and no registration
+        // copies every definition the catalog holds.
+        var touched: [RecordKey: TypeEncoding.Record] = [:]
+        for (key, record) in definitions {
+          if touched[key] == nil { touched[key] = state.definitions.records[key] }
+          try Self.insert(record, for: key, into: &touched)
+        }
+        for (key, record) in touched where state.definitions.records[key] != record {
+          state.definitions.records[key] = record
+          changed = true
+        }
+      }
+      if changed {
         state.generation += 1
         publishedGeneration.store(state.generation, ordering: .releasing)
       }
-      state.definitions.records = records
     }
   }
 
@@ -295,7 +308,10 @@ extension TypeEncoding {
       case .vector(let vector): visit(vector.element)
       case .structure(let record), .union(let record):
         guard let fields = record.fields else { return }
-        if let key = RecordKey(type), case .named = key { result.append((key, record)) }
+        if let name = record.name {
+          let isUnion = if case .union = type { true } else { false }
+          result.append((.named(name, isUnion: isUnion), record))
+        }
         for field in fields { visit(field.type) }
       }
     }
