@@ -48,19 +48,19 @@ extension TypeCatalog {
     let scratch = TypeCatalog(includingBuiltins: false)
     try scratch.register(file, path: path)
     for (index, record) in file.records.enumerated() {
-      let place = "records[\(index)]"
-      let stated = "size \(record.size), alignment \(record.alignment)"
+      func mismatch(_ computed: String) -> CatalogFileError {
+        .layoutMismatch(
+          path: path, at: "records[\(index)]", record: record.name,
+          file: "size \(record.size), alignment \(record.alignment)", computed: computed)
+      }
       let layout: CLayout
       do throws(LayoutError) {
         layout = try scratch.layout(of: record.encoding, abi: file.abi)
       } catch {
-        throw .layoutMismatch(
-          path: path, at: place, record: record.name, file: stated, computed: "no layout (\(error))")
+        throw mismatch("no layout (\(error))")
       }
       guard layout.size == record.size, layout.alignment == record.alignment else {
-        throw .layoutMismatch(
-          path: path, at: place, record: record.name, file: stated,
-          computed: "size \(layout.size), alignment \(layout.alignment)")
+        throw mismatch("size \(layout.size), alignment \(layout.alignment)")
       }
     }
     // The scratch catalog holds exactly the file, checked: taking it in one step is registering it here,
@@ -105,28 +105,34 @@ extension TypeCatalog {
 
   /// Registers the file's entries in the order an import does: definitions, overrides, names, enumerations.
   private func register(_ file: CatalogFile, path: String) throws(CatalogFileError) {
-    var place = ""
+    // The entry being registered, spelled out only for a refusal.
+    var list = "records"
+    var index = 0
+    var suffix = ""
     do throws(CatalogError) {
-      for (index, record) in file.records.enumerated() where record.encoding.record?.name != nil {
-        place = "records[\(index)]"
+      for (at, record) in file.records.enumerated() where record.encoding.record?.name != nil {
+        index = at
         try register(record: record.encoding)
       }
-      for (index, record) in file.records.enumerated() {
+      suffix = ".override"
+      for (at, record) in file.records.enumerated() {
         guard let override = record.override else { continue }
-        place = "records[\(index)].override"
+        index = at
         try register(override, for: record.encoding, abi: file.abi)
       }
-      for (index, typedef) in file.typedefs.enumerated() {
-        place = "typedefs[\(index)]"
+      (list, suffix) = ("typedefs", "")
+      for (at, typedef) in file.typedefs.enumerated() {
+        index = at
         try register(name: typedef.name, for: typedef.encoding)
       }
-      for (index, item) in file.enumerations.enumerated() {
-        place = "enumerations[\(index)]"
+      list = "enumerations"
+      for (at, item) in file.enumerations.enumerated() {
+        index = at
         // `struct link` as C names it, which the catalog reads once the file's records are registered.
         try register(item.enumeration, forMember: item.member, of: item.record)
       }
     } catch {
-      throw .refused(path: path, at: place, error)
+      throw .refused(path: path, at: "\(list)[\(index)]\(suffix)", error)
     }
   }
 }
