@@ -143,6 +143,8 @@ public final class TypeCatalog: Sendable {
   /// Whether `text` may be a readable name: an identifier that does not parse as an encoding.
   public static func isValidName(_ text: String) -> Bool {
     guard ASCII.isIdentifier(text) else { return false }
+    // Most names (`size_t`) have a letter no encoding uses: known without parsing.
+    guard EncodingParser.identifierMayParse(text) else { return true }
     var parser = EncodingParser(text, maximumDepth: TypeEncoding.maximumNestingDepth)
     return (try? parser.parseSingle()) == nil
   }
