@@ -27,8 +27,10 @@ extension TypeCatalog {
   ///
   /// Everything is first registered into an empty catalog and each record laid out there, so that an
   /// entry the catalog refuses, or a record that does not lay out as the size and alignment the file
-  /// states, is found before anything changes here; then each entry is checked against what this catalog
-  /// already holds, and only then registered.
+  /// states, is found before anything changes here; then that catalog is taken into this one in one step,
+  /// refused as a whole when an entry conflicts with what this catalog holds. Of several such entries, the
+  /// error names the one the file registers first: records' definitions, then their overrides, typedefs,
+  /// enumerations, each in file order.
   ///
   /// ```swift
   /// let file = try CatalogFile.read(from: URL(fileURLWithPath: "types.json"))
@@ -46,84 +48,91 @@ extension TypeCatalog {
     let scratch = TypeCatalog(includingBuiltins: false)
     try scratch.register(file, path: path)
     for (index, record) in file.records.enumerated() {
-      let place = "records[\(index)]"
-      let stated = "size \(record.size), alignment \(record.alignment)"
+      func mismatch(_ computed: String) -> CatalogFileError {
+        .layoutMismatch(
+          path: path, at: "records[\(index)]", record: record.name,
+          file: "size \(record.size), alignment \(record.alignment)", computed: computed)
+      }
       let layout: CLayout
       do throws(LayoutError) {
         layout = try scratch.layout(of: record.encoding, abi: file.abi)
       } catch {
-        throw .layoutMismatch(
-          path: path, at: place, record: record.name, file: stated, computed: "no layout (\(error))")
+        throw mismatch("no layout (\(error))")
       }
       guard layout.size == record.size, layout.alignment == record.alignment else {
-        throw .layoutMismatch(
-          path: path, at: place, record: record.name, file: stated,
-          computed: "size \(layout.size), alignment \(layout.alignment)")
+        throw mismatch("size \(layout.size), alignment \(layout.alignment)")
       }
     }
-    try checkConflicts(with: file, path: path)
-    try register(file, path: path)
+    // The scratch catalog holds exactly the file, checked: taking it in one step is registering it here,
+    // all of it or (a conflict with what is here) none.
+    do throws(MergeConflict) {
+      try merge(scratch)
+    } catch {
+      // Named as registering the file's entries here one by one would meet them: the first in file order.
+      let refusals = error.refusals.map { (place: Self.place(of: $0.entry, in: file), error: $0.error) }
+      guard let first = refusals.min(by: { $0.place.order < $1.place.order }) else {
+        preconditionFailure("a merge conflict with no refusal")
+      }
+      throw .refused(path: path, at: first.place.text, first.error)
+    }
   }
 
-  /// Throws for the first entry that a registration here would refuse because of what the catalog holds.
-  private func checkConflicts(with file: CatalogFile, path: String) throws(CatalogFileError) {
-    for (index, record) in file.records.enumerated() {
-      for (tag, isUnion, definition) in record.encoding.namedDefinitions {
-        if let existing = self.record(named: tag, isUnion: isUnion), existing.identity != definition.identity {
-          let name = "\(isUnion ? "union" : "struct") \(tag)"
-          throw .refused(path: path, at: "records[\(index)]", .recordTaken(name, existing: existing, new: definition))
-        }
-      }
-      if let override = record.override, let existing = self.override(for: record.encoding, abi: file.abi),
-        existing != override
-      {
-        let reason = LayoutError(
-          .invalidOverride("another override is already registered for \(record.name) on \(file.abi)"))
-        throw .refused(path: path, at: "records[\(index)].override", .invalidOverride(reason))
-      }
+  /// An entry of a file: its JSON path (`typedefs[3]`), and where the file registers it (records'
+  /// definitions, then their overrides, typedefs, enumerations, each in file order).
+  private typealias Place = (text: String, order: (kind: Int, index: Int))
+
+  /// The entry of the file that `entry` of its scratch catalog came from.
+  private static func place(of entry: MergedEntry, in file: CatalogFile) -> Place {
+    func at(_ kind: Int, _ list: String, _ index: Int?, _ suffix: String = "") -> Place {
+      (index.map { "\(list)[\($0)]\(suffix)" } ?? list, (kind, index ?? Int.max))
     }
-    for (index, typedef) in file.typedefs.enumerated() {
-      if let existing = encoding(named: typedef.name), existing != typedef.encoding {
-        throw .refused(
-          path: path, at: "typedefs[\(index)]", .nameTaken(typedef.name, existing: existing, new: typedef.encoding))
+    switch entry {
+    case .record(let name, let isUnion):
+      let index = file.records.firstIndex { record in
+        record.encoding.namedDefinitions.contains { $0.name == name && $0.isUnion == isUnion }
       }
-    }
-    for (index, item) in file.enumerations.enumerated() {
-      let words = item.record.split(separator: " ")
-      guard words.count == 2, let definition = record(named: String(words[1]), isUnion: words[0] == "union"),
-        let existing = enumeration(forMember: item.member, of: String(words[1]), isUnion: words[0] == "union"),
-        existing != item.enumeration
-      else { continue }
-      throw .refused(
-        path: path, at: "enumerations[\(index)]",
-        .enumerationTaken(member: item.member, record: definition, existing: existing, new: item.enumeration))
+      return at(0, "records", index)
+    case .override(let record, _):
+      let index = file.records.firstIndex { $0.override != nil && isSameRecord($0.encoding, record) }
+      return at(1, "records", index, ".override")
+    case .name(let name):
+      return at(2, "typedefs", file.typedefs.firstIndex { $0.name == name })
+    case .enumeration(let member, let record, let isUnion):
+      let name = "\(isUnion ? "union" : "struct") \(record)"
+      return at(3, "enumerations", file.enumerations.firstIndex { $0.member == member && $0.record == name })
     }
   }
 
   /// Registers the file's entries in the order an import does: definitions, overrides, names, enumerations.
   private func register(_ file: CatalogFile, path: String) throws(CatalogFileError) {
-    var place = ""
+    // The entry being registered, spelled out only for a refusal.
+    var list = "records"
+    var index = 0
+    var suffix = ""
     do throws(CatalogError) {
-      for (index, record) in file.records.enumerated() where record.encoding.record?.name != nil {
-        place = "records[\(index)]"
+      for (at, record) in file.records.enumerated() where record.encoding.record?.name != nil {
+        index = at
         try register(record: record.encoding)
       }
-      for (index, record) in file.records.enumerated() {
+      suffix = ".override"
+      for (at, record) in file.records.enumerated() {
         guard let override = record.override else { continue }
-        place = "records[\(index)].override"
+        index = at
         try register(override, for: record.encoding, abi: file.abi)
       }
-      for (index, typedef) in file.typedefs.enumerated() {
-        place = "typedefs[\(index)]"
+      (list, suffix) = ("typedefs", "")
+      for (at, typedef) in file.typedefs.enumerated() {
+        index = at
         try register(name: typedef.name, for: typedef.encoding)
       }
-      for (index, item) in file.enumerations.enumerated() {
-        place = "enumerations[\(index)]"
+      list = "enumerations"
+      for (at, item) in file.enumerations.enumerated() {
+        index = at
         // `struct link` as C names it, which the catalog reads once the file's records are registered.
         try register(item.enumeration, forMember: item.member, of: item.record)
       }
     } catch {
-      throw .refused(path: path, at: place, error)
+      throw .refused(path: path, at: "\(list)[\(index)]\(suffix)", error)
     }
   }
 }

@@ -214,6 +214,68 @@ import Testing
     #expect(catalog.record(named: "bits") == nil)
   }
 
+  @Test func aRecordTheCatalogDefinesDifferentlyIsRefusedAndNothingIsRegistered() throws {
+    let catalog = TypeCatalog()
+    try catalog.register(record: "{bits=\"a\"i}")
+    let error = Self.error(loading: Self.text, into: catalog)
+    guard case .refused(_, let place, .recordTaken("struct bits", let existing, _)) = error else {
+      Issue.record("expected a refused record, got \(String(describing: error))")
+      return
+    }
+    #expect(place == "records[1]")
+    #expect(existing == (try TypeEncoding("{bits=\"a\"i}")))
+    #expect(catalog.record(named: "bits") == existing)
+    #expect(catalog.record(named: "ev") == nil)
+    #expect(catalog.encoding(named: "ev_t") == nil)
+  }
+
+  @Test func anotherOverrideForARecordTheCatalogHasIsRefusedAndNothingIsRegistered() throws {
+    let catalog = TypeCatalog()
+    let file = try CatalogFile.decode(Data(Self.text.utf8), path: "types.json")
+    let other = LayoutOverride(size: 16, alignment: 8, placements: nil)
+    try catalog.register(other, for: "{ev=\"events\"I\"data\"Q}", abi: file.abi)
+    let error = Self.error(loading: Self.text, into: catalog)
+    guard case .refused(_, let place, .invalidOverride(let reason)) = error else {
+      Issue.record("expected a refused override, got \(String(describing: error))")
+      return
+    }
+    #expect(place == "records[0].override")
+    #expect(
+      reason.description
+        == "invalid layout override: another override is already registered for struct ev on \(file.abi)")
+    #expect(catalog.override(for: try TypeEncoding("{ev}"), abi: file.abi) == other)
+    #expect(catalog.encoding(named: "ev_t") == nil)
+    #expect(catalog.record(named: "bits") == nil)
+  }
+
+  @Test func ofSeveralConflictsTheOneTheFileRegistersFirstIsNamed() throws {
+    // A typedef and an enumeration conflict too, but the file's records are registered before them.
+    let catalog = TypeCatalog()
+    try catalog.register(name: "ev_t", for: "i")
+    try catalog.register(
+      CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)]), forMember: "kind",
+      of: "{tagged=\"kind\"I\"small\"C}")
+    try catalog.register(record: "{bits=\"a\"i}")
+    let error = Self.error(loading: Self.text, into: catalog)
+    guard case .refused(_, let place, .recordTaken("struct bits", _, _)) = error else {
+      Issue.record("expected a refused record, got \(String(describing: error))")
+      return
+    }
+    #expect(place == "records[1]")
+    // Without the record, the typedef is first; without it too, the enumeration.
+    let second = TypeCatalog()
+    try second.register(name: "ev_t", for: "i")
+    try second.register(
+      CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)]), forMember: "kind",
+      of: "{tagged=\"kind\"I\"small\"C}")
+    guard case .refused(_, "typedefs[0]", .nameTaken) = Self.error(loading: Self.text, into: second) else {
+      Issue.record("expected the typedef to be named")
+      return
+    }
+    #expect(catalog.encoding(named: "ev_t") == .scalar(.int))
+    #expect(catalog.record(named: "ev") == nil)
+  }
+
   @Test func aMissingFile() {
     let url = URL(fileURLWithPath: "/nonexistent/types.json")
     #expect {

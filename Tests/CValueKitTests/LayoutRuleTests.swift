@@ -194,6 +194,28 @@ struct LayoutRuleTests {
     #expect(throws: LayoutError(.recordLayoutUnknown("union U"), at: [.position(0)])) { try Self.layout("{S=(U)}") }
   }
 
+  @Test("an error deep inside names the whole path: members, elements, anonymous members, definitions")
+  func deepErrorPaths() throws {
+    #expect(throws: LayoutError(.voidHasNoSize, at: [.member("b"), .member("c"), .index(0), .member("d")])) {
+      try Self.layout(#"{S="a"i"b"{T="c"[3{U="d"v}]}}"#)
+    }
+    #expect(throws: LayoutError(.voidHasNoSize, at: [.position(1), .position(0), .index(0), .position(1)])) {
+      try Self.layout("{S=i{T=[3{U=iv}]}}")
+    }
+    // The members of an anonymous member are reached directly; qualifiers add nothing.
+    #expect(throws: LayoutError(.unknownHasNoSize, at: [.member("u"), .member("x"), .index(0)])) {
+      try Self.layout(#"{S="a"i"u"{?="n"i(?="x"rA[2?])}}"#)
+    }
+    // A record named alone is laid out from its definition, under the member that names it.
+    let catalog = TypeCatalog(includingBuiltins: false)
+    try catalog.register(record: #"{T="b"i"c"[2v]}"#)
+    #expect(throws: LayoutError(.voidHasNoSize, at: [.member("t"), .index(0), .member("c"), .index(0)])) {
+      try catalog.layout(of: #"{S="t"[2{T}]}"#)
+    }
+    let error = #expect(throws: LayoutError.self) { try catalog.layout(of: #"{S="t"[2{T}]}"#) }
+    #expect(error?.description.hasSuffix("(at .t[0].c[0])") == true, "\(String(describing: error))")
+  }
+
   @Test("values built in code with negative numbers are refused, not trapped on")
   func negativeNumbers() {
     let catalog = TypeCatalog(includingBuiltins: false)

@@ -206,3 +206,43 @@ struct TypeCatalogTests {
     #expect(error?.description == "unexpected characters after a complete type at offset 1 in \"struct a b\"")
   }
 }
+
+/// Which texts may be readable names.
+@Suite struct ValidNameTests {
+  /// The rule as stated: an identifier that does not parse as an encoding.
+  static func isIdentifierAndNoEncoding(_ text: String) -> Bool {
+    ASCII.isIdentifier(text) && (try? TypeEncoding(text)) == nil
+  }
+
+  static let tricky: [String] = [
+    "", "_", "i", "I", "q", "Q", "d", "D", "v", "B", "t", "T", "l", "L", "c", "C", "s", "S", "f", "ii", "dd",
+    "iQ", "Ai", "AAi", "ri", "rA", "r", "A", "nNoORVAi", "Vv", "j", "jd", "jj", "jji", "Aj", "jA", "b", "b3",
+    "b0", "b3I5", "b3I", "b3i4", "b3d4", "b3B4", "b3c", "bb3", "rb3", "jb3", "Ab1", "b99999999999",
+    "b1099511627776", "b1099511627777", "b3I1099511627777", "3i", "i3", "_i", "i_", "Q_", "x", "id", "int",
+    "uint8", "size_t", "vec3", "Bool", "point", "rect", "tcphdr", "é", "a-b", " i", "i ",
+    String(repeating: "r", count: 255) + "i", String(repeating: "r", count: 256) + "i",
+    String(repeating: "j", count: 300) + "d",
+  ]
+
+  /// Every text of one to three of these characters: type codes, digits, `_` and a letter that is none.
+  static let generated: [String] = {
+    let alphabet = ["i", "A", "j", "b", "3", "_", "x", "Q", "r"]
+    var texts: [String] = []
+    var longest = [""]
+    for _ in 1...3 {
+      longest = longest.flatMap { text in alphabet.map { text + $0 } }
+      texts += longest
+    }
+    return texts
+  }()
+
+  @Test func aNameIsValidExactlyWhenItIsAnIdentifierThatDoesNotParse() {
+    #expect(Self.generated.count == 9 + 81 + 729)
+    for text in Self.tricky + Self.generated {
+      #expect(TypeCatalog.isValidName(text) == Self.isIdentifierAndNoEncoding(text), "\(text.debugDescription)")
+    }
+    #expect(TypeCatalog.isValidName("size_t"))
+    #expect(!TypeCatalog.isValidName("b3I5"))
+    #expect(TypeCatalog.isValidName(String(repeating: "r", count: 256) + "i"), "too deep to be an encoding")
+  }
+}

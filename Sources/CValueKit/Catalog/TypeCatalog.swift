@@ -24,7 +24,7 @@ public final class TypeCatalog: Sendable {
     var generation = 0
   }
 
-  private let state: LockedState<State>
+  let state: LockedState<State>
 
   /// Creates a catalog.
   ///
@@ -64,7 +64,7 @@ public final class TypeCatalog: Sendable {
   var generation: Int { publishedGeneration.load(ordering: .acquiring) }
 
   /// `State.generation`, stored again (under the lock) after each change.
-  private let publishedGeneration = Atomic<Int>(0)
+  let publishedGeneration = Atomic<Int>(0)
 
   // MARK: - Names
 
@@ -130,20 +130,21 @@ public final class TypeCatalog: Sendable {
       throw CatalogError.invalidName(name, isEncoding: isEncoding)
     }
     try state.withLock { (state) throws(CatalogError) in
-      if let existing = state.names[name], existing != encoding {
-        throw CatalogError.nameTaken(name, existing: existing, new: encoding)
-      }
-      if state.names[name] == nil {
-        state.generation += 1
-        publishedGeneration.store(state.generation, ordering: .releasing)
+      if let existing = state.names[name] {
+        guard existing == encoding else { throw CatalogError.nameTaken(name, existing: existing, new: encoding) }
+        return
       }
       state.names[name] = encoding
+      state.generation += 1
+      publishedGeneration.store(state.generation, ordering: .releasing)
     }
   }
 
   /// Whether `text` may be a readable name: an identifier that does not parse as an encoding.
   public static func isValidName(_ text: String) -> Bool {
     guard ASCII.isIdentifier(text) else { return false }
+    // Most names (`size_t`) have a letter no encoding uses: known without parsing.
+    guard EncodingParser.identifierMayParse(text) else { return true }
     var parser = EncodingParser(text, maximumDepth: TypeEncoding.maximumNestingDepth)
     return (try? parser.parseSingle()) == nil
   }
@@ -165,13 +166,27 @@ public final class TypeCatalog: Sendable {
     else { throw CatalogError.notANamedRecordDefinition(definition) }
     let definitions = definition.namedRecordDefinitions
     try state.withLock { (state) throws(CatalogError) in
-      var records = state.definitions.records
-      for (key, record) in definitions { try Self.insert(record, for: key, into: &records) }
-      if records != state.definitions.records {
+      var changed = false
+      if definitions.count == 1 {
+        // One definition: an insertion throws before it changes anything.
+        changed = try Self.insert(definitions[0].1, for: definitions[0].0, into: &state.definitions.records)
+      } else {
+        // Inserted first into the entries they touch, so that a refusal leaves no trace and no registration
+        // copies every definition the catalog holds.
+        var touched: [RecordKey: TypeEncoding.Record] = [:]
+        for (key, record) in definitions {
+          if touched[key] == nil { touched[key] = state.definitions.records[key] }
+          try Self.insert(record, for: key, into: &touched)
+        }
+        for (key, record) in touched where state.definitions.records[key] != record {
+          state.definitions.records[key] = record
+          changed = true
+        }
+      }
+      if changed {
         state.generation += 1
         publishedGeneration.store(state.generation, ordering: .releasing)
       }
-      state.definitions.records = records
     }
   }
 
@@ -182,15 +197,24 @@ public final class TypeCatalog: Sendable {
   }
 
   /// Adds a record definition to `records`, keeping a registered one with member names over an identical
-  /// one without; a different definition under the same key is refused.
+  /// one without; a different definition under the same key is refused, and `records` is then unchanged.
+  ///
+  /// - Returns: Whether `records` changed.
+  @discardableResult
   static func insert(
     _ record: TypeEncoding.Record, for key: RecordKey, into records: inout [RecordKey: TypeEncoding.Record]
-  ) throws(CatalogError) {
-    if let existing = records[key], existing.identity != record.identity {
+  ) throws(CatalogError) -> Bool {
+    guard let existing = records[key] else {
+      records[key] = record
+      return true
+    }
+    if existing == record { return false }
+    if existing.identity != record.identity {
       throw CatalogError.recordTaken(key.description, existing: key.encoding(existing), new: key.encoding(record))
     }
-    if let existing = records[key], existing.hasFieldNames, !record.hasFieldNames { return }
+    if existing.hasFieldNames, !record.hasFieldNames { return false }
     records[key] = record
+    return true
   }
 
   // MARK: - Layout overrides
@@ -286,7 +310,10 @@ extension TypeEncoding {
       case .vector(let vector): visit(vector.element)
       case .structure(let record), .union(let record):
         guard let fields = record.fields else { return }
-        if let key = RecordKey(type), case .named = key { result.append((key, record)) }
+        if let name = record.name {
+          let isUnion = if case .union = type { true } else { false }
+          result.append((.named(name, isUnion: isUnion), record))
+        }
         for field in fields { visit(field.type) }
       }
     }

@@ -55,7 +55,7 @@ struct EncodingParser {
     guard let byte = peek else { throw error(.expectedType) }
     let start = position
     position += 1
-    if let qualifier = TypeEncoding.Qualifier(rawValue: Character(Unicode.Scalar(byte))) {
+    if let qualifier = Self.qualifier(byte) {
       return .qualified(qualifier, try parseType(depth: depth + 1, namedMember: namedMember))
     }
     switch byte {
@@ -78,7 +78,7 @@ struct EncodingParser {
     case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "\""):
       throw error(.unbalancedClose(String(Unicode.Scalar(byte))), at: start)
     default:
-      if byte < 0x80, let scalar = TypeEncoding.Scalar(rawValue: Character(Unicode.Scalar(byte))) {
+      if let scalar = Self.scalar(byte) {
         return .scalar(scalar)
       }
       throw error(.unknownTypeCode(characterText(at: start)), at: start)
@@ -149,7 +149,7 @@ struct EncodingParser {
     guard let byte = peek, ASCII.isDigit(byte) else { throw error(.missingBitfieldWidth) }
     let first = try parseNumber()
     if let code = peek, position + 1 < bytes.count, ASCII.isDigit(bytes[position + 1]),
-      let type = TypeEncoding.Scalar(rawValue: Character(Unicode.Scalar(code))), type.isInteger
+      let type = Self.scalar(code), type.isInteger
     {
       position += 1
       let width = try parseNumber()
@@ -177,6 +177,38 @@ struct EncodingParser {
 
   // MARK: - Tokens
 
+  /// The scalar a byte codes (`i` int), or `nil`: looked up by byte, not through the enum's `Character` raw
+  /// values, as every type an encoding holds is.
+  private static func scalar(_ byte: UInt8) -> TypeEncoding.Scalar? { byte < 0x80 ? scalars[Int(byte)] : nil }
+
+  /// The qualifier a byte codes (`r` const), or `nil`.
+  private static func qualifier(_ byte: UInt8) -> TypeEncoding.Qualifier? {
+    byte < 0x80 ? qualifiers[Int(byte)] : nil
+  }
+
+  private static let scalars = byASCII(TypeEncoding.Scalar.allCases)
+  private static let qualifiers = byASCII(TypeEncoding.Qualifier.allCases)
+
+  /// The codes by their ASCII byte, a table of 128.
+  private static func byASCII<Code: RawRepresentable<Character>>(_ codes: [Code]) -> [Code?] {
+    var table = [Code?](repeating: nil, count: 128)
+    for code in codes {
+      if let byte = code.rawValue.asciiValue { table[Int(byte)] = code }
+    }
+    return table
+  }
+
+  /// Whether a C identifier could parse as an encoding, cheaply: only when every byte is a digit or a
+  /// letter the grammar reads as a type code (a scalar's, a qualifier's, `j` or `b`). Reading an
+  /// identifier, the parser takes nothing else, so an identifier with any other letter, or `_`, never
+  /// parses; one that passes still has to be parsed to know.
+  static func identifierMayParse(_ identifier: String) -> Bool {
+    identifier.utf8.allSatisfy { byte in
+      ASCII.isDigit(byte) || byte == UInt8(ascii: "j") || byte == UInt8(ascii: "b") || scalar(byte) != nil
+        || qualifier(byte) != nil
+    }
+  }
+
   private var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
   private mutating func parseNumber() throws(EncodingError) -> Int {
@@ -195,13 +227,13 @@ struct EncodingParser {
   /// A `"…"` name; the opening quote is at `position`.
   private mutating func parseQuotedName() throws(EncodingError) -> String {
     let open = position
-    position += 1
-    let start = position
-    while let byte = peek, byte != UInt8(ascii: "\"") { position += 1 }
-    guard !isAtEnd else { throw error(.unterminatedName, at: open) }
-    let name = String(decoding: bytes[start..<position], as: UTF8.self)
-    position += 1
-    return name
+    let start = position + 1
+    guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else {
+      position = bytes.count
+      throw error(.unterminatedName, at: open)
+    }
+    position = end + 1
+    return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 
   /// The whole character (not just one UTF-8 byte) that starts at `offset`, for error messages.

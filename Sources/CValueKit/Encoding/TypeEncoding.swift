@@ -15,7 +15,9 @@
 /// `{P="x"d}` and `{P=d}`. Use ``identity`` or ``isSameType(as:)`` to ask whether two encodings name the same
 /// C type: qualifiers and field names do not change a type's identity (except `A`, `_Atomic`, which changes
 /// its size and alignment).
-public indirect enum TypeEncoding: Hashable, Sendable {
+public enum TypeEncoding: Hashable, Sendable {
+  // The cases that hold a type or a record are indirect; the leaves are stored inline, so that the scalar
+  // members most records are made of cost no allocation to parse, copy or free.
   /// A single-character scalar code such as `i`, `d`, `*` or `?`.
   case scalar(Scalar)
   /// An Objective-C object, `@`, optionally with its class or protocol: `@"NSString"`.
@@ -23,21 +25,21 @@ public indirect enum TypeEncoding: Hashable, Sendable {
   /// An Objective-C block, `@?`.
   case block
   /// A pointer, `^T`.
-  case pointer(TypeEncoding)
+  indirect case pointer(TypeEncoding)
   /// A fixed-size array, `[N T]`. A count of 0 is a flexible or zero-length array member.
-  case array(count: Int, element: TypeEncoding)
+  indirect case array(count: Int, element: TypeEncoding)
   /// A struct, `{name=fields}`, `{name}` or `{?=fields}`.
-  case structure(Record)
+  indirect case structure(Record)
   /// A union, `(name=members)`.
-  case union(Record)
+  indirect case union(Record)
   /// A bitfield, `b<width>` or `b<offset><type><width>`.
-  case bitfield(Bitfield)
+  indirect case bitfield(Bitfield)
   /// A GCC vector, `![size,alignment type]`.
-  case vector(Vector)
+  indirect case vector(Vector)
   /// A `_Complex` number, `j` followed by its component type: `jd`, `jf`.
-  case complex(TypeEncoding)
+  indirect case complex(TypeEncoding)
   /// A type with a qualifier in front: `r*` (`const char *`), `Ai` (`_Atomic int`), `n^v` (`in void *`).
-  case qualified(Qualifier, TypeEncoding)
+  indirect case qualified(Qualifier, TypeEncoding)
 }
 
 extension TypeEncoding {

@@ -21,7 +21,7 @@ extension LayoutEngine {
       throw invalid("\(placements.count) placements given for \(fields.count) members")
     }
     let (members, _, _) = try placeMembers(
-      of: record, isUnion: isUnion, override: override, path: FieldPath(), depth: 0)
+      of: record, isUnion: isUnion, override: override, depth: 0)
     var previousEnd = 0
     for member in members {
       let bits: Int

@@ -11,9 +11,10 @@ struct LayoutEngine {
   let definitions: RecordDefinitions
   /// Records being expanded from catalog definitions, to catch a record that contains itself.
   private var expanding: Set<RecordKey> = []
-  /// The records the encoding being laid out defines somewhere, for its members that name them only (clang
-  /// writes an `_Atomic` struct member as `A{Name}`). A tag defined twice differently is left out.
-  private var definedInline: [RecordKey: TypeEncoding.Record] = [:]
+  /// The encodings laid out by this engine, in order, whose inline definitions ``definedInline(_:)`` reads.
+  private var roots: [TypeEncoding] = []
+  /// ``definedInline(_:)``'s table, once a member has needed it.
+  private var definedInlineTable: [RecordKey: TypeEncoding.Record]?
   /// Whether the encoding being laid out names its members anywhere. In such an encoding a nameless
   /// record member is a C11 anonymous member and a nameless bitfield is padding, as in C.
   private var usesMemberNames = false
@@ -25,48 +26,68 @@ struct LayoutEngine {
 
   mutating func layout(_ type: TypeEncoding) throws(LayoutError) -> CLayout {
     usesMemberNames = type.namesMembers
-    var conflicting: Set<RecordKey> = []
-    for (key, record) in type.namedRecordDefinitions {
-      if let known = definedInline[key], known.identity != record.identity { conflicting.insert(key) }
-      definedInline[key] = record
+    roots.append(type)
+    definedInlineTable = nil
+    return CLayout(type: type, abi: abi, root: try node(for: type, depth: 0))
+  }
+
+  /// The definition of a record that the encodings being laid out define somewhere, for their members that
+  /// name it only (clang writes an `_Atomic` struct member as `A{Name}`); a tag defined twice differently
+  /// in one encoding has none. Worked out the first time a member needs it: most records named alone are
+  /// the catalog's.
+  private mutating func definedInline(_ key: RecordKey) -> TypeEncoding.Record? {
+    if let definedInlineTable { return definedInlineTable[key] }
+    var table: [RecordKey: TypeEncoding.Record] = [:]
+    for root in roots {
+      var conflicting: Set<RecordKey> = []
+      for (key, record) in root.namedRecordDefinitions {
+        if let known = table[key], known.identity != record.identity { conflicting.insert(key) }
+        table[key] = record
+      }
+      for key in conflicting { table[key] = nil }
     }
-    for key in conflicting { definedInline[key] = nil }
-    return CLayout(type: type, abi: abi, root: try node(for: type, path: FieldPath(), depth: 0))
+    definedInlineTable = table
+    return table[key]
   }
 
   // MARK: - Nodes
 
-  mutating func node(for type: TypeEncoding, path: FieldPath, depth: Int) throws(LayoutError) -> CLayout.Node {
-    guard depth < Self.maximumDepth else { throw LayoutError(.nestingTooDeep(limit: Self.maximumDepth), at: path) }
+  /// The node of `type`. An error names the field where it was found from this node down: the path is
+  /// put together only while an error is thrown back up, so that laying out builds no paths.
+  mutating func node(for type: TypeEncoding, depth: Int) throws(LayoutError) -> CLayout.Node {
+    guard depth < Self.maximumDepth else { throw LayoutError(.nestingTooDeep(limit: Self.maximumDepth)) }
     switch type {
     case .scalar(let scalar):
       guard let (size, alignment) = abi.sizeAndAlignment(of: scalar) else {
-        throw LayoutError(scalar == .void ? .voidHasNoSize : .unknownHasNoSize, at: path)
+        throw LayoutError(scalar == .void ? .voidHasNoSize : .unknownHasNoSize)
       }
       return CLayout.Node(type: type, size: size, alignment: alignment, content: .leaf)
     case .object, .block, .pointer:
       return CLayout.Node(type: type, size: abi.pointerSize, alignment: abi.pointerAlignment, content: .leaf)
     case .array(let count, let element):
-      guard count >= 0 else { throw LayoutError(.negativeNumber("array count \(count)"), at: path) }
-      let child = try node(for: element, path: path.appending(.index(0)), depth: depth + 1)
-      let size = try checkedSize(count, times: child.size, path: path)
+      guard count >= 0 else { throw LayoutError(.negativeNumber("array count \(count)")) }
+      let child: CLayout.Node
+      do throws(LayoutError) { child = try node(for: element, depth: depth + 1) } catch {
+        throw error.within(.index(0))
+      }
+      let size = try checkedSize(count, times: child.size)
       return CLayout.Node(
         type: type, size: size, alignment: child.alignment, content: .array(count: count, element: child))
     case .structure(let record):
-      return try recordNode(type, record, isUnion: false, path: path, depth: depth)
+      return try recordNode(type, record, isUnion: false, depth: depth)
     case .union(let record):
-      return try recordNode(type, record, isUnion: true, path: path, depth: depth)
+      return try recordNode(type, record, isUnion: true, depth: depth)
     case .bitfield:
-      throw LayoutError(.bitfieldOutsideRecord, at: path)
+      throw LayoutError(.bitfieldOutsideRecord)
     case .vector(let vector):
-      return try vectorNode(type, vector, path: path, depth: depth)
+      return try vectorNode(type, vector, depth: depth)
     case .complex(let component):
       guard case .scalar(let scalar) = component.unqualified, scalar.isInteger || scalar.isFloatingPoint,
         scalar != .bool, let (size, alignment) = abi.sizeAndAlignment(of: scalar)
-      else { throw LayoutError(.invalidComplex(component), at: path) }
+      else { throw LayoutError(.invalidComplex(component)) }
       return CLayout.Node(type: type, size: 2 * size, alignment: alignment, content: .leaf)
     case .qualified(let qualifier, let base):
-      let inner = try node(for: base, path: path, depth: depth + 1)
+      let inner = try node(for: base, depth: depth + 1)
       guard qualifier == .atomic else {
         return CLayout.Node(type: type, size: inner.size, alignment: inner.alignment, content: inner.content)
       }
@@ -97,18 +118,18 @@ struct LayoutEngine {
   }
 
   private mutating func vectorNode(
-    _ type: TypeEncoding, _ vector: TypeEncoding.Vector, path: FieldPath, depth: Int
+    _ type: TypeEncoding, _ vector: TypeEncoding.Vector, depth: Int
   ) throws(LayoutError) -> CLayout.Node {
-    let element = try node(for: vector.element, path: path, depth: depth + 1)
+    let element = try node(for: vector.element, depth: depth + 1)
     guard vector.alignment > 0, vector.alignment & (vector.alignment - 1) == 0 else {
-      throw LayoutError(.invalidVector("alignment \(vector.alignment) is not a power of two"), at: path)
+      throw LayoutError(.invalidVector("alignment \(vector.alignment) is not a power of two"))
     }
     guard vector.size <= CLayout.maximumSize, vector.alignment <= CLayout.maximumSize else {
-      throw LayoutError(.tooLarge, at: path)
+      throw LayoutError(.tooLarge)
     }
     guard element.size > 0, vector.size > 0, vector.size % element.size == 0 else {
       throw LayoutError(
-        .invalidVector("size \(vector.size) is not a whole number of \(element.size)-byte elements"), at: path)
+        .invalidVector("size \(vector.size) is not a whole number of \(element.size)-byte elements"))
     }
     return CLayout.Node(type: type, size: vector.size, alignment: vector.alignment, content: .leaf)
   }
@@ -116,26 +137,26 @@ struct LayoutEngine {
   /// The largest bit offset or width a layout can hold: ``CLayout/maximumSize`` in bits.
   static let maximumBits = CLayout.maximumSize * 8
 
-  private func checkedSize(_ count: Int, times size: Int, path: FieldPath) throws(LayoutError) -> Int {
+  private func checkedSize(_ count: Int, times size: Int) throws(LayoutError) -> Int {
     let (product, overflow) = count.multipliedReportingOverflow(by: size)
-    guard !overflow, product <= CLayout.maximumSize else { throw LayoutError(.tooLarge, at: path) }
+    guard !overflow, product <= CLayout.maximumSize else { throw LayoutError(.tooLarge) }
     return product
   }
 
   // MARK: - Records
 
   private mutating func recordNode(
-    _ type: TypeEncoding, _ written: TypeEncoding.Record, isUnion: Bool, path: FieldPath, depth: Int
+    _ type: TypeEncoding, _ written: TypeEncoding.Record, isUnion: Bool, depth: Int
   ) throws(LayoutError) -> CLayout.Node {
     let kind = isUnion ? "union" : "struct"
     let key = written.name.map { RecordKey.named($0, isUnion: isUnion) }
     var record = written
     if written.fields == nil {
-      guard let key, let known = definitions.records[key] ?? definedInline[key] else {
+      guard let key, let known = definitions.records[key] ?? definedInline(key) else {
         throw LayoutError(
-          .recordLayoutUnknown(written.name.map { "\(kind) \($0)" } ?? "an anonymous \(kind)"), at: path)
+          .recordLayoutUnknown(written.name.map { "\(kind) \($0)" } ?? "an anonymous \(kind)"))
       }
-      guard !expanding.contains(key) else { throw LayoutError(.recursiveRecord(key.description), at: path) }
+      guard !expanding.contains(key) else { throw LayoutError(.recursiveRecord(key.description)) }
       record = known
       expanding.insert(key)
     } else if let key, !written.hasFieldNames, let known = definitions.records[key], known.hasFieldNames,
@@ -145,19 +166,21 @@ struct LayoutEngine {
     }
     defer { if written.fields == nil, let key { expanding.remove(key) } }
 
-    let overrideKey = key ?? RecordKey.anonymous(isUnion ? .union(record.identity) : .structure(record.identity))
     var override: LayoutOverride?
-    if let registered = definitions.overrides[OverrideKey(record: overrideKey, abi: abi)] {
-      guard registered.record == record.identity else {
-        let expected = isUnion ? TypeEncoding.union(registered.record) : .structure(registered.record)
-        throw LayoutError(
-          .invalidOverride("the override for \(overrideKey) was registered for \(expected), not \(type.unqualified)"),
-          at: path)
+    // An anonymous record is keyed by its members: worked out only when some override is registered.
+    if !definitions.overrides.isEmpty {
+      let overrideKey = key ?? RecordKey.anonymous(isUnion ? .union(record.identity) : .structure(record.identity))
+      if let registered = definitions.overrides[OverrideKey(record: overrideKey, abi: abi)] {
+        guard registered.record == record.identity else {
+          let expected = isUnion ? TypeEncoding.union(registered.record) : .structure(registered.record)
+          throw LayoutError(
+            .invalidOverride("the override for \(overrideKey) was registered for \(expected), not \(type.unqualified)"))
+        }
+        override = registered.override
       }
-      override = registered.override
     }
     var (members, size, alignment) = try placeMembers(
-      of: record, isUnion: isUnion, override: override, path: path, depth: depth)
+      of: record, isUnion: isUnion, override: override, depth: depth)
     if override == nil, !isUnion, members.isEmpty { size = abi.emptyStructSize }
     return CLayout.Node(
       type: type, size: size, alignment: alignment, content: isUnion ? .union(members) : .structure(members))
@@ -165,48 +188,50 @@ struct LayoutEngine {
 
   /// Places a record's members: by the override when there is one, else by the ABI's rules.
   mutating func placeMembers(
-    of record: TypeEncoding.Record, isUnion: Bool, override: LayoutOverride?, path: FieldPath, depth: Int
+    of record: TypeEncoding.Record, isUnion: Bool, override: LayoutOverride?, depth: Int
   ) throws(LayoutError) -> (members: [CLayout.Member], size: Int, alignment: Int) {
     let fields = record.fields ?? []
     // A record expanded from a catalog definition (`{tcphdr}`) names members the written encoding does not.
     let isNamed = usesMemberNames || record.hasFieldNames || TypeEncoding.structure(record).namesMembers
     let enumerations = record.name.flatMap { definitions.enumerations[.named($0, isUnion: isUnion)] }
     var members: [CLayout.Member] = []
+    members.reserveCapacity(fields.count)
     var end = 0  // in bits
     var alignment = 1
     for (position, field) in fields.enumerated() {
       let isAnonymousRecord = isNamed && field.name == nil && field.type.record != nil
       let component: FieldPath.Component? =
         field.name.map { .member($0) } ?? (isAnonymousRecord ? nil : .position(position))
-      let memberPath = component.map { path.appending($0) } ?? path
       let placement = override?.placements?[position]
 
       if case .bitfield(let bitfield) = field.type {
         guard bitfield.width >= 0, (bitfield.bitOffset ?? 0) >= 0 else {
           throw LayoutError(
-            .negativeNumber("bitfield width \(bitfield.width) or offset \(bitfield.bitOffset ?? 0)"), at: memberPath)
+            .negativeNumber("bitfield width \(bitfield.width) or offset \(bitfield.bitOffset ?? 0)"),
+            at: Self.path(component))
         }
         // Bounded first, so that no sum below can overflow (a value built in code or an override may hold any Int).
         guard bitfield.width <= Self.maximumBits, (bitfield.bitOffset ?? 0) <= Self.maximumBits else {
-          throw LayoutError(.tooLarge, at: memberPath)
+          throw LayoutError(.tooLarge, at: Self.path(component))
         }
         var bitOffset: Int
         switch (placement, bitfield.bitOffset) {
         case (.bit(let offset)?, _):
           guard (-Self.maximumBits...Self.maximumBits).contains(offset) else {
             throw LayoutError(
-              .invalidOverride("bit offset \(offset) of member \(position) is out of range"), at: memberPath)
+              .invalidOverride("bit offset \(offset) of member \(position) is out of range"), at: Self.path(component))
           }
           bitOffset = offset
         case (nil, let offset?): bitOffset = offset
         case (.byte?, _):
-          throw LayoutError(.invalidOverride("bitfield member \(position) needs a bit placement"), at: memberPath)
-        case (nil, nil): throw LayoutError(.bitfieldNeedsPlacement(width: bitfield.width), at: memberPath)
+          throw LayoutError(
+            .invalidOverride("bitfield member \(position) needs a bit placement"), at: Self.path(component))
+        case (nil, nil): throw LayoutError(.bitfieldNeedsPlacement(width: bitfield.width), at: Self.path(component))
         }
         var declaredAlignment = 1
         if let declared = bitfield.declaredType, let (size, align) = abi.sizeAndAlignment(of: declared) {
           guard bitfield.width <= size * 8 else {
-            throw LayoutError(.bitfieldTooWide(width: bitfield.width, declaredType: declared), at: memberPath)
+            throw LayoutError(.bitfieldTooWide(width: bitfield.width, declaredType: declared), at: Self.path(component))
           }
           declaredAlignment = align
         }
@@ -216,7 +241,7 @@ struct LayoutEngine {
           continue
         }
         if !isUnion, bitOffset < end {
-          throw LayoutError(.bitfieldOverlaps(bitOffset: bitOffset, previousEnd: end), at: memberPath)
+          throw LayoutError(.bitfieldOverlaps(bitOffset: bitOffset, previousEnd: end), at: Self.path(component))
         }
         end = max(end, bitOffset + bitfield.width)
         if isNamed, field.name == nil { continue }
@@ -230,7 +255,12 @@ struct LayoutEngine {
         continue
       }
 
-      var node = try node(for: field.type, path: memberPath, depth: depth + 1)
+      var node: CLayout.Node
+      do throws(LayoutError) {
+        node = try self.node(for: field.type, depth: depth + 1)
+      } catch {
+        throw component.map(error.within) ?? error
+      }
       if let name = field.name, let enumeration = enumerations?[name] {
         node = node.attaching(enumeration) ?? node
       }
@@ -238,24 +268,41 @@ struct LayoutEngine {
       switch placement {
       case .byte(let byte)?:
         guard (-CLayout.maximumSize...CLayout.maximumSize).contains(byte) else {
-          throw LayoutError(.invalidOverride("offset \(byte) of member \(position) is out of range"), at: memberPath)
+          throw LayoutError(
+            .invalidOverride("offset \(byte) of member \(position) is out of range"), at: Self.path(component))
         }
         offset = byte
       case .bit?:
         throw LayoutError(
-          .invalidOverride("member \(position) is not a bitfield and needs a byte placement"), at: memberPath)
+          .invalidOverride("member \(position) is not a bitfield and needs a byte placement"), at: Self.path(component))
       case nil: offset = isUnion ? 0 : ((end + 7) / 8 + node.alignment - 1) / node.alignment * node.alignment
       }
       let memberEnd = offset + node.size
-      guard memberEnd <= CLayout.maximumSize else { throw LayoutError(.tooLarge, at: memberPath) }
+      guard memberEnd <= CLayout.maximumSize else { throw LayoutError(.tooLarge, at: Self.path(component)) }
       end = isUnion ? max(end, memberEnd * 8) : memberEnd * 8
       alignment = max(alignment, node.alignment)
       members.append(CLayout.Member(component: component, bitOffset: offset * 8, node: node))
     }
     if let override { return (members, override.size, override.alignment) }
     let size = ((end + 7) / 8 + alignment - 1) / alignment * alignment
-    guard size <= CLayout.maximumSize else { throw LayoutError(.tooLarge, at: path) }
+    guard size <= CLayout.maximumSize else { throw LayoutError(.tooLarge) }
     return (members, size, alignment)
+  }
+}
+
+extension LayoutEngine {
+  /// The path of a member relative to its record: the member's component, or none for an anonymous
+  /// record's members, which are reached directly.
+  fileprivate static func path(_ component: FieldPath.Component?) -> FieldPath {
+    FieldPath(component.map { [$0] } ?? [])
+  }
+}
+
+extension LayoutError {
+  /// The error found in a member or element reached through `component`, with its path made relative to
+  /// the node that holds it.
+  fileprivate func within(_ component: FieldPath.Component) -> LayoutError {
+    LayoutError(reason, at: FieldPath([component] + path.components))
   }
 }
 
