@@ -16,7 +16,9 @@ extension ValueType {
   ///   - options: Tolerances and how much the report holds.
   /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when a buffer is not one value,
   ///   ``ValueError/sizesDiffer(actual:expected:)`` for a byte comparison of unequal buffers,
-  ///   ``ValueError/invalidTolerance(_:at:)`` and ``ValueError/unknownFieldPath(_:in:)`` for bad options.
+  ///   ``ValueError/invalidTolerance(_:at:)`` and ``ValueError/unknownFieldPath(_:in:)`` for bad options,
+  ///   ``ValueError/unionMember(_:in:)`` for a union member rule that does not fit the type, and
+  ///   ``ValueError/layoutUnknown(_:_:)`` for union member rules on a type whose layout is unknown.
   @inlinable
   public func compare(
     bytes actual: some Collection<UInt8>, _ expected: some Collection<UInt8>, options: ComparisonOptions = .default
@@ -32,6 +34,7 @@ extension ValueType {
     throws(ValueError) -> Comparison
   {
     guard let rules else {
+      try refuseUnionMembers(options)
       guard actual.count == expected.count else { throw .sizesDiffer(actual: actual.count, expected: expected.count) }
       if let entry = entries.entry(for: type), let compare = entry.compare {
         return compareRegistered(actual, expected, entry: entry, compare: compare, options: options)
@@ -128,7 +131,7 @@ extension ValueType {
     }
     return try walk(
       actual, expected, as: arrayType, layout: CLayout(type: arrayType, abi: abi, root: node), rules: arrayRules,
-      options: options, tolerance: tolerance, strategy: .structural)
+      options: options, tolerance: tolerance, strategy: .structural, isRun: true)
   }
 
   private func equal(_ type: TypeEncoding, strategy: Comparison.Strategy, fieldCount: Int) -> Comparison {
@@ -142,14 +145,20 @@ extension ValueType {
   /// laid out as `layout`.
   private func walk(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, as type: TypeEncoding, layout: CLayout,
-    rules: RuleNode, options: ComparisonOptions, tolerance: FloatTolerance, strategy: Comparison.Strategy
+    rules: RuleNode, options: ComparisonOptions, tolerance: FloatTolerance, strategy: Comparison.Strategy,
+    isRun: Bool = false
   ) throws(ValueError) -> Comparison {
     let entries = entries
     // The values are described with the comparison's union members, and for other unions with the
-    // description options' own.
+    // description options' own; for a run of values, both by paths from one element.
     var described = rules
     if !options.descriptionOptions.unionMembers.isEmpty {
-      described = try applying(options.descriptionOptions.unionMembers.merging(options.unionMembers) { $1 }, to: rules)
+      let members = options.descriptionOptions.unionMembers.merging(options.unionMembers) { $1 }
+      if isRun, case .array(let count, _) = rules.rule, let own = self.rules {
+        described = RuleNode(node: rules.node, rule: .array(count: count, element: try applying(members, to: own)))
+      } else {
+        described = try applying(members, to: rules)
+      }
     }
     let describer = MismatchDescriber(
       describer: ValueDescriber(
@@ -182,6 +191,7 @@ extension ValueType {
     pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, options: ComparisonOptions = .default
   ) throws(ValueError) -> Comparison {
     guard let layout else {
+      try refuseUnionMembers(options)
       let isEqual = actual == expected
       let reason = layoutError?.description ?? "layout unknown"
       return Comparison(
@@ -266,6 +276,14 @@ extension ValueType {
     let size = layout?.size ?? MemoryLayout<Value>.size
     return try Self.withCBytes(of: actual, size: size) { (a) throws(ValueError) in
       try Self.withCBytes(of: expected, size: size) { (b) throws(ValueError) in try compareRaw(a, b, options: options) }
+    }
+  }
+
+  /// Refuses union member rules for a type whose layout is unknown: with no members to find them in, they
+  /// cannot be checked, and ignoring them would be a silent guess.
+  func refuseUnionMembers(_ options: ComparisonOptions) throws(ValueError) {
+    guard options.unionMembers.isEmpty, options.descriptionOptions.unionMembers.isEmpty else {
+      throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize))
     }
   }
 

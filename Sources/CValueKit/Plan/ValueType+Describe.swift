@@ -24,7 +24,11 @@ extension ValueType {
 
   @usableFromInline
   func describeRaw(_ bytes: UnsafeRawBufferPointer, options: DescriptionOptions) throws(ValueError) -> String {
-    guard let layout else { return entries.entry(for: type)?.describe?(bytes) ?? ValueDescriber.describeBytes(bytes) }
+    guard let layout else {
+      // Union member rules cannot be checked without members: refused, not ignored.
+      if !options.unionMembers.isEmpty { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
+      return entries.entry(for: type)?.describe?(bytes) ?? ValueDescriber.describeBytes(bytes)
+    }
     guard bytes.count == layout.size else {
       throw .wrongSize(role: "", byteCount: bytes.count, type: type, typeSize: layout.size)
     }

@@ -207,6 +207,44 @@ import Testing
     #expect(result.isEqual)
   }
 
+  @Test func aRunOfValuesIsDescribedByEachElementsRules() throws {
+    let type = try ValueRegistry().resolve(Self.message)
+    let run = [Self.point(1, 2), Self.point(3, 4)]
+    var other = run
+    other[1].body.point.y = 5
+    var options = ComparisonOptions(unionMembers: [".body": "point"])
+    options.descriptionOptions.unionMembers = [".body": "point"]
+    let result = try run.withUnsafeBytes { a in
+      try other.withUnsafeBytes { b in
+        try type.compare(pointers: a.baseAddress!, b.baseAddress!, count: 2, options: options)
+      }
+    }
+    #expect(result.mismatches.map(\.path) == ["[1].body.point.y"])
+    #expect(
+      result.actualDescription
+        == "{{.kind = 3, .body = {.point = {.x = 1, .y = 2}}}, {.kind = 3, .body = {.point = {.x = 3, .y = 4}}}}")
+  }
+
+  @Test func rulesForATypeWithNoLayoutAreRefused() throws {
+    let type = try ValueRegistry().resolve("{Opaque}")
+    let bytes: [UInt8] = [1, 2, 3, 4]
+    #expect(throws: ValueError.self) {
+      try type.compare(bytes: bytes, bytes, options: ComparisonOptions(unionMembers: [".body": "text"]))
+    }
+    #expect(throws: ValueError.self) {
+      try type.describe(bytes: bytes, options: DescriptionOptions(unionMembers: [".body": "text"]))
+    }
+    let value = 7
+    #expect(throws: ValueError.self) {
+      try withUnsafeBytes(of: value) { a in
+        try type.compare(
+          pointers: a.baseAddress!, a.baseAddress!, options: ComparisonOptions(unionMembers: [".u": "a"]))
+      }
+    }
+    // Without rules the same calls compare by bytes and by address.
+    #expect(try type.compare(bytes: bytes, bytes).isEqual)
+  }
+
   @Test func unregisteringRemovesTheRule() throws {
     let registry = ValueRegistry()
     try registry.register(Self.byKind, forUnionAt: ".body", of: Self.message)
