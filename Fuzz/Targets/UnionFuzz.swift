@@ -37,10 +37,13 @@ private func collect(
     return
   case .structure(let members), .union(let members):
     if case .union = node.content {
-      unions.append(Place(path: path, names: members.compactMap { member in
-        if case .member(let name)? = member.component { return name }
-        return member.node.members.first.flatMap { if case .member(let name)? = $0.component { name } else { nil } }
-      }))
+      unions.append(
+        Place(
+          path: path,
+          names: members.compactMap { member in
+            if case .member(let name)? = member.component { return name }
+            return member.node.members.first.flatMap { if case .member(let name)? = $0.component { name } else { nil } }
+          }))
     }
     for member in members {
       collect(member.node, path: member.component.map { path.appending($0) } ?? path, unions: &unions, leaves: &leaves)
@@ -111,7 +114,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let comparison = try handle.compare(bytes: actual, expected, options: ComparisonOptions(tolerance: .bitwise))
     check(comparison, "\(text) registered with \(chosen)")
     let fast = actual.withUnsafeBytes { a in
-      expected.withUnsafeBytes { b in handle.isEqual(pointers: a.baseAddress!, b.baseAddress!, tolerance: .bitwise) }
+      expected.withUnsafeBytes { b in
+        // Both hold layout.size > 0 bytes, so both have an address.
+        guard let a = a.baseAddress, let b = b.baseAddress else { fatalError("\(text): a value with no bytes") }
+        return handle.isEqual(pointers: a, b, tolerance: .bitwise)
+      }
     }
     guard fast == comparison.isEqual else {
       fatalError("\(text) registered with \(chosen): isEqual says \(fast), compare says \(comparison.isEqual)")
@@ -130,8 +137,9 @@ private func check(_ comparison: Comparison, _ what: @autoclosure () -> String) 
   guard comparison.mismatchCount >= comparison.mismatches.count,
     comparison.isEqual == (comparison.mismatchCount == 0)
   else {
-    fatalError("\(what()): \(comparison.mismatchCount) mismatches counted, \(comparison.mismatches.count) listed, "
-      + "isEqual \(comparison.isEqual)")
+    fatalError(
+      "\(what()): \(comparison.mismatchCount) mismatches counted, \(comparison.mismatches.count) listed, "
+        + "isEqual \(comparison.isEqual)")
   }
   _ = comparison.report
 }
