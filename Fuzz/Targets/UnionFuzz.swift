@@ -105,7 +105,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   // Registered for the type.
   let registry = ValueRegistry()
   for (path, member) in chosen.sorted(by: { $0.key.description < $1.key.description }) {
-    do { try registry.register(member, forUnionAt: path, of: type) } catch {
+    do { try registry.register(type, unionMember: member, at: path) } catch {
       guard case .unionMember = error else { fatalError("\(text): registering \(member) at \(path): \(error)") }
     }
   }

@@ -25,13 +25,13 @@ private func makeCatalog() -> TypeCatalog {
   do {
     try catalog.register(record: "{En=\"k\"i\"c\"I\"m\"b64I3\"s\"b67i4\"h\"[3C]}")
     let kind = CEnumeration(name: "enum kind", constants: constants(["K_A": 1, "K_B": 2, "K_C": 2, "K_Q": -1]))
-    try catalog.register(kind, forMember: "k", of: "{En}")
+    try catalog.register("{En}", enumeration: kind, member: "k")
     let mode = CEnumeration(name: "enum mode", constants: constants(["M_R": 1, "M_W": 2, "NULL": 0]))
-    try catalog.register(mode, forMember: "m", of: "{En}")
+    try catalog.register("{En}", enumeration: mode, member: "m")
     let sign = CEnumeration(name: nil, constants: constants(["S_LOW": -8, "nan": 0, "S_HIGH": 7]))
-    try catalog.register(sign, forMember: "s", of: "{En}")
+    try catalog.register("{En}", enumeration: sign, member: "s")
     let step = CEnumeration(name: "enum step", constants: constants(["ST_A": 0, "ST_B": 255]))
-    try catalog.register(step, forMember: "h", of: "{En}")
+    try catalog.register("{En}", enumeration: step, member: "h")
   } catch {
     fatalError("the fuzz catalog: \(error)")
   }

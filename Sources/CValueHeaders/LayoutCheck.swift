@@ -18,7 +18,7 @@ struct LayoutCheck {
       size: record.size, alignment: record.alignment,
       placements: record.members.map { $0.bitWidth == nil ? .byte($0.bitOffset / 8) : .bit($0.bitOffset) })
     do throws(CatalogError) {
-      try scratch.register(override, for: record.encoding, abi: abi)
+      try scratch.register(record.encoding, override: override, abi: abi)
     } catch {
       throw .layoutMismatch(
         record: record.name, field: first.field, clang: first.clang, cvaluekit: "\(first.cvaluekit) (\(error))")

@@ -118,18 +118,18 @@ extension TypeCatalog {
       for (at, record) in file.records.enumerated() {
         guard let override = record.override else { continue }
         index = at
-        try register(override, for: record.encoding, abi: file.abi)
+        try register(record.encoding, override: override, abi: file.abi)
       }
       (list, suffix) = ("typedefs", "")
       for (at, typedef) in file.typedefs.enumerated() {
         index = at
-        try register(name: typedef.name, for: typedef.encoding)
+        try register(typedef.encoding, name: typedef.name)
       }
       list = "enumerations"
       for (at, item) in file.enumerations.enumerated() {
         index = at
         // `struct link` as C names it, which the catalog reads once the file's records are registered.
-        try register(item.enumeration, forMember: item.member, of: item.record)
+        try register(item.record, enumeration: item.enumeration, member: item.member)
       }
     } catch {
       throw .refused(path: path, at: "\(list)[\(index)]\(suffix)", error)

@@ -149,7 +149,7 @@ extension TypeCatalog {
     for definition in tagged {
       guard let record = definition.record, let name = record.name else { continue }
       let isUnion = if case .union = definition { true } else { false }
-      if let existing = self.record(named: name, isUnion: isUnion), existing.identity != definition.identity {
+      if let existing = self.record(named: (isUnion ? "union " : "") + name), existing.identity != definition.identity {
         throw .registration(
           .recordTaken("\(isUnion ? "union" : "struct") \(name)", existing: existing, new: definition))
       }
@@ -159,7 +159,9 @@ extension TypeCatalog {
       guard let definition = definitions[item.record], let record = definition.record, let name = record.name
       else { continue }
       let isUnion = if case .union = definition { true } else { false }
-      if let existing = enumeration(forMember: item.member, of: name, isUnion: isUnion), existing != item.enumeration {
+      if let existing = enumeration(forMember: item.member, of: (isUnion ? "union " : "") + name),
+        existing != item.enumeration
+      {
         throw .registration(
           .enumerationTaken(member: item.member, record: definition, existing: existing, new: item.enumeration))
       }
@@ -167,9 +169,9 @@ extension TypeCatalog {
     do throws(CatalogError) {
       for definition in tagged { try register(record: definition) }
       for record in all {
-        if let override = overrides[record.name] { try register(override, for: record.encoding, abi: abi) }
+        if let override = overrides[record.name] { try register(record.encoding, override: override, abi: abi) }
       }
-      for typedef in imported.typedefs { try register(name: typedef.name, for: typedef.encoding) }
+      for typedef in imported.typedefs { try register(typedef.encoding, name: typedef.name) }
       for index in imported.enumerations.indices {
         let item = imported.enumerations[index]
         guard let definition = definitions[item.record] else { continue }
@@ -206,7 +208,7 @@ extension TypeCatalog {
     var dropped: [String] = []
     while true {
       do throws(CatalogError) {
-        try register(fitting, forMember: member, of: record)
+        try register(record, enumeration: fitting, member: member)
         if !dropped.isEmpty {
           leftOut = "the field cannot hold \(dropped.joined(separator: ", ")), left out of its enumeration"
         }

@@ -27,7 +27,8 @@ public import Nimble
 /// - Returns: The matcher.
 public func beCloseToCValue<Value>(
   _ expected: Value, within tolerance: FloatTolerance, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  unionMembers: [FieldPath: UnionMember] = [:], encoding: String? = nil, registry: ValueRegistry = .shared
+  unionMembers: [FieldPath: UnionMember] = [:], encoding: (any TypeEncodingConvertible)? = nil,
+  registry: ValueRegistry = .shared
 ) -> Matcher<Value> {
   let fields = fieldTolerances.sorted { $0.key.description < $1.key.description }
     .map { "; \($0.key) within \($0.value)" }.joined()

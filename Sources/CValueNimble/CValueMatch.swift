@@ -13,7 +13,7 @@ enum CValueMatch {
   ///   - qualifier: Said after the expected value, such as ` (within 0.001)`.
   static func result<Value>(
     _ actualExpression: Expression<Value>, expected: Value, expectation: String, qualifier: String,
-    options: ComparisonOptions, encoding: String?, registry: ValueRegistry
+    options: ComparisonOptions, encoding: (any TypeEncodingConvertible)?, registry: ValueRegistry
   ) throws -> MatcherResult {
     let actual = try actualExpression.evaluate()
     do throws(ValueError) {

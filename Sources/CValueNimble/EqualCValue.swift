@@ -34,7 +34,7 @@ public import Nimble
 ///   - registry: The registry that resolves the type and holds your comparators.
 /// - Returns: The matcher.
 public func equalCValue<Value>(
-  _ expected: Value, unionMembers: [FieldPath: UnionMember] = [:], encoding: String? = nil,
+  _ expected: Value, unionMembers: [FieldPath: UnionMember] = [:], encoding: (any TypeEncodingConvertible)? = nil,
   registry: ValueRegistry = .shared
 ) -> Matcher<Value> {
   Matcher.define { actualExpression in

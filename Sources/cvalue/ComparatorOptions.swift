@@ -52,14 +52,14 @@ struct ComparatorOptions: ParsableArguments {
   /// The shared registry, or one with the --comparator registered for the type.
   func registry(for type: String) throws(BadInput) -> ValueRegistry {
     guard let comparator, let signature else { return .shared }
-    let result: CComparatorResult = equalWhen == .zero ? .zeroMeansEqual : .nonZeroMeansEqual
+    let result: CComparerConvention = equalWhen == .zero ? .zeroMeansEqual : .nonZeroMeansEqual
     let registry = ValueRegistry()
     do throws(ValueError) {
       let function: CFunction
       do throws(CFunctionError) { function = try .lookup(comparator, in: library) } catch {
         throw .cFunction(error)
       }
-      try registry.register(type, comparator: function, signature: signature, result: result)
+      try registry.register(type, comparer: function, signature: signature, convention: result)
     } catch {
       throw BadInput(error)
     }

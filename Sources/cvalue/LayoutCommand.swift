@@ -69,7 +69,7 @@ struct LayoutCommand: ParsableCommand {
     let layout: CLayout
     do {
       if let override {
-        try TypeCatalog.shared.register(override, for: encoding, abi: abi)
+        try TypeCatalog.shared.register(encoding, override: override, abi: abi)
       }
       layout = try TypeCatalog.shared.layout(of: encoding, abi: abi)
     } catch {

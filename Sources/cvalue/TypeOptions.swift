@@ -86,7 +86,7 @@ struct TypeOptions: ParsableArguments {
     }
     // A bare tag, as C code names a struct or union the catalog file holds.
     if TypeCatalog.shared.record(named: type) != nil { return "struct \(type)" }
-    if TypeCatalog.shared.record(named: type, isUnion: true) != nil { return "union \(type)" }
+    if TypeCatalog.shared.record(named: "union \(type)") != nil { return "union \(type)" }
     return type
   }
 

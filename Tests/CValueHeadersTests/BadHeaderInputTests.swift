@@ -102,9 +102,9 @@ import Testing
     #expect(imported.target == "armv7-unknown-linux-gnueabihf")
     #expect(imported.abi == .armv7Linux)
     let record = try #require(imported.record(named: "struct bits"))
-    #expect(catalog.override(for: record.encoding, abi: .armv7Linux) == record.override)
+    #expect(catalog.override(of: record.encoding, abi: .armv7Linux) == record.override)
     #expect(record.override != nil)
-    #expect(catalog.override(for: record.encoding, abi: .x86_64Linux) == nil)
+    #expect(catalog.override(of: record.encoding, abi: .x86_64Linux) == nil)
     let layout = try catalog.layout(of: "{bits}", abi: .armv7Linux)
     #expect(layout.size == record.size && layout.alignment == record.alignment)
   }

@@ -161,8 +161,8 @@ import Testing
   @Test func anotherEnumerationForAMemberTheCatalogHasIsRefusedAndNothingIsRegistered() throws {
     let catalog = TypeCatalog()
     try catalog.register(
-      CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)]), forMember: "kind",
-      of: "{tagged=\"kind\"I\"small\"C}")
+      "{tagged=\"kind\"I\"small\"C}",
+      enumeration: CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)]), member: "kind")
     let error = Self.error(loading: Self.text, into: catalog)
     guard case .refused(_, let place, .enumerationTaken(member: "kind", _, _, _)) = error else {
       Issue.record("expected a refused enumeration, got \(String(describing: error))")
@@ -204,7 +204,7 @@ import Testing
 
   @Test func aNameTheCatalogHasForAnotherTypeIsRefusedAndNothingIsRegistered() throws {
     let catalog = TypeCatalog()
-    try catalog.register(name: "ev_t", for: "i")
+    try catalog.register("i", name: "ev_t")
     let error = Self.error(loading: Self.text, into: catalog)
     #expect(
       error?.description
@@ -233,7 +233,7 @@ import Testing
     let catalog = TypeCatalog()
     let file = try CatalogFile.decode(Data(Self.text.utf8), path: "types.json")
     let other = LayoutOverride(size: 16, alignment: 8, placements: nil)
-    try catalog.register(other, for: "{ev=\"events\"I\"data\"Q}", abi: file.abi)
+    try catalog.register("{ev=\"events\"I\"data\"Q}", override: other, abi: file.abi)
     let error = Self.error(loading: Self.text, into: catalog)
     guard case .refused(_, let place, .invalidOverride(let reason)) = error else {
       Issue.record("expected a refused override, got \(String(describing: error))")
@@ -243,7 +243,7 @@ import Testing
     #expect(
       reason.description
         == "invalid layout override: another override is already registered for struct ev on \(file.abi)")
-    #expect(catalog.override(for: try TypeEncoding("{ev}"), abi: file.abi) == other)
+    #expect(catalog.override(of: try TypeEncoding("{ev}"), abi: file.abi) == other)
     #expect(catalog.encoding(named: "ev_t") == nil)
     #expect(catalog.record(named: "bits") == nil)
   }
@@ -251,10 +251,10 @@ import Testing
   @Test func ofSeveralConflictsTheOneTheFileRegistersFirstIsNamed() throws {
     // A typedef and an enumeration conflict too, but the file's records are registered before them.
     let catalog = TypeCatalog()
-    try catalog.register(name: "ev_t", for: "i")
+    try catalog.register("i", name: "ev_t")
     try catalog.register(
-      CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)]), forMember: "kind",
-      of: "{tagged=\"kind\"I\"small\"C}")
+      "{tagged=\"kind\"I\"small\"C}",
+      enumeration: CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)]), member: "kind")
     try catalog.register(record: "{bits=\"a\"i}")
     let error = Self.error(loading: Self.text, into: catalog)
     guard case .refused(_, let place, .recordTaken("struct bits", _, _)) = error else {
@@ -264,10 +264,10 @@ import Testing
     #expect(place == "records[1]")
     // Without the record, the typedef is first; without it too, the enumeration.
     let second = TypeCatalog()
-    try second.register(name: "ev_t", for: "i")
+    try second.register("i", name: "ev_t")
     try second.register(
-      CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)]), forMember: "kind",
-      of: "{tagged=\"kind\"I\"small\"C}")
+      "{tagged=\"kind\"I\"small\"C}",
+      enumeration: CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)]), member: "kind")
     guard case .refused(_, "typedefs[0]", .nameTaken) = Self.error(loading: Self.text, into: second) else {
       Issue.record("expected the typedef to be named")
       return

@@ -25,7 +25,7 @@ import Testing
       #expect(loaded.encoding(named: typedef.name) == imported.encoding(named: typedef.name), "\(typedef.name)")
     }
     for record in result.records where record.override != nil {
-      #expect(loaded.override(for: record.encoding) == record.override, "\(record.name)")
+      #expect(loaded.override(of: record.encoding) == record.override, "\(record.name)")
     }
   }
 

@@ -24,7 +24,8 @@ import Testing
     try catalog.importHeaders([Self.testTypesHeader], types: ["cv_message"])
     let registry = ValueRegistry(catalog: catalog)
     try registry.register(
-      .tagged(by: ".kind", members: [1: "text", 2: "number", 3: "point"]), forUnionAt: ".body", of: "struct cv_message")
+      "struct cv_message", unionMember: .tagged(by: ".kind", members: [1: "text", 2: "number", 3: "point"]), at: ".body"
+    )
     // No encoding written: the Swift type's C name finds the imported definition.
     let type = try registry.resolve(swiftType: cv_message.self)
     let number = Self.message(CV_MESSAGE_NUMBER) {

@@ -13,7 +13,7 @@ struct LayoutOverrideTests {
     let catalog = TypeCatalog(includingBuiltins: false)
     #expect(try catalog.layout(of: "{epoll_event=IQ}").size == 16)
     try catalog.register(
-      LayoutOverride(size: 12, alignment: 1, memberOffsets: [0, 4]), for: Self.type("{epoll_event=IQ}", catalog))
+      Self.type("{epoll_event=IQ}", catalog), override: LayoutOverride(size: 12, alignment: 1, memberOffsets: [0, 4]))
     let event = try catalog.layout(of: "{epoll_event=IQ}")
     #expect(event.size == 12)
     #expect(event.alignment == 1)
@@ -25,7 +25,7 @@ struct LayoutOverrideTests {
     #expect(wrapper.size == 25)
     #expect(wrapper.fields.map(\.offset) == [0, 1, 5, 13, 17])
     #expect(
-      catalog.override(for: try Self.type("{epoll_event}", catalog))
+      catalog.override(of: try Self.type("{epoll_event}", catalog))
         == LayoutOverride(size: 12, alignment: 1, memberOffsets: [0, 4]))
   }
 
@@ -33,17 +33,18 @@ struct LayoutOverrideTests {
   func perABI() throws {
     let catalog = TypeCatalog(includingBuiltins: false)
     let packed = try Self.type("{P=cd}", catalog)
-    try catalog.register(LayoutOverride(size: 9, alignment: 1, memberOffsets: [0, 1]), for: packed, abi: .arm64Linux)
+    try catalog.register(
+      packed, override: LayoutOverride(size: 9, alignment: 1, memberOffsets: [0, 1]), abi: .arm64Linux)
     #expect(try catalog.layout(of: packed, abi: .arm64Linux).size == 9)
     #expect(try catalog.layout(of: packed, abi: .x86_64Linux).size == 16)
-    #expect(catalog.override(for: packed, abi: .x86_64Linux) == nil)
+    #expect(catalog.override(of: packed, abi: .x86_64Linux) == nil)
   }
 
   @Test("an override can keep the computed offsets and change only size and alignment")
   func sizeAndAlignmentOnly() throws {
     let catalog = TypeCatalog(includingBuiltins: false)
     // struct __attribute__((aligned(32))) { int i; } (the Q14 vector: 32/32)
-    try catalog.register(LayoutOverride(size: 32, alignment: 32), for: Self.type("{Q14=i}", catalog))
+    try catalog.register(Self.type("{Q14=i}", catalog), override: LayoutOverride(size: 32, alignment: 32))
     let layout = try catalog.layout(of: "{Q14=i}")
     #expect([layout.size, layout.alignment] == [32, 32])
     #expect(Array(layout.padding) == [4..<32])
@@ -53,7 +54,7 @@ struct LayoutOverrideTests {
   func anonymousRecord() throws {
     let catalog = TypeCatalog(includingBuiltins: false)
     try catalog.register(
-      LayoutOverride(size: 5, alignment: 1, memberOffsets: [0, 1]), for: Self.type("{?=ci}", catalog))
+      Self.type("{?=ci}", catalog), override: LayoutOverride(size: 5, alignment: 1, memberOffsets: [0, 1]))
     #expect(try catalog.layout(of: "{?=ci}").size == 5)
     #expect(try catalog.layout(of: "{?=cs}").size == 4)
   }
@@ -62,7 +63,8 @@ struct LayoutOverrideTests {
   func appleBitfields() throws {
     let catalog = TypeCatalog(includingBuiltins: false)
     let flags = try Self.type("{F=b3b5c}", catalog)
-    try catalog.register(LayoutOverride(size: 4, alignment: 4, placements: [.bit(0), .bit(3), .byte(1)]), for: flags)
+    try catalog.register(
+      flags, override: LayoutOverride(size: 4, alignment: 4, placements: [.bit(0), .bit(3), .byte(1)]))
     let layout = try catalog.layout(of: flags)
     #expect(
       layout.fields.map(\.bits) == [
@@ -99,14 +101,14 @@ struct LayoutOverrideTests {
     let catalog = TypeCatalog(includingBuiltins: false)
     let event = try Self.type("{epoll_event=IQ}", catalog)
     #expect {
-      try catalog.register(override, for: event)
+      try catalog.register(event, override: override)
     } throws: { error in
       guard case .invalidOverride(let error)? = error as? CatalogError,
         case .invalidOverride(let message) = error.reason
       else { return false }
       return message == reason || message == "\(reason) for {epoll_event=IQ}"
     }
-    #expect(catalog.override(for: event) == nil)
+    #expect(catalog.override(of: event) == nil)
     #expect(catalog.record(named: "epoll_event") == nil)
   }
 
@@ -118,20 +120,20 @@ struct LayoutOverrideTests {
         LayoutError(.invalidOverride("member .1 of a union must be at offset 0 for (U=if)")))
     ) {
       try catalog.register(
-        LayoutOverride(size: 8, alignment: 4, memberOffsets: [0, 4]), for: Self.type("(U=if)", catalog))
+        Self.type("(U=if)", catalog), override: LayoutOverride(size: 8, alignment: 4, memberOffsets: [0, 4]))
     }
     #expect(
       throws: CatalogError.invalidOverride(
         LayoutError(.invalidOverride("bitfield member 0 needs a bit placement"), at: [.position(0)]))
     ) {
       try catalog.register(
-        LayoutOverride(size: 4, alignment: 4, memberOffsets: [0]), for: Self.type("{F=b0I3}", catalog))
+        Self.type("{F=b0I3}", catalog), override: LayoutOverride(size: 4, alignment: 4, memberOffsets: [0]))
     }
     #expect(
       throws: CatalogError.invalidOverride(
         LayoutError(.invalidOverride("an override needs a struct or union with its members, not i")))
     ) {
-      try catalog.register(LayoutOverride(size: 4, alignment: 4), for: TypeEncoding.scalar(.int))
+      try catalog.register(TypeEncoding.scalar(.int), override: LayoutOverride(size: 4, alignment: 4))
     }
   }
 
@@ -140,16 +142,16 @@ struct LayoutOverrideTests {
     let catalog = TypeCatalog(includingBuiltins: false)
     let event = try Self.type("{epoll_event=IQ}", catalog)
     let packed = LayoutOverride(size: 12, alignment: 1, memberOffsets: [0, 4])
-    try catalog.register(packed, for: event)
-    try catalog.register(packed, for: event)
+    try catalog.register(event, override: packed)
+    try catalog.register(event, override: packed)
     #expect(
       throws: CatalogError.invalidOverride(
         LayoutError(.invalidOverride("another override is already registered for struct epoll_event on x86_64-linux")))
     ) {
       try catalog.register(
-        LayoutOverride(size: 16, alignment: 8, memberOffsets: [0, 8]), for: event, abi: .x86_64Linux)
+        event, override: LayoutOverride(size: 16, alignment: 8, memberOffsets: [0, 8]), abi: .x86_64Linux)
     }
-    #expect(catalog.override(for: event, abi: .x86_64Linux) == packed)
+    #expect(catalog.override(of: event, abi: .x86_64Linux) == packed)
     // The same tag with other members contradicts the registered override.
     #expect(
       throws: LayoutError(

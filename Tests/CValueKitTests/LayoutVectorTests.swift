@@ -35,7 +35,7 @@ struct LayoutVectorTests {
     let catalog = TypeCatalog(includingBuiltins: false)
     let type = try catalog.parse(vector.encoding)
     if vector.naiveLayoutOk == false {
-      try catalog.register(vector.override, for: type, abi: .x86_64Linux)
+      try catalog.register(type, override: vector.override, abi: .x86_64Linux)
     }
     let layout = try catalog.layout(of: type, abi: .x86_64Linux)
     // An unnamed bitfield adds no alignment in C, but without member names the encoding cannot say which
@@ -61,7 +61,7 @@ struct LayoutVectorTests {
     let catalog = TypeCatalog(includingBuiltins: false)
     let type = try catalog.parse(try #require(vector.encodingNamed))
     if vector.naiveLayoutOk == false {
-      try catalog.register(vector.override, for: type, abi: .x86_64Linux)
+      try catalog.register(type, override: vector.override, abi: .x86_64Linux)
     }
     let layout = try catalog.layout(of: type, abi: .x86_64Linux)
     #expect(layout.size == vector.size)

@@ -47,12 +47,11 @@ struct ReadmeExampleTests {
 
     // struct epoll_event { uint32_t events; uint64_t data; } __attribute__((packed));
     try catalog.register(
-      LayoutOverride(size: 12, alignment: 1, memberOffsets: [0, 4]),
-      for: catalog.parse("{epoll_event=IQ}"))
+      catalog.parse("{epoll_event=IQ}"), override: LayoutOverride(size: 12, alignment: 1, memberOffsets: [0, 4]))
     print(try catalog.layout(of: "[2{epoll_event}]").size)  // 24
 
     // Names of your own, usable wherever an encoding is.
-    try catalog.register(name: "vec3", for: catalog.parse("{vec3=\"x\"f\"y\"f\"z\"f}"))
+    try catalog.register(catalog.parse("{vec3=\"x\"f\"y\"f\"z\"f}"), name: "vec3")
     print(try catalog.layout(of: "vec3").size)  // 12
 
     #expect(try catalog.layout(of: "[2{epoll_event}]").size == 24)
@@ -129,7 +128,7 @@ struct ReadmeExampleTests {
   @Test("registering, field tolerances, parsing")
   func registering() throws {
     let registry = ValueRegistry()
-    try registry.register("{Temp=d}", as: Double.self, compare: { abs($0 - $1) < 0.5 }, describe: { "\($0) K" })
+    try registry.register("{Temp=d}", as: Double.self, comparer: { abs($0 - $1) < 0.5 }, describer: { "\($0) K" })
     print(try registry.resolve("{Temp=d}").compare(20.0, 20.3).isEqual)  // true
 
     var options = ComparisonOptions()
@@ -178,8 +177,8 @@ struct ReadmeExampleTests {
     let registry = ValueRegistry()
     let pointEqual: @convention(c) (geo_point, geo_point) -> Bool = geo_point_equal
     try registry.register(
-      "{geo_point=\"x\"d\"y\"d}", comparator: CFunction(pointEqual, name: "geo_point_equal"),
-      signature: "B{geo_point=dd}{geo_point=dd}", result: .nonZeroMeansEqual)
+      "{geo_point=\"x\"d\"y\"d}", comparer: CFunction(pointEqual, name: "geo_point_equal"),
+      signature: "B{geo_point=dd}{geo_point=dd}", convention: .nonZeroMeansEqual)
 
     let result = try registry.resolve("{geo_point}").compare(geo_point(x: 1, y: 2), geo_point(x: 1, y: 2.5))
     print(result.summary)  // geo_point values differ (C function geo_point_equal): {.x = 1, .y = 2} ≠ {.x = 1, …
@@ -189,8 +188,8 @@ struct ReadmeExampleTests {
 
     // int geo_point_cmp(const struct geo_point *a, const struct geo_point *b);   in libgeom.so
     try registry.register(
-      "{geo_point}", comparator: .lookup("geo_point_cmp", in: library), signature: "i^{geo_point}^{geo_point}",
-      result: .zeroMeansEqual)
+      "{geo_point}", comparer: .lookup("geo_point_cmp", in: library), signature: "i^{geo_point}^{geo_point}",
+      convention: .zeroMeansEqual)
     let byPointer = try registry.resolve("{geo_point}").compare(geo_point(x: 1, y: 2), geo_point(x: 1, y: 2))
     #expect(byPointer.isEqual)
     #expect(byPointer.strategy == .cFunction(name: "geo_point_cmp", type: try TypeEncoding("{geo_point}")))

@@ -12,10 +12,10 @@ struct TypeCatalogMergeTests {
   /// A catalog with one of each: a name, a record, an override and an enumeration.
   static func source() throws -> TypeCatalog {
     let catalog = TypeCatalog(includingBuiltins: false)
-    try catalog.register(name: "ev_t", for: "{ev=\"events\"I\"data\"Q}")
-    try catalog.register(packed, for: "{ev=\"events\"I\"data\"Q}", abi: .x86_64Linux)
+    try catalog.register("{ev=\"events\"I\"data\"Q}", name: "ev_t")
+    try catalog.register("{ev=\"events\"I\"data\"Q}", override: packed, abi: .x86_64Linux)
     try catalog.register(record: "{link=\"state\"i\"next\"^{link}}")
-    try catalog.register(state, forMember: "state", of: "{link}")
+    try catalog.register("{link}", enumeration: state, member: "state")
     return catalog
   }
 
@@ -53,7 +53,7 @@ struct TypeCatalogMergeTests {
     #expect(catalog.encoding(named: "ev_t") == (try TypeEncoding("{ev=\"events\"I\"data\"Q}")))
     #expect(catalog.encoding(named: "int32") == .scalar(.int))
     #expect(catalog.record(named: "link") == (try TypeEncoding("{link=\"state\"i\"next\"^{link}}")))
-    #expect(catalog.override(for: try TypeEncoding("{ev}"), abi: .x86_64Linux) == Self.packed)
+    #expect(catalog.override(of: try TypeEncoding("{ev}"), abi: .x86_64Linux) == Self.packed)
     #expect(catalog.enumeration(forMember: "state", of: "link") == Self.state)
     #expect(try catalog.layout(of: "ev_t", abi: .x86_64Linux).size == 12)
     #expect(catalog.generation > generation)
@@ -61,10 +61,10 @@ struct TypeCatalogMergeTests {
     let registered = TypeCatalog()
     let source = try Self.source()
     try registered.register(record: try #require(source.record(named: "ev")))
-    try registered.register(Self.packed, for: "{ev=\"events\"I\"data\"Q}", abi: .x86_64Linux)
-    try registered.register(name: "ev_t", for: "{ev=\"events\"I\"data\"Q}")
+    try registered.register("{ev=\"events\"I\"data\"Q}", override: Self.packed, abi: .x86_64Linux)
+    try registered.register("{ev=\"events\"I\"data\"Q}", name: "ev_t")
     try registered.register(record: "{link=\"state\"i\"next\"^{link}}")
-    try registered.register(Self.state, forMember: "state", of: "{link}")
+    try registered.register("{link}", enumeration: Self.state, member: "state")
     #expect(registered.names == catalog.names)
     #expect(registered.definitions == catalog.definitions)
   }
@@ -96,7 +96,7 @@ struct TypeCatalogMergeTests {
   @Test("a name that stands for another encoding is refused, with the registration's error")
   func nameTaken() throws {
     let catalog = TypeCatalog()
-    try catalog.register(name: "ev_t", for: "i")
+    try catalog.register("i", name: "ev_t")
     let refusals = Self.refusals(merging: try Self.source(), into: catalog)
     #expect(
       refusals == [
@@ -107,7 +107,7 @@ struct TypeCatalogMergeTests {
     #expect(catalog.record(named: "link") == nil)
     // A built-in name too.
     let other = TypeCatalog(includingBuiltins: false)
-    try other.register(name: "int32", for: "q")
+    try other.register("q", name: "int32")
     #expect(Self.refusals(merging: other, into: TypeCatalog()).map(\.entry) == [.name("int32")])
   }
 
@@ -132,30 +132,30 @@ struct TypeCatalogMergeTests {
   func overrideTaken() throws {
     let catalog = TypeCatalog()
     let other = LayoutOverride(size: 16, alignment: 4, placements: [.byte(0), .byte(4)])
-    try catalog.register(other, for: "{ev=\"events\"I\"data\"Q}", abi: .x86_64Linux)
+    try catalog.register("{ev=\"events\"I\"data\"Q}", override: other, abi: .x86_64Linux)
     let refusals = Self.refusals(merging: try Self.source(), into: catalog)
     #expect(refusals.map(\.entry) == [.override(record: try TypeEncoding("{ev=IQ}"), abi: .x86_64Linux)])
     let registration = #expect(throws: CatalogError.self) {
-      try catalog.register(Self.packed, for: "{ev=\"events\"I\"data\"Q}", abi: .x86_64Linux)
+      try catalog.register("{ev=\"events\"I\"data\"Q}", override: Self.packed, abi: .x86_64Linux)
     }
     #expect(refusals.first?.error == registration)
     #expect(
       registration?.description
         == "invalid layout override: another override is already registered for struct ev on x86_64-linux")
-    #expect(catalog.override(for: try TypeEncoding("{ev}"), abi: .x86_64Linux) == other)
+    #expect(catalog.override(of: try TypeEncoding("{ev}"), abi: .x86_64Linux) == other)
 
     let elsewhere = TypeCatalog()
-    try elsewhere.register(other, for: "{ev=\"events\"I\"data\"Q}", abi: .arm64Linux)
+    try elsewhere.register("{ev=\"events\"I\"data\"Q}", override: other, abi: .arm64Linux)
     try elsewhere.merge(Self.source())
-    #expect(elsewhere.override(for: try TypeEncoding("{ev}"), abi: .arm64Linux) == other)
-    #expect(elsewhere.override(for: try TypeEncoding("{ev}"), abi: .x86_64Linux) == Self.packed)
+    #expect(elsewhere.override(of: try TypeEncoding("{ev}"), abi: .arm64Linux) == other)
+    #expect(elsewhere.override(of: try TypeEncoding("{ev}"), abi: .x86_64Linux) == Self.packed)
   }
 
   @Test("another enumeration for a member is refused, with the registration's error")
   func enumerationTaken() throws {
     let catalog = TypeCatalog()
     let down = CEnumeration(name: "enum state", constants: [.init(name: "DOWN", value: 0)])
-    try catalog.register(down, forMember: "state", of: "{link=\"state\"i\"next\"^{link}}")
+    try catalog.register("{link=\"state\"i\"next\"^{link}}", enumeration: down, member: "state")
     let refusals = Self.refusals(merging: try Self.source(), into: catalog)
     #expect(
       refusals == [
@@ -172,19 +172,22 @@ struct TypeCatalogMergeTests {
   @Test("every conflict is refused at once, in a fixed order: records, overrides, names, enumerations, then by name")
   func everyConflictInAFixedOrder() throws {
     let source = try Self.source()
-    try source.register(name: "a_t", for: "Q")
-    try source.register(name: "z_t", for: "Q")
+    try source.register("Q", name: "a_t")
+    try source.register("Q", name: "z_t")
     try source.register(record: "(u=\"i\"i\"f\"f)")
     // The same conflicts, registered in two orders (and so stored in two orders).
     func conflicting(reversed: Bool) throws -> TypeCatalog {
       var steps: [(TypeCatalog) throws -> Void] = [
-        { try $0.register(name: "z_t", for: "q") },
+        { try $0.register("q", name: "z_t") },
         { try $0.register(record: "{link=\"state\"q}") },
-        { try $0.register(name: "ev_t", for: "i") },
+        { try $0.register("i", name: "ev_t") },
         { try $0.register(record: "(u=\"i\"i)") },
-        { try $0.register(name: "a_t", for: "q") },
-        { try $0.register(Self.packed, for: "{ev=\"events\"I\"data\"Q}", abi: .arm64Linux) },
-        { try $0.register(LayoutOverride(size: 16, alignment: 8, placements: nil), for: "{ev=IQ}", abi: .x86_64Linux) },
+        { try $0.register("q", name: "a_t") },
+        { try $0.register("{ev=\"events\"I\"data\"Q}", override: Self.packed, abi: .arm64Linux) },
+        {
+          try $0.register(
+            "{ev=IQ}", override: LayoutOverride(size: 16, alignment: 8, placements: nil), abi: .x86_64Linux)
+        },
       ]
       if reversed { steps.reverse() }
       let catalog = TypeCatalog()

@@ -52,8 +52,8 @@ struct TypeCatalogTests {
   func registerName() throws {
     let catalog = TypeCatalog()
     let vec3 = try catalog.parse("{vec3=\"x\"f\"y\"f\"z\"f}")
-    try catalog.register(name: "vec3", for: vec3)
-    try catalog.register(name: "vec3", for: vec3)
+    try catalog.register(vec3, name: "vec3")
+    try catalog.register(vec3, name: "vec3")
     #expect(try catalog.parse("vec3") == vec3)
     #expect(try catalog.layout(of: "vec3").fields.map(\.path.description) == [".x", ".y", ".z"])
     #expect(try catalog.parse("[2{vec3=fff}]").description == "[2{vec3=fff}]")
@@ -74,7 +74,7 @@ struct TypeCatalogTests {
   func refusedName(_ name: String, _ message: String) {
     let catalog = TypeCatalog()
     #expect {
-      try catalog.register(name: name, for: TypeEncoding.scalar(.int))
+      try catalog.register(TypeEncoding.scalar(.int), name: name)
     } throws: { error in
       (error as? CatalogError)?.description == message
     }
@@ -166,7 +166,7 @@ struct TypeCatalogTests {
     try await withThrowingTaskGroup(of: Void.self) { group in
       for index in 0..<200 {
         group.addTask {
-          try catalog.register(name: "name\(index)", for: TypeEncoding.array(count: index + 1, element: .scalar(.int)))
+          try catalog.register(TypeEncoding.array(count: index + 1, element: .scalar(.int)), name: "name\(index)")
           try catalog.register(
             record: TypeEncoding.structure(.init(name: "R\(index)", fields: [.init(type: .scalar(.int))])))
           _ = try catalog.layout(of: "{R\(index)}")

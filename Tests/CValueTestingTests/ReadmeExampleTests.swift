@@ -40,8 +40,7 @@ let messageHeader = URL(filePath: #filePath).deletingLastPathComponent().deletin
   try catalog.importHeaders([messageHeader])
   let registry = ValueRegistry(catalog: catalog)
   try registry.register(
-    .tagged(by: ".kind", members: [1: "text", 2: "number", 3: "point"]), forUnionAt: ".body",
-    of: "struct cv_message")
+    "struct cv_message", unionMember: .tagged(by: ".kind", members: [1: "text", 2: "number", 3: "point"]), at: ".body")
   var sent = cv_message()
   sent.kind = CV_MESSAGE_NUMBER
   sent.body.number.value = 7
@@ -79,8 +78,8 @@ struct ReadmeExampleTests {
     try catalog.importHeaders([messageHeader])
     let registry = ValueRegistry(catalog: catalog)
     try registry.register(
-      .tagged(by: ".kind", members: [1: "text", 2: "number", 3: "point"]), forUnionAt: ".body",
-      of: "struct cv_message")
+      "struct cv_message", unionMember: .tagged(by: ".kind", members: [1: "text", 2: "number", 3: "point"]), at: ".body"
+    )
     var sent = cv_message()
     sent.kind = CV_MESSAGE_NUMBER
     sent.body.number.value = 7

@@ -32,18 +32,18 @@ struct LeakCheck {
     let catalog = TypeCatalog()
     try catalog.register(record: TypeEncoding("{Pair=\"a\"d\"b\"i}"))
     let registry = ValueRegistry(catalog: catalog)
-    try registry.register("{Temp=d}", as: Double.self, compare: { abs($0 - $1) < 0.5 }, describe: { "\($0) K" })
+    try registry.register("{Temp=d}", as: Double.self, comparer: { abs($0 - $1) < 0.5 }, describer: { "\($0) K" })
     try registry.register(
-      "{s_nested=c{s_fd=fd}{s_ifc=ifc}c}", comparator: function("s_nested_equal"),
-      signature: "B{s_nested=c{s_fd=fd}{s_ifc=ifc}c}{s_nested=c{s_fd=fd}{s_ifc=ifc}c}", result: .nonZeroMeansEqual)
+      "{s_nested=c{s_fd=fd}{s_ifc=ifc}c}", comparer: function("s_nested_equal"),
+      signature: "B{s_nested=c{s_fd=fd}{s_ifc=ifc}c}{s_nested=c{s_fd=fd}{s_ifc=ifc}c}", convention: .nonZeroMeansEqual)
     try registry.register(
-      "(u_if=if)", comparator: function("u_if_equal"), signature: "B(u_if=if)(u_if=if)", result: .nonZeroMeansEqual)
+      "(u_if=if)", comparer: function("u_if_equal"), signature: "B(u_if=if)(u_if=if)", convention: .nonZeroMeansEqual)
     try registry.register(
       "{s_dd=dd}", describer: function("s_dd_describe_alloc"), signature: "*^{s_dd=dd}",
-      style: .returnsStringCallerFrees)
+      convention: .returnsStringCallerFrees)
     try registry.register(
-      "{s_dd=dd}", describer: function("s_dd_print"), signature: "i*Q^{s_dd=dd}", style: .writesIntoBuffer)
-    try registry.register("*", comparator: CFunction.lookup("strcmp"), signature: "ir*r*", result: .zeroMeansEqual)
+      "{s_dd=dd}", describer: function("s_dd_print"), signature: "i*Q^{s_dd=dd}", convention: .writesIntoBuffer)
+    try registry.register("*", comparer: CFunction.lookup("strcmp"), signature: "ir*r*", convention: .zeroMeansEqual)
 
     let nested = s_nested(a: 1, b: s_fd(a: 2, b: Double(round)), c: s_ifc(a: 3, b: 4, c: 5), d: 6)
     guard try registry.resolve("{s_nested}").compare(nested, nested).isEqual,

@@ -215,15 +215,14 @@ func cFunctionBenchmarks() throws {
   let equalValues: @convention(c) (bench_rect, bench_rect) -> Bool = bench_rect_equal_values
   try registry.register(
     "{bench_rect={bench_point=dd}{bench_size=dd}}",
-    comparator: CFunction(equalPointers, name: "bench_rect_equal_pointers"),
-    signature: "i^{bench_rect}^{bench_rect}", result: .nonZeroMeansEqual)
+    comparer: CFunction(equalPointers, name: "bench_rect_equal_pointers"), signature: "i^{bench_rect}^{bench_rect}",
+    convention: .nonZeroMeansEqual)
   let byPointer = try registry.resolve("{bench_rect={bench_point=dd}{bench_size=dd}}")
   let byValueRegistry = ValueRegistry()
   try byValueRegistry.register(
-    "{bench_rect={bench_point=dd}{bench_size=dd}}",
-    comparator: CFunction(equalValues, name: "bench_rect_equal_values"),
+    "{bench_rect={bench_point=dd}{bench_size=dd}}", comparer: CFunction(equalValues, name: "bench_rect_equal_values"),
     signature: "B{bench_rect={bench_point=dd}{bench_size=dd}}{bench_rect={bench_point=dd}{bench_size=dd}}",
-    result: .nonZeroMeansEqual)
+    convention: .nonZeroMeansEqual)
   let byValue = try byValueRegistry.resolve("{bench_rect={bench_point=dd}{bench_size=dd}}")
   let (actual, expected) = makeRects()
 

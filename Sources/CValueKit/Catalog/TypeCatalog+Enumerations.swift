@@ -5,7 +5,7 @@ extension TypeCatalog {
   ///
   /// An encoding cannot say that a member is an enum (`enum zstate state;` encodes as `i`), which is
   /// why the catalog carries it. Every layout of the record computed after the registration, on any ABI,
-  /// has the enumeration on the member's node (``CLayout/Node/enumeration``); handles resolved before
+  /// has the enumeration on the member's node (the enumeration the layout keeps for it); handles resolved before
   /// keep what they had, and a new resolve sees it.
   ///
   /// ```swift
@@ -13,7 +13,7 @@ extension TypeCatalog {
   /// try catalog.register(record: "{msg=\"state\"i\"flags\"b0I3}")
   /// let state = CEnumeration(
   ///   name: "enum zstate", constants: [.init(name: "Z_OK", value: 0), .init(name: "Z_STREAM_END", value: 1)])
-  /// try catalog.register(state, forMember: "state", of: "{msg}")
+  /// try catalog.register("{msg}", enumeration: state, member: "state")
   /// // describe: {.state = Z_STREAM_END, .flags = 0}
   /// ```
   ///
@@ -34,7 +34,7 @@ extension TypeCatalog {
   ///   ``CatalogError/enumerationTaken(member:record:existing:new:)`` (registering the same enumeration
   ///   again is allowed), or ``CatalogError/encoding(_:)``.
   public func register(
-    _ enumeration: CEnumeration, forMember member: String, of record: some TypeEncodingConvertible
+    _ record: some TypeEncodingConvertible, enumeration: CEnumeration, member: String
   ) throws(CatalogError) {
     let given = try registering(record)
     try Self.validate(enumeration)
@@ -77,10 +77,9 @@ extension TypeCatalog {
   ///
   /// - Parameters:
   ///   - member: The member's name.
-  ///   - record: The record's tag.
-  ///   - isUnion: Whether the record is a union.
-  public func enumeration(forMember member: String, of record: String, isUnion: Bool = false) -> CEnumeration? {
-    definitions.enumerations[.named(record, isUnion: isUnion)]?[member]
+  ///   - record: The record's C name: `union TAG`, `struct TAG`, or the tag alone for a struct.
+  public func enumeration(forMember member: String, of record: String) -> CEnumeration? {
+    definitions.enumerations[RecordKey(cName: record)]?[member]
   }
 
   /// Checks the constants' names: C identifiers, each used once.

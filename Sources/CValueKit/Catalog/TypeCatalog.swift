@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// ```swift
 /// let catalog = TypeCatalog()
-/// try catalog.register(name: "vec3", for: TypeEncoding("{vec3=\"x\"f\"y\"f\"z\"f}"))
+/// try catalog.register(TypeEncoding("{vec3=\"x\"f\"y\"f\"z\"f}"), name: "vec3")
 /// let layout = try catalog.layout(of: "vec3")   // size 12, fields .x .y .z
 /// ```
 public final class TypeCatalog: Sendable {
@@ -100,7 +100,7 @@ public final class TypeCatalog: Sendable {
     guard words.count == 2, words[0] == "struct" || words[0] == "union", ASCII.isIdentifier(words[1]) else {
       return nil
     }
-    guard let definition = record(named: String(words[1]), isUnion: words[0] == "union") else {
+    guard let definition = record(named: (words[0] == "union" ? "union " : "") + String(words[1])) else {
       throw EncodingError(.unknownName(text), at: 0, in: text)
     }
     return definition
@@ -114,7 +114,7 @@ public final class TypeCatalog: Sendable {
   /// Registers a readable name for an encoding, usable wherever an encoding is accepted.
   ///
   /// ```swift
-  /// try catalog.register(name: "vec3", for: "{vec3=\"x\"f\"y\"f\"z\"f}")
+  /// try catalog.register("{vec3=\"x\"f\"y\"f\"z\"f}", name: "vec3")
   /// ```
   ///
   /// - Parameters:
@@ -122,7 +122,7 @@ public final class TypeCatalog: Sendable {
   ///   - type: The type the name stands for: an encoding, an existing name, or a ``TypeEncoding``.
   /// - Throws: ``CatalogError`` when the name is malformed or already stands for another encoding, or the
   ///   encoding does not parse. Registering the same name for the same encoding again is allowed.
-  public func register(name: String, for type: some TypeEncodingConvertible) throws(CatalogError) {
+  public func register(_ type: some TypeEncodingConvertible, name: String) throws(CatalogError) {
     let encoding = try registering(type)
     guard Self.isValidName(name) else {
       var parser = EncodingParser(name, maximumDepth: TypeEncoding.maximumNestingDepth)
@@ -141,7 +141,7 @@ public final class TypeCatalog: Sendable {
   }
 
   /// Whether `text` may be a readable name: an identifier that does not parse as an encoding.
-  public static func isValidName(_ text: String) -> Bool {
+  package static func isValidName(_ text: String) -> Bool {
     guard ASCII.isIdentifier(text) else { return false }
     // Most names (`size_t`) have a letter no encoding uses: known without parsing.
     guard EncodingParser.identifierMayParse(text) else { return true }
@@ -190,9 +190,17 @@ public final class TypeCatalog: Sendable {
     }
   }
 
-  /// The registered definition of the struct (or union) called `name`, or `nil`.
-  public func record(named name: String, isUnion: Bool = false) -> TypeEncoding? {
-    let key = RecordKey.named(name, isUnion: isUnion)
+  /// The registered definition of a struct or union by its C name, or `nil`.
+  ///
+  /// ```swift
+  /// catalog.record(named: "union sigval")   // (sigval="sival_int"i"sival_ptr"^v)
+  /// catalog.record(named: "struct tm")      // the same as record(named: "tm")
+  /// ```
+  ///
+  /// - Parameter name: `union TAG`, `struct TAG`, or the tag alone for a struct.
+  public func record(named name: String) -> TypeEncoding? {
+    let key = RecordKey(cName: name)
+    guard case .named(_, let isUnion) = key else { return nil }
     return state.withLock { $0.definitions.records[key] }.map { isUnion ? .union($0) : .structure($0) }
   }
 
@@ -238,7 +246,7 @@ public final class TypeCatalog: Sendable {
   ///   override is registered for the same record; ``CatalogError/encoding(_:)`` when the record's
   ///   encoding does not parse.
   public func register(
-    _ override: LayoutOverride, for record: some TypeEncodingConvertible, abi: ABI = .host
+    _ record: some TypeEncodingConvertible, override: LayoutOverride, abi: ABI = .host
   ) throws(CatalogError) {
     let record = try registering(record)
     do throws(LayoutError) { try register(override, for: record, abi: abi) } catch { throw .invalidOverride(error) }
@@ -272,7 +280,7 @@ public final class TypeCatalog: Sendable {
   }
 
   /// The override registered for a struct or union on an ABI, or `nil`.
-  public func override(for record: TypeEncoding, abi: ABI = .host) -> LayoutOverride? {
+  public func override(of record: TypeEncoding, abi: ABI = .host) -> LayoutOverride? {
     guard let key = RecordKey(record) else { return nil }
     return state.withLock { $0.definitions.overrides[OverrideKey(record: key, abi: abi)]?.override }
   }
@@ -289,7 +297,7 @@ public final class TypeCatalog: Sendable {
   ///   - type: An encoding or readable name, or a ``TypeEncoding``.
   ///   - abi: The ABI whose rules apply.
   /// - Throws: ``LayoutError`` naming the problem and the field path where it was found; an encoding that
-  ///   does not parse is reason ``LayoutError/Reason/encoding(_:)``.
+  ///   does not parse is reason `encoding`.
   public func layout(of type: some TypeEncodingConvertible, abi: ABI = .host) throws(LayoutError) -> CLayout {
     let parsed: TypeEncoding
     do throws(EncodingError) { parsed = try type.typeEncoding(in: self) } catch { throw LayoutError(.encoding(error)) }

@@ -41,7 +41,7 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   ///   - actualDescription: The actual value described, when the values differ.
   ///   - expectedDescription: The expected value described, when the values differ.
   ///   - typeName: How reports name the type; `nil` for the record's tag or the C spelling.
-  public init(
+  package init(
     type: TypeEncoding, isEqual: Bool, strategy: Strategy, mismatches: [Mismatch], mismatchCount: Int,
     comparedFieldCount: Int, actualDescription: String?, expectedDescription: String?, typeName: String? = nil
   ) {
@@ -164,7 +164,7 @@ public struct Mismatch: Hashable, Sendable {
   ///   - difference: For floating-point fields, how far apart the values are.
   ///   - tolerance: For floating-point fields, the tolerance applied.
   ///   - firstDifference: For a `char` array reported as strings, the index of the first differing char.
-  public init(
+  package init(
     path: FieldPath, offset: Int, actual: String, expected: String, difference: Double? = nil,
     tolerance: FloatTolerance? = nil, firstDifference: Int? = nil
   ) {

@@ -18,7 +18,7 @@ public struct ComparisonOptions: Hashable, Sendable {
   public var descriptionOptions: DescriptionOptions
   /// The live member of unions, by the union's path from the value (see ``UnionMember``): only that
   /// member is compared, reported and described in the report. A rule here replaces one registered for
-  /// the same union with ``ValueRegistry/register(_:forUnionAt:of:)``. A path through an array element
+  /// the same union with ``ValueRegistry/register(_:unionMember:at:)``. A path through an array element
   /// is an error: register the rule for the element's record type instead.
   ///
   /// ```swift

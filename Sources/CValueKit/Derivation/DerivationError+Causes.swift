@@ -136,13 +136,13 @@ extension DerivationError {
       self.unionFields = unionFields
     }
 
-    /// The call that registers the layout: `registry.catalog.register(LayoutOverride(…), for: …)`, with `…`
+    /// The call that registers the layout: `registry.catalog.register(…, override: LayoutOverride(…))`, with `…`
     /// where the Swift side cannot tell.
     var registration: String {
       let offsets = memberOffsets.map { "[\($0.map(String.init).joined(separator: ", "))]" } ?? "[…]"
       let override = "LayoutOverride(size: \(size), alignment: \(alignment), memberOffsets: \(offsets))"
       let target = DerivationError.swiftLiteral(record?.description ?? "{\(recordName)=…}")
-      return "registry.catalog.register(\(override), for: \(target))"
+      return "registry.catalog.register(\(target), override: \(override))"
     }
   }
 }

@@ -11,13 +11,13 @@
 /// cannot derive the C encoding of timex: bytes 164..<208 after .tai (likely unnamed bitfields such as
 /// int :32, named bitfields, an anonymous struct or union, a _Complex member, or an __int128 member) are not
 /// covered by any field Mirror can see; Swift imports none of these as a stored property; set its encoding
-/// with registry.setEncoding("…", for: timex.self) or pass encoding: explicitly; for a type from a C header,
+/// with registry.register("…", swiftType: timex.self) or pass encoding: explicitly; for a type from a C header,
 /// import the header (catalog.importHeaders)
 ///
 /// cannot derive the C encoding of cv_packed: the type is packed (__attribute__((packed)) or #pragma pack):
 /// .count is at offset 1, but Int32 aligns to 4; register its exact layout with
-/// registry.catalog.register(LayoutOverride(size: 13, alignment: 1, memberOffsets: [0, 1, 5]),
-/// for: #"{cv_packed="tag"c"count"i"value"d}"#); for a type from a C header, import the header
+/// registry.catalog.register(#"{cv_packed="tag"c"count"i"value"d}"#,
+/// override: LayoutOverride(size: 13, alignment: 1, memberOffsets: [0, 1, 5])); for a type from a C header, import the header
 /// (catalog.importHeaders)
 /// ```
 public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -100,10 +100,10 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
     case .sizeMismatch(let derived, let size, let alignment, let swiftSize, let swiftAlignment)
     where swiftSize == size && swiftAlignment > alignment:
       let override = "LayoutOverride(size: \(swiftSize), alignment: \(swiftAlignment))"
-      return "register its exact layout with registry.catalog.register(\(override), for: "
-        + "\(Self.swiftLiteral(derived.description))); \(header)"
+      return "register its exact layout with registry.catalog.register("
+        + "\(Self.swiftLiteral(derived.description)), override: \(override)); \(header)"
     default:
-      return "set its encoding with registry.setEncoding(\"…\", for: \(swiftType).self) or pass encoding: "
+      return "set its encoding with registry.register(\"…\", swiftType: \(swiftType).self) or pass encoding: "
         + "explicitly; \(header)"
     }
   }

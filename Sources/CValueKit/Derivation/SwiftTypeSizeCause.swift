@@ -18,7 +18,8 @@ enum SwiftTypeSizeCause {
       + "\(size == filled ? packedOffsets(layout.root) ?? "[…]" : "[…]"))"
     return ": its members fill \(filled) of those \(typeSize) bytes, so the C type is likely packed "
       + "(__attribute__((packed)) or #pragma pack); register its exact layout with registry.catalog.register("
-      + "\(override), for: \(DerivationError.swiftLiteral(type.description))); for a type from a C header, "
+      + "\(DerivationError.swiftLiteral(type.description)), override: "
+      + "\(override)); for a type from a C header, "
       + "import the header (catalog.importHeaders)"
   }
 

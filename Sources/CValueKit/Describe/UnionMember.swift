@@ -7,8 +7,8 @@
 ///
 /// ```swift
 /// // struct msg { int kind; union { struct text text; struct number number; } u; };
-/// try registry.register(.tagged(by: ".kind", members: [1: "text", 2: "number"]), forUnionAt: ".u",
-///                       of: "struct msg")
+/// try registry.register(
+///   "struct msg", unionMember: .tagged(by: ".kind", members: [1: "text", 2: "number"]), at: ".u")
 /// var options = ComparisonOptions()
 /// options.unionMembers[".sin6_addr.__in6_u"] = "__u6_addr8"     // one comparison, a fixed member
 /// ```
@@ -58,7 +58,7 @@ public enum UnionMember: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
 /// ```
 public struct UnionMemberError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong.
-  public enum Reason: Hashable, Sendable {
+  package enum Reason: Hashable, Sendable {
     /// The path names no field of the type.
     case noSuchField(FieldPath)
     /// The path goes through an array element (`[2]`): a rule applies to every value of a record type,
@@ -84,10 +84,10 @@ public struct UnionMemberError: Error, Hashable, Sendable, CustomStringConvertib
   /// The union's path as given in the rule.
   public let path: FieldPath
   /// What is wrong.
-  public let reason: Reason
+  package let reason: Reason
 
   /// Creates an error.
-  public init(path: FieldPath, reason: Reason) {
+  package init(path: FieldPath, reason: Reason) {
     self.path = path
     self.reason = reason
   }
@@ -100,7 +100,7 @@ public struct UnionMemberError: Error, Hashable, Sendable, CustomStringConvertib
       return "\(place): no field \(field.components.isEmpty ? "." : field.description)"
     case .throughArray(let field):
       return "\(place): \(field) goes through an array element; a union member rule applies to every value of "
-        + "a record type, so register it for the element's record type (ValueRegistry.register(_:forUnionAt:of:))"
+        + "a record type, so register it for the element's record type (ValueRegistry.register(_:unionMember:at:))"
     case .noSuchMember(let name, let members):
       let list = members.isEmpty ? "" : " (members: \(members.joined(separator: ", ")))"
       return "\(place): no union there has a member \"\(name)\", nor an anonymous member holding it\(list)"

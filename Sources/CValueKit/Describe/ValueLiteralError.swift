@@ -10,7 +10,7 @@
 /// ``caretDiagnostic`` adds the literal and a caret under the offending byte, for terminals.
 public struct ValueLiteralError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong.
-  public enum Reason: Hashable, Sendable {
+  package enum Reason: Hashable, Sendable {
     /// The literal holds nothing but whitespace and comments.
     case empty
     /// A character that starts no token, e.g. `@`.
@@ -57,7 +57,7 @@ public struct ValueLiteralError: Error, Hashable, Sendable, CustomStringConverti
   }
 
   /// What went wrong.
-  public let reason: Reason
+  package let reason: Reason
   /// The field the failing part of the literal was meant for; empty for the value itself.
   public let path: FieldPath
   /// The byte offset in ``literal`` (UTF-8) where the problem was found.
@@ -66,7 +66,7 @@ public struct ValueLiteralError: Error, Hashable, Sendable, CustomStringConverti
   public let literal: String
 
   /// Creates an error.
-  public init(_ reason: Reason, at path: FieldPath = FieldPath(), offset: Int, in literal: String) {
+  package init(_ reason: Reason, at path: FieldPath = FieldPath(), offset: Int, in literal: String) {
     self.reason = reason
     self.path = path
     self.offset = offset

@@ -12,7 +12,7 @@
 /// (`{5}`), `{}`, trailing commas, comments; integers in decimal, octal and hex with `u`/`l` suffixes,
 /// character constants, floats in decimal and hex with `f`/`l` suffixes, `nan`, `inf`, `INFINITY`, `true`,
 /// `false`, `NULL`, string literals (adjacent ones joined) for `char` arrays, and for a field with an
-/// enumeration (``CLayout/Node/enumeration``) the names of its constants, which come before those words. Later initializers
+/// enumeration (the enumeration the layout keeps for it) the names of its constants, which come before those words. Later initializers
 /// overwrite earlier ones, and braces around a subobject first zero its fields, as C does.
 ///
 /// Where it departs from C, it is to read descriptions back exactly: positional values in a braced union

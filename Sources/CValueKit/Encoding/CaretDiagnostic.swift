@@ -9,7 +9,7 @@
 /// A value holds the parts of one such message: the problem, where it is (a field path when there is one),
 /// the byte offset and the input. ``EncodingError``, ``ValueLiteralError`` and the `cvalue` tool's hex reader
 /// all word their messages through it, so that they read alike.
-public struct CaretDiagnostic: Hashable, Sendable {
+package struct CaretDiagnostic: Hashable, Sendable {
   /// The problem without its location, e.g. `unterminated struct`.
   package var problem: String
   /// The field the problem is in; empty when the input is one value, or not a value at all.
@@ -47,14 +47,14 @@ public struct CaretDiagnostic: Hashable, Sendable {
   ///   - headline: The message's first line.
   ///   - input: The text the offset counts into.
   ///   - offset: A UTF-8 byte offset into `input`; the caret stands under the character holding it.
-  public static func render(_ headline: String, input: String, offset: Int) -> String {
+  package static func render(_ headline: String, input: String, offset: Int) -> String {
     let column = escaped(String(decoding: input.utf8.prefix(max(0, offset)), as: UTF8.self)).count
     return "\(headline)\n  \(escaped(input))\n  \(String(repeating: " ", count: column))^"
   }
 
   /// The text with control characters written as `\u{…}` escapes, so that a message stays on its line and
   /// a caret lines up under it.
-  public static func escaped(_ text: some StringProtocol) -> String {
+  package static func escaped(_ text: some StringProtocol) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
       if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {

@@ -9,7 +9,7 @@
 /// ``caretDiagnostic`` adds the input and a caret under the offending byte, for terminals.
 public struct EncodingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong.
-  public enum Reason: Hashable, Sendable {
+  package enum Reason: Hashable, Sendable {
     /// The input was empty.
     case empty
     /// The input ended where a type was expected (after `^`, a qualifier, `j`, `[N`, …).
@@ -40,7 +40,7 @@ public struct EncodingError: Error, Hashable, Sendable, CustomStringConvertible 
     case numberTooLarge(limit: Int)
     /// A vector is not written `![size,alignment type]`.
     case malformedVector
-    /// A complete type is followed by more bytes; use ``TypeEncoding/parseSequence(_:)`` for several.
+    /// A complete type is followed by more bytes; a C function's signature is the one text that holds several.
     case trailingCharacters
     /// Types nested deeper than the parser's limit.
     case nestingTooDeep(limit: Int)
@@ -52,14 +52,14 @@ public struct EncodingError: Error, Hashable, Sendable, CustomStringConvertible 
   }
 
   /// What went wrong.
-  public let reason: Reason
+  package let reason: Reason
   /// The byte offset in ``input`` (UTF-8) where the problem was found.
   public let offset: Int
   /// The text that was being parsed.
   public let input: String
 
   /// Creates an error.
-  public init(_ reason: Reason, at offset: Int, in input: String) {
+  package init(_ reason: Reason, at offset: Int, in input: String) {
     self.reason = reason
     self.offset = offset
     self.input = input

@@ -108,7 +108,7 @@ public struct FieldPathError: Error, Hashable, Sendable, CustomStringConvertible
   public let offset: Int
 
   /// Creates an error.
-  public init(text: String, offset: Int) {
+  package init(text: String, offset: Int) {
     self.text = text
     self.offset = offset
   }

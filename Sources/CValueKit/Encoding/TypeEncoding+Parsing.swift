@@ -33,27 +33,27 @@ extension TypeEncoding {
   /// in method signatures (`v16@0:8`) and C function signatures (`B{CGPoint=dd}{CGPoint=dd}`).
   ///
   /// - Throws: ``EncodingError`` naming the problem and its byte offset.
-  public static func parseSequence(_ text: String) throws(EncodingError) -> [SignatureElement] {
+  package static func parseSequence(_ text: String) throws(EncodingError) -> [SignatureElement] {
     var parser = EncodingParser(text, maximumDepth: maximumNestingDepth)
     return try parser.parseSequence().map { SignatureElement(type: $0.0, frameOffset: $0.1) }
   }
 }
 
 /// One type of a method or function signature, with its frame offset when the signature has one.
-public struct SignatureElement: Hashable, Sendable, CustomStringConvertible {
+package struct SignatureElement: Hashable, Sendable, CustomStringConvertible {
   /// The type.
-  public var type: TypeEncoding
+  package var type: TypeEncoding
   /// The number after the type (`16` in `v16@0:8`), if any.
-  public var frameOffset: Int?
+  package var frameOffset: Int?
 
   /// Creates an element.
-  public init(type: TypeEncoding, frameOffset: Int? = nil) {
+  package init(type: TypeEncoding, frameOffset: Int? = nil) {
     self.type = type
     self.frameOffset = frameOffset
   }
 
   /// The element as written in a signature, e.g. `@0`.
-  public var description: String { type.description + (frameOffset.map(String.init) ?? "") }
+  package var description: String { type.description + (frameOffset.map(String.init) ?? "") }
 }
 
 /// A method or function signature: the return type first, then the arguments.
@@ -64,14 +64,14 @@ public struct SignatureElement: Hashable, Sendable, CustomStringConvertible {
 /// signature.arguments.count      // 2
 /// signature.description          // "v16@0:8"
 /// ```
-public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
+package struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
   /// The return type; its frame offset, when present, is the total argument frame size.
-  public var returnType: SignatureElement
+  package var returnType: SignatureElement
   /// The argument types in order.
-  public var arguments: [SignatureElement]
+  package var arguments: [SignatureElement]
 
   /// Creates a signature from its parts.
-  public init(returnType: SignatureElement, arguments: [SignatureElement]) {
+  package init(returnType: SignatureElement, arguments: [SignatureElement]) {
     self.returnType = returnType
     self.arguments = arguments
   }
@@ -79,12 +79,12 @@ public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
   /// Parses a signature such as `v16@0:8` or `i^{tm}^{tm}`.
   ///
   /// - Throws: ``EncodingError`` naming the problem and its byte offset.
-  public init(_ text: String) throws(EncodingError) {
+  package init(_ text: String) throws(EncodingError) {
     let elements = try TypeEncoding.parseSequence(text)
     returnType = elements[0]
     arguments = Array(elements.dropFirst())
   }
 
   /// The signature as written, e.g. `v16@0:8`.
-  public var description: String { ([returnType] + arguments).map(\.description).joined() }
+  package var description: String { ([returnType] + arguments).map(\.description).joined() }
 }

@@ -1,7 +1,7 @@
 import CFFI
 
 /// What a C comparator's integer result means.
-public enum CComparatorResult: Hashable, Sendable {
+public enum CComparerConvention: Hashable, Sendable {
   /// Non-zero means equal, as with `bool CGPointEqualToPoint(CGPoint, CGPoint)`.
   case nonZeroMeansEqual
   /// Zero means equal, as with `memcmp` and ordering functions such as `int tm_cmp(const tm *, const tm *)`.
@@ -15,7 +15,7 @@ enum CComparator {
   /// in the closure-free form a handle's shortcut calls.
   static func make(
     _ function: CFunction, signature text: String, valueType: TypeEncoding,
-    layout: Result<CLayout, LayoutError>, result: CComparatorResult
+    layout: Result<CLayout, LayoutError>, result: CComparerConvention
   ) throws(CFunctionError) -> (compare: RawComparator, direct: DirectComparator) {
     let signature = try CFunctionSignature(text, function: function, valueType: valueType)
     try signature.requireArity([2], role: "comparator")

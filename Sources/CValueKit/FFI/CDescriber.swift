@@ -9,7 +9,7 @@ import CFFI
 #endif
 
 /// How a C describer hands back its text.
-public enum CDescriberStyle: Hashable, Sendable {
+public enum CDescriberConvention: Hashable, Sendable {
   /// `const char *describe(T)` returning a string the caller must not free (static or thread-local
   /// storage, or a string owned by the value).
   case returnsStaticString
@@ -27,7 +27,7 @@ enum CDescriber {
 
   static func make(
     _ function: CFunction, signature text: String, valueType: TypeEncoding,
-    layout: Result<CLayout, LayoutError>, style: CDescriberStyle
+    layout: Result<CLayout, LayoutError>, style: CDescriberConvention
   ) throws(CFunctionError) -> RawDescriber {
     let signature = try CFunctionSignature(text, function: function, valueType: valueType)
     let arena = FFITypeArena()

@@ -9,7 +9,7 @@
 /// ```
 public struct ABI: Hashable, Sendable, CustomStringConvertible {
   /// How `long double` is represented.
-  public enum LongDoubleFormat: Hashable, Sendable {
+  package enum LongDoubleFormat: Hashable, Sendable {
     /// The x87 80-bit extended format in a 16-byte slot (x86_64); only the first 10 bytes carry the value.
     case x87Extended
     /// IEEE 754 binary128 (arm64 Linux).
@@ -29,7 +29,7 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
   /// The alignment of `double`.
   public var doubleAlignment: Int
   /// The representation of `long double`.
-  public var longDoubleFormat: LongDoubleFormat
+  package var longDoubleFormat: LongDoubleFormat
   /// The size of `long double`.
   public var longDoubleSize: Int
   /// The alignment of `long double`.
@@ -42,7 +42,7 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
   public var emptyStructSize: Int
 
   /// Creates an ABI description.
-  public init(
+  package init(
     name: String, pointerSize: Int, pointerAlignment: Int, longLongAlignment: Int, doubleAlignment: Int,
     longDoubleFormat: LongDoubleFormat, longDoubleSize: Int, longDoubleAlignment: Int, int128Alignment: Int,
     maximumAtomicPromotionSize: Int, emptyStructSize: Int = 0

@@ -2,7 +2,7 @@
 ///
 /// An encoding cannot say that a member is an enum (`enum zstate state;` encodes as `i`), so a
 /// ``TypeCatalog`` carries the constants for it: registered for a member with
-/// ``TypeCatalog/register(_:forMember:of:)``, they make descriptions name the value
+/// ``TypeCatalog/register(_:enumeration:member:)``, they make descriptions name the value
 /// (`.state = Z_STREAM_END`) and the literal parser read those names back. A value that is no constant is
 /// still written as its number.
 ///

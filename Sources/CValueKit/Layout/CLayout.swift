@@ -9,7 +9,7 @@
 /// layout.padding                        // [1..<8, 20..<24]
 /// ```
 ///
-/// The layout is a tree of ``Node``s in which an array's element is stored once, so laying out a large
+/// The layout is a tree of nodes in which an array's element is stored once, so laying out a large
 /// array costs no more than laying out its element; ``fields`` and ``padding`` walk the tree on demand.
 public struct CLayout: Hashable, Sendable {
   /// No type may be larger than this (1 TiB); larger ones are refused rather than risk overflow.
@@ -20,7 +20,7 @@ public struct CLayout: Hashable, Sendable {
   /// The ABI whose rules were applied.
   public let abi: ABI
   /// The root of the layout tree.
-  public let root: Node
+  package let root: Node
 
   init(type: TypeEncoding, abi: ABI, root: Node) {
     self.type = type
@@ -43,26 +43,26 @@ public struct CLayout: Hashable, Sendable {
 
 extension CLayout {
   /// One node of the layout tree: a leaf, a record or an array, with its size and alignment.
-  public struct Node: Hashable, Sendable {
+  package struct Node: Hashable, Sendable {
     /// The node's type as it appears in its parent (qualifiers included).
-    public let type: TypeEncoding
+    package let type: TypeEncoding
     /// Size in bytes. A bitfield's size is the number of bytes its bits touch.
-    public let size: Int
+    package let size: Int
     /// Alignment in bytes.
-    public let alignment: Int
+    package let alignment: Int
     /// What the node holds.
-    public let content: Content
+    package let content: Content
     /// The enumeration whose constants name this integer leaf's values, registered with
-    /// ``TypeCatalog/register(_:forMember:of:)``; `nil` for a plain number. For an array of enums, the
+    /// ``TypeCatalog/register(_:enumeration:member:)``; `nil` for a plain number. For an array of enums, the
     /// element carries it.
     ///
     /// ```swift
     /// let layout = try catalog.layout(of: "{z_stream=\"state\"i}")
     /// layout.root.members[0].node.enumeration?.name(for: 1)   // "Z_STREAM_END"
     /// ```
-    public let enumeration: CEnumeration?
+    package let enumeration: CEnumeration?
     /// The members of a struct or union node; empty for leaves and arrays.
-    public var members: [Member] {
+    package var members: [Member] {
       switch content {
       case .structure(let members), .union(let members): return members
       case .leaf, .bitfield, .array: return []
@@ -105,7 +105,7 @@ extension CLayout {
   }
 
   /// What a node holds.
-  public indirect enum Content: Hashable, Sendable {
+  package indirect enum Content: Hashable, Sendable {
     /// A scalar, pointer, complex or vector value of the node's size.
     case leaf
     /// A bitfield of `width` bits; the member holding it gives its bit offset.
@@ -119,17 +119,17 @@ extension CLayout {
   }
 
   /// A member of a struct or union.
-  public struct Member: Hashable, Sendable {
+  package struct Member: Hashable, Sendable {
     /// How the member is reached, or `nil` for a C11 anonymous struct or union whose members are reached
     /// directly (`.ru_maxrss`).
-    public let component: FieldPath.Component?
+    package let component: FieldPath.Component?
     /// The offset in bits from the start of the record (a multiple of 8 except for bitfields).
-    public let bitOffset: Int
+    package let bitOffset: Int
     /// The member's layout.
-    public let node: Node
+    package let node: Node
 
     /// The offset in bytes from the start of the record (the byte holding a bitfield's first bit).
-    public var offset: Int { bitOffset / 8 }
+    package var offset: Int { bitOffset / 8 }
   }
 
   /// A leaf of the layout, with its place in the whole value.

@@ -5,7 +5,7 @@
 /// ```
 public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong.
-  public enum Reason: Hashable, Sendable {
+  package enum Reason: Hashable, Sendable {
     /// `v` has no size (it is only meaningful behind a pointer or as a return type).
     case voidHasNoSize
     /// `?` (an unknown type, such as a function) has no size.
@@ -39,12 +39,12 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// What went wrong.
-  public let reason: Reason
+  package let reason: Reason
   /// The path of the field where it was found; empty for the value itself.
   public let path: FieldPath
 
   /// Creates an error.
-  public init(_ reason: Reason, at path: FieldPath = FieldPath()) {
+  package init(_ reason: Reason, at path: FieldPath = FieldPath()) {
     self.reason = reason
     self.path = path
   }

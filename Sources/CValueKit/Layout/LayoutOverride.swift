@@ -2,11 +2,11 @@
 ///
 /// Packing and alignment attributes leave no trace in an encoding (`struct epoll_event` is `{epoll_event=IQ}`
 /// whether packed or not), and an enum wider than `int` still encodes as `i`. An override states the size,
-/// the alignment and where each member starts; ``TypeCatalog/register(_:for:abi:)`` checks it against the
+/// the alignment and where each member starts; ``TypeCatalog/register(_:override:abi:)`` checks it against the
 /// members and then uses it everywhere the record appears.
 public struct LayoutOverride: Hashable, Sendable {
   /// Where one member starts.
-  public enum Placement: Hashable, Sendable {
+  package enum Placement: Hashable, Sendable {
     /// A byte offset from the start of the record, for ordinary members.
     case byte(Int)
     /// A bit offset from the start of the record, for bitfields.
@@ -19,10 +19,10 @@ public struct LayoutOverride: Hashable, Sendable {
   public var alignment: Int
   /// One placement per member in declaration order, or `nil` to keep the computed member offsets and
   /// override only the size and alignment.
-  public var placements: [Placement]?
+  package var placements: [Placement]?
 
   /// Creates an override with explicit placements (needed when the record has bitfields).
-  public init(size: Int, alignment: Int, placements: [Placement]?) {
+  package init(size: Int, alignment: Int, placements: [Placement]?) {
     self.size = size
     self.alignment = alignment
     self.placements = placements

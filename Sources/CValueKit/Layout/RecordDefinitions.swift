@@ -16,6 +16,17 @@ enum RecordKey: Hashable, Sendable, CustomStringConvertible {
   case named(String, isUnion: Bool)
   case anonymous(TypeEncoding)
 
+  /// The key of a record by its C name: `union TAG`, `struct TAG`, or the tag alone for a struct.
+  init(cName: String) {
+    if cName.hasPrefix("union ") {
+      self = .named(String(cName.dropFirst(6)), isUnion: true)
+    } else if cName.hasPrefix("struct ") {
+      self = .named(String(cName.dropFirst(7)), isUnion: false)
+    } else {
+      self = .named(cName, isUnion: false)
+    }
+  }
+
   init?(_ type: TypeEncoding) {
     switch type.unqualified {
     case .structure(let record):

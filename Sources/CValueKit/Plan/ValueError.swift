@@ -57,7 +57,7 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidTolerance(let problem, let path):
       return path.components.isEmpty ? problem : "\(problem) (for \(path))"
     case .unknownFieldPath(let path, let type): return "\(type) has no field \(path)"
-    case .nothingToRegister(let type): return "a registration for \(type) needs a comparator or a describer"
+    case .nothingToRegister(let type): return "a registration for \(type) needs a comparer or a describer"
     case .literal(let error): return error.description
     case .notPlainData(let swiftType):
       return "\(swiftType) is not plain data (it holds references), so its bytes are not a C value"

@@ -74,6 +74,37 @@ extension ValueType {
     return ComparisonStep.run(steps, a, b, tolerance: tolerance)
   }
 
+  /// Compares two buffers of Swift values with this C type's layout, element by element, as one C array
+  /// `[count T]`: the reporting counterpart of ``isEqual(elements:_:tolerance:)``.
+  ///
+  /// ```swift
+  /// let points: [cv_point] = …, expected: [cv_point] = …
+  /// let result = try points.withUnsafeBufferPointer { a in
+  ///   try expected.withUnsafeBufferPointer { b in try point.compare(elements: a, b) }
+  /// }
+  /// print(result.mismatches.first?.path)   // [3].y
+  /// ```
+  ///
+  /// - Throws: ``ValueError/notPlainData(swiftType:)`` for elements that are not plain data,
+  ///   ``ValueError/sizesDiffer(actual:expected:)`` (in bytes) for buffers of different lengths,
+  ///   ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the element's stride is not the C
+  ///   type's, and the errors of ``compare(bytes:_:count:options:)``.
+  public func compare<Element>(
+    elements actual: UnsafeBufferPointer<Element>, _ expected: UnsafeBufferPointer<Element>,
+    options: ComparisonOptions = .default
+  ) throws(ValueError) -> Comparison {
+    guard _isPOD(Element.self) else { throw .notPlainData(swiftType: "\(Element.self)") }
+    let stride = MemoryLayout<Element>.stride
+    guard actual.count == expected.count else {
+      throw .sizesDiffer(actual: actual.count * stride, expected: expected.count * stride)
+    }
+    if let layout, layout.stride != stride {
+      throw .swiftTypeSize(swiftType: "\(Element.self)", size: stride, type: type, typeSize: layout.stride)
+    }
+    return try compareRaw(
+      UnsafeRawBufferPointer(actual), UnsafeRawBufferPointer(expected), count: actual.count, options: options)
+  }
+
   /// Compares `count` consecutive values in each buffer as one C array `[count T]`, and reports every
   /// mismatching field by its index and path (`[3].size.height`).
   ///

@@ -10,8 +10,7 @@ extension ValueRegistry {
   /// ```swift
   /// let equal: @convention(c) (cv_point, cv_point) -> Bool = cv_point_equal
   /// try registry.register(
-  ///   "{cv_point=dd}", comparator: CFunction(equal, name: "cv_point_equal"),
-  ///   signature: "B{cv_point=dd}{cv_point=dd}", result: .nonZeroMeansEqual)
+  ///   "{cv_point=dd}", comparer: CFunction(equal, name: "cv_point_equal"), ///   signature: "B{cv_point=dd}{cv_point=dd}", convention: .nonZeroMeansEqual)
   /// ```
   ///
   /// Everything is checked here, never when comparing: the argument count and types, the return type, and
@@ -28,8 +27,8 @@ extension ValueRegistry {
   /// - Throws: ``ValueError/encoding(_:)`` for a bad encoding, ``ValueError/cFunction(_:)`` for anything
   ///   wrong with the function or its signature.
   public func register(
-    _ type: some TypeEncodingConvertible, comparator function: CFunction, signature: String,
-    result: CComparatorResult
+    _ type: some TypeEncodingConvertible, comparer function: CFunction, signature: String,
+    convention result: CComparerConvention
   ) throws(ValueError) {
     let type = try parse(type)
     let comparator: (compare: RawComparator, direct: DirectComparator)
@@ -46,8 +45,7 @@ extension ValueRegistry {
   ///
   /// ```swift
   /// try registry.register(
-  ///   "{cv_point=dd}", describer: .lookup("cv_point_print", in: "libgeom.so"),
-  ///   signature: "i*Q^{cv_point=dd}", style: .writesIntoBuffer)
+  ///   "{cv_point=dd}", describer: .lookup("cv_point_print", in: "libgeom.so"), ///   signature: "i*Q^{cv_point=dd}", convention: .writesIntoBuffer)
   /// ```
   ///
   /// - Parameters:
@@ -60,7 +58,7 @@ extension ValueRegistry {
   ///   wrong with the function or its signature.
   public func register(
     _ type: some TypeEncodingConvertible, describer function: CFunction, signature: String,
-    style: CDescriberStyle
+    convention style: CDescriberConvention
   ) throws(ValueError) {
     let type = try parse(type)
     let describer: RawDescriber

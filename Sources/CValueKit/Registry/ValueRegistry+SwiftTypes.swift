@@ -6,7 +6,7 @@ extension ValueRegistry {
   /// used for fields of that type when another type is derived.
   ///
   /// ```swift
-  /// try registry.setEncoding("{cv_tagged=\"kind\"i\"u\"(?=\"i\"i\"f\"f)}", for: cv_tagged.self)
+  /// try registry.register("{cv_tagged=\"kind\"i\"u\"(?=\"i\"i\"f\"f)}", swiftType: cv_tagged.self)
   /// let result = try registry.compare(actual, expected)   // uses the set encoding
   /// ```
   ///
@@ -17,7 +17,7 @@ extension ValueRegistry {
   /// - Throws: ``ValueError/encoding(_:)`` when the encoding does not parse, ``ValueError/layoutUnknown(_:_:)``
   ///   when it cannot be laid out, ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the sizes
   ///   differ and ``ValueError/notPlainData(swiftType:)`` for a type that holds references.
-  public func setEncoding<Value>(_ type: some TypeEncodingConvertible, for swiftType: Value.Type) throws(ValueError) {
+  public func register<Value>(_ type: some TypeEncodingConvertible, swiftType: Value.Type) throws(ValueError) {
     try ValueType.checkPlainData(Value.self)
     let type = try parse(type)
     let layout: CLayout
@@ -30,7 +30,7 @@ extension ValueRegistry {
     invalidateHandles()
   }
 
-  /// The encoding used for a Swift type: the one set with ``setEncoding(_:for:)``; else, for a C type
+  /// The encoding used for a Swift type: the one set with ``register(_:swiftType:)``; else, for a C type
   /// imported into Swift whose C name the catalog knows (a struct or union tag, or a typedef name, as
   /// an imported header registers them), the catalog's definition; else the one derived from the type.
   ///
@@ -107,13 +107,13 @@ extension ValueRegistry {
     return reflected.hasPrefix("__C.") ? String(reflected.dropFirst(4)) : nil
   }
 
-  /// The encoding set for a Swift type with ``setEncoding(_:for:)``, if any.
+  /// The encoding set for a Swift type with ``register(_:swiftType:)``, if any.
   func registered<Value>(_: Value.Type) -> TypeEncoding? { swiftTypes.registered(for: Value.self) }
 
   func catalogDefinition<Value>(of _: Value.Type) throws(ValueError) -> TypeEncoding? {
     guard let name = Self.cName(of: Value.self) else { return nil }
     let typedef = TypeCatalog.builtinNames[name] == nil ? catalog.encoding(named: name) : nil
-    guard let type = typedef ?? catalog.record(named: name) ?? catalog.record(named: name, isUnion: true) else {
+    guard let type = typedef ?? catalog.record(named: name) ?? catalog.record(named: "union \(name)") else {
       return nil
     }
     let layout: CLayout

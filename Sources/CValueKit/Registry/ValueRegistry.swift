@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// ```swift
 /// let registry = ValueRegistry()
-/// try registry.register("{Temperature=d}", as: Double.self, compare: { abs($0 - $1) < 0.5 })
+/// try registry.register("{Temperature=d}", as: Double.self, comparer: { abs($0 - $1) < 0.5 })
 /// let result = try registry.resolve("rect").compare(actualRect, expectedRect)
 /// ```
 ///
@@ -19,8 +19,10 @@ import Synchronization
 /// from ``resolve(_:abi:)`` compares without taking a lock. A handle is a snapshot: it keeps the entries
 /// it was resolved with; resolve again after registering.
 public final class ValueRegistry: Sendable {
-  /// The registry used when none is given.
-  public static let shared = ValueRegistry()
+  /// The registry used when none is given: the one process-wide registry, with ``TypeCatalog/shared`` as its
+  /// catalog. What one test registers here every other test sees; make a registry of your own to keep a test
+  /// apart.
+  public static let shared = ValueRegistry(catalog: .shared)
 
   /// The catalog that resolves readable names, record definitions and layout overrides.
   public let catalog: TypeCatalog
@@ -110,14 +112,20 @@ public final class ValueRegistry: Sendable {
   /// let registry = ValueRegistry(defaultTolerance: .ulps(4))
   /// ```
   ///
+  /// A registry made without a catalog gets a new one of its own, with the built-in names, so that nothing
+  /// another test registers in ``TypeCatalog/shared`` changes what it finds; pass `.shared` (or a catalog
+  /// you share on purpose) to see those registrations.
+  ///
   /// - Parameters:
-  ///   - catalog: Where readable names, record definitions and layout overrides come from.
+  ///   - catalog: Where readable names, record definitions and layout overrides come from; `nil` for a
+  ///     new catalog with the built-in names.
   ///   - includingBuiltins: Whether the built-in entries apply. Without them every leaf is compared by
   ///     its bytes (so `-0.0 ≠ 0.0` and tolerances do not apply) unless you register an entry for it.
   ///   - defaultTolerance: The tolerance for floating-point leaves when a comparison gives none.
   public init(
-    catalog: TypeCatalog = .shared, includingBuiltins: Bool = true, defaultTolerance: FloatTolerance = .exact
+    catalog: TypeCatalog? = nil, includingBuiltins: Bool = true, defaultTolerance: FloatTolerance = .exact
   ) {
+    let catalog = catalog ?? TypeCatalog()
     self.catalog = catalog
     self.defaultTolerance = defaultTolerance
     state = LockedState(
@@ -135,7 +143,7 @@ public final class ValueRegistry: Sendable {
   /// A second registration for the same type replaces the parts it gives and keeps the others.
   ///
   /// ```swift
-  /// try registry.register("{Handle=^v}", compare: { a, b in a.load(as: UInt.self) == b.load(as: UInt.self) })
+  /// try registry.register("{Handle=^v}", comparer: { a, b in a.load(as: UInt.self) == b.load(as: UInt.self) })
   /// ```
   ///
   /// - Parameters:
@@ -146,7 +154,8 @@ public final class ValueRegistry: Sendable {
   /// - Throws: ``ValueError/encoding(_:)`` when the encoding does not parse, or
   ///   ``ValueError/nothingToRegister(_:)`` when both closures are `nil`.
   public func register(
-    _ type: some TypeEncodingConvertible, compare: RawComparator? = nil, describe: RawDescriber? = nil
+    _ type: some TypeEncodingConvertible, comparer compare: RawComparator? = nil,
+    describer describe: RawDescriber? = nil
   ) throws(ValueError) {
     let type = try parse(type)
     guard compare != nil || describe != nil else { throw .nothingToRegister(type) }
@@ -169,9 +178,9 @@ public final class ValueRegistry: Sendable {
   ///
   /// ```swift
   /// // struct msg { enum kind kind; union { struct text text; struct number number; } u; };
-  /// try registry.register(.tagged(by: ".kind", members: [1: "text", 2: "number"]), forUnionAt: ".u",
-  ///                       of: "struct msg")
-  /// try registry.register("__u6_addr8", forUnionAt: ".__in6_u", of: "struct in6_addr")
+  /// try registry.register(
+  ///   "struct msg", unionMember: .tagged(by: ".kind", members: [1: "text", 2: "number"]), at: ".u")
+  /// try registry.register("struct in6_addr", unionMember: "__u6_addr8", at: ".__in6_u")
   /// ```
   ///
   /// A second rule for the same union replaces the first; ``unregister(_:)`` removes the type's rules
@@ -190,7 +199,7 @@ public final class ValueRegistry: Sendable {
   ///   (no such union or member, a tag that is not an integer field outside the union, a path through an
   ///   array element).
   public func register(
-    _ member: UnionMember, forUnionAt path: FieldPath, of type: some TypeEncodingConvertible
+    _ type: some TypeEncodingConvertible, unionMember member: UnionMember, at path: FieldPath
   ) throws(ValueError) {
     let type = try parse(type)
     let layout: CLayout
@@ -210,8 +219,7 @@ public final class ValueRegistry: Sendable {
   /// such as the imported C struct itself.
   ///
   /// ```swift
-  /// try registry.register("{Temperature=d}", as: Double.self, compare: { abs($0 - $1) < 0.5 },
-  ///                       describe: { "\($0) K" })
+  /// try registry.register("{Temperature=d}", as: Double.self, comparer: { abs($0 - $1) < 0.5 }, ///                       describe: { "\($0) K" })
   /// ```
   ///
   /// - Parameters:
@@ -223,7 +231,8 @@ public final class ValueRegistry: Sendable {
   ///   ``ValueError/layoutUnknown(_:_:)`` when the C type's size cannot be known.
   public func register<Value>(
     _ type: some TypeEncodingConvertible, as swiftType: Value.Type,
-    compare: @escaping @Sendable (Value, Value) -> Bool, describe: (@Sendable (Value) -> String)? = nil
+    comparer compare: @escaping @Sendable (Value, Value) -> Bool,
+    describer describe: (@Sendable (Value) -> String)? = nil
   ) throws(ValueError) {
     try ValueType.checkPlainData(Value.self)
     let type = try parse(type)
@@ -236,7 +245,7 @@ public final class ValueRegistry: Sendable {
     let rawCompare: RawComparator = { a, b in compare(Self.load(Value.self, from: a), Self.load(Value.self, from: b)) }
     var rawDescribe: RawDescriber?
     if let describe { rawDescribe = { bytes in describe(Self.load(Value.self, from: bytes)) } }
-    try register(type, compare: rawCompare, describe: rawDescribe)
+    try register(type, comparer: rawCompare, describer: rawDescribe)
   }
 
   /// A plain-data Swift value from bytes that may not be aligned for it (the size was checked).
@@ -268,7 +277,7 @@ public final class ValueRegistry: Sendable {
     state.withLock { $0.entries.byIdentity.values.map(\.type) }
   }
 
-  /// The union member rules registered for a record type with ``register(_:forUnionAt:of:)``, by the
+  /// The union member rules registered for a record type with ``register(_:unionMember:at:)``, by the
   /// union's path from the record.
   ///
   /// - Throws: ``ValueError/encoding(_:)`` when the type does not parse.

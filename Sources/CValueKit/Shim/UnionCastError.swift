@@ -24,7 +24,7 @@ public struct UnionCastError: Error, Hashable, Sendable, CustomStringConvertible
   ///   - sourceSize: The size of the value's type in bytes.
   ///   - targetType: The name of the type asked for.
   ///   - targetSize: The size of the type asked for in bytes.
-  public init(sourceType: String, sourceSize: Int, targetType: String, targetSize: Int) {
+  package init(sourceType: String, sourceSize: Int, targetType: String, targetSize: Int) {
     self.sourceType = sourceType
     self.sourceSize = sourceSize
     self.targetType = targetType

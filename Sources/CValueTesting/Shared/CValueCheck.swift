@@ -7,7 +7,7 @@ import CValueKit
 enum CValueCheck {
   /// The handle for a Swift type: from the encoding when one is given, else derived from the Swift type.
   static func valueType<Value>(
-    of _: Value.Type, encoding: String?, registry: ValueRegistry
+    of _: Value.Type, encoding: (any TypeEncodingConvertible)?, registry: ValueRegistry
   ) throws(ValueError) -> ValueType {
     if let encoding { return try registry.resolve(encoding) }
     return try registry.resolve(swiftType: Value.self)
@@ -15,7 +15,8 @@ enum CValueCheck {
 
   /// Whether two values are equal under the options.
   static func equal<Value>(
-    _ actual: Value, _ expected: Value, options: ComparisonOptions, encoding: String?, registry: ValueRegistry,
+    _ actual: Value, _ expected: Value, options: ComparisonOptions, encoding: (any TypeEncodingConvertible)?,
+    registry: ValueRegistry,
     message: String
   ) -> CheckResult {
     do throws(ValueError) {
@@ -30,7 +31,8 @@ enum CValueCheck {
 
   /// Whether two values differ under the options.
   static func notEqual<Value>(
-    _ actual: Value, _ expected: Value, options: ComparisonOptions, encoding: String?, registry: ValueRegistry,
+    _ actual: Value, _ expected: Value, options: ComparisonOptions, encoding: (any TypeEncodingConvertible)?,
+    registry: ValueRegistry,
     message: String
   ) -> CheckResult {
     do throws(ValueError) {
@@ -47,7 +49,7 @@ enum CValueCheck {
   /// Whether two buffers of Swift values are equal element by element.
   static func equalElements<Element>(
     _ actual: UnsafeBufferPointer<Element>, _ expected: UnsafeBufferPointer<Element>, options: ComparisonOptions,
-    encoding: String?, registry: ValueRegistry, message: String
+    encoding: (any TypeEncodingConvertible)?, registry: ValueRegistry, message: String
   ) -> CheckResult {
     do throws(ValueError) {
       guard _isPOD(Element.self) else { throw .notPlainData(swiftType: "\(Element.self)") }
@@ -67,7 +69,7 @@ enum CValueCheck {
 
   /// Whether the values at two addresses are equal: one value each, or `count` consecutive values.
   static func equalPointees(
-    _ actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, count: Int?, encoding: String,
+    _ actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, count: Int?, encoding: any TypeEncodingConvertible,
     options: ComparisonOptions, registry: ValueRegistry, message: String
   ) -> CheckResult {
     do throws(ValueError) {

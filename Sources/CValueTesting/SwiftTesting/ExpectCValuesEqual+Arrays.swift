@@ -34,7 +34,7 @@ public import Testing
 public func expectCValuesEqual<Element>(
   _ actual: [Element], _ expected: [Element], within tolerance: FloatTolerance? = nil,
   fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  encoding: String? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
+  encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   actual.withUnsafeBufferPointer { actual in
@@ -71,7 +71,8 @@ public func expectCValuesEqual<Element>(
 public func expectCValuesEqual<Element>(
   _ actual: UnsafeBufferPointer<Element>, _ expected: UnsafeBufferPointer<Element>,
   within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  unionMembers: [FieldPath: UnionMember] = [:], encoding: String? = nil, registry: ValueRegistry = .shared,
+  unionMembers: [FieldPath: UnionMember] = [:], encoding: (any TypeEncodingConvertible)? = nil,
+  registry: ValueRegistry = .shared,
   _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   CValueCheck.equalElements(

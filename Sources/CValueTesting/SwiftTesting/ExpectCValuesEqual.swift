@@ -46,7 +46,7 @@ public import Testing
 public func expectCValuesEqual<Value>(
   _ actual: Value, _ expected: Value, within tolerance: FloatTolerance? = nil,
   fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  encoding: String? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
+  encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   CValueCheck.equal(
@@ -85,7 +85,8 @@ public func expectCValuesEqual<Value>(
 public func expectCValuesEqual(
   pointers actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, count: Int? = nil,
   within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  unionMembers: [FieldPath: UnionMember] = [:], encoding: String, registry: ValueRegistry = .shared,
+  unionMembers: [FieldPath: UnionMember] = [:], encoding: any TypeEncodingConvertible,
+  registry: ValueRegistry = .shared,
   _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   CValueCheck.equalPointees(

@@ -29,7 +29,7 @@ public import Testing
 public func expectCValuesNotEqual<Value>(
   _ actual: Value, _ expected: Value, within tolerance: FloatTolerance? = nil,
   fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  encoding: String? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
+  encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   CValueCheck.notEqual(

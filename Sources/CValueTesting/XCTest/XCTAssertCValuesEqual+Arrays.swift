@@ -32,7 +32,8 @@ import XCTest
 public func XCTAssertCValuesEqual<Element>(
   _ actual: [Element], _ expected: [Element], within tolerance: FloatTolerance? = nil,
   fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  encoding: String? = nil, registry: ValueRegistry = .shared, _ message: @autoclosure () -> String = "",
+  encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared,
+  _ message: @autoclosure () -> String = "",
   file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
   let message = message()
@@ -71,7 +72,8 @@ public func XCTAssertCValuesEqual<Element>(
 public func XCTAssertCValuesEqual<Element>(
   _ actual: UnsafeBufferPointer<Element>, _ expected: UnsafeBufferPointer<Element>,
   within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  unionMembers: [FieldPath: UnionMember] = [:], encoding: String? = nil, registry: ValueRegistry = .shared,
+  unionMembers: [FieldPath: UnionMember] = [:], encoding: (any TypeEncodingConvertible)? = nil,
+  registry: ValueRegistry = .shared,
   _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
   CValueCheck.equalElements(

@@ -49,7 +49,8 @@ import XCTest
 public func XCTAssertCValuesEqual<Value>(
   _ actual: Value, _ expected: Value, within tolerance: FloatTolerance? = nil,
   fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  encoding: String? = nil, registry: ValueRegistry = .shared, _ message: @autoclosure () -> String = "",
+  encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared,
+  _ message: @autoclosure () -> String = "",
   file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
   CValueCheck.equal(
@@ -87,7 +88,8 @@ public func XCTAssertCValuesEqual<Value>(
 public func XCTAssertCValuesEqual(
   pointers actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, count: Int? = nil,
   within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  unionMembers: [FieldPath: UnionMember] = [:], encoding: String, registry: ValueRegistry = .shared,
+  unionMembers: [FieldPath: UnionMember] = [:], encoding: any TypeEncodingConvertible,
+  registry: ValueRegistry = .shared,
   _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
   CValueCheck.equalPointees(

@@ -30,7 +30,8 @@ import XCTest
 public func XCTAssertCValuesNotEqual<Value>(
   _ actual: Value, _ expected: Value, within tolerance: FloatTolerance? = nil,
   fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  encoding: String? = nil, registry: ValueRegistry = .shared, _ message: @autoclosure () -> String = "",
+  encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared,
+  _ message: @autoclosure () -> String = "",
   file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
   CValueCheck.notEqual(

@@ -70,12 +70,12 @@ struct ComparisonPlanTests {
   func liveMemberSteps() throws {
     let registry = ValueRegistry()
     let named = "{S=\"n\"c\"u\"(U=\"a\"{?=\"x\"c\"y\"i}\"b\"d)}"
-    try registry.register("a", forUnionAt: ".u", of: named)
+    try registry.register(named, unionMember: "a", at: ".u")
     #expect(Self.render(try registry.resolve(named).steps) == "bytes 0+1; bytes 8+1; bytes 12+4")
     // The tag (an int at 0) is 8 bytes before the union: bit delta -64. An unknown tag compares the bytes
     // the members cover: all 8, as the double covers them.
     let tagged = "{T=\"kind\"i\"u\"(U=\"a\"{?=\"x\"c\"y\"i}\"b\"d)}"
-    try registry.register(.tagged(by: ".kind", members: [1: "a", 2: "b"]), forUnionAt: ".u", of: tagged)
+    try registry.register(tagged, unionMember: .tagged(by: ".kind", members: [1: "a", 2: "b"]), at: ".u")
     let steps = Self.render(try registry.resolve(tagged).steps)
     #expect(
       steps
@@ -85,7 +85,7 @@ struct ComparisonPlanTests {
   @Test("a comparator registered for the whole value is the shortcut")
   func registeredShortcut() throws {
     let registry = ValueRegistry()
-    try registry.register("{T=d}", as: Double.self, compare: { abs($0 - $1) < 0.5 })
+    try registry.register("{T=d}", as: Double.self, comparer: { abs($0 - $1) < 0.5 })
     let type = try registry.resolve("{T=d}")
     #expect("\(type.shortcut)".hasPrefix("registered(size: 8"))
     #expect(type.directComparator == nil)
@@ -304,12 +304,13 @@ struct ArrayComparisonTests {
 @Suite("Direct C comparators")
 struct DirectComparatorTests {
   @Test(arguments: [
-    ("s_dd_equal", "B{s_dd=dd}{s_dd=dd}", CComparatorResult.nonZeroMeansEqual),
-    ("s_dd_compare", "i^{s_dd}^{s_dd}", CComparatorResult.zeroMeansEqual),
+    ("s_dd_equal", "B{s_dd=dd}{s_dd=dd}", CComparerConvention.nonZeroMeansEqual),
+    ("s_dd_compare", "i^{s_dd}^{s_dd}", CComparerConvention.zeroMeansEqual),
   ])
-  func calledOncePerComparison(name: String, signature: String, result: CComparatorResult) throws {
+  func calledOncePerComparison(name: String, signature: String, result: CComparerConvention) throws {
     let registry = ValueRegistry()
-    try registry.register("{s_dd=dd}", comparator: LinkedFixtures.function(name), signature: signature, result: result)
+    try registry.register(
+      "{s_dd=dd}", comparer: LinkedFixtures.function(name), signature: signature, convention: result)
     let type = try registry.resolve("{s_dd=dd}")
     #expect(type.directComparator != nil)
     var bytes = [UInt8](repeating: 0, count: 40)
@@ -330,9 +331,9 @@ struct DirectComparatorTests {
   func replacedBySwift() throws {
     let registry = ValueRegistry()
     try registry.register(
-      "{s_dd=dd}", comparator: LinkedFixtures.function("s_dd_equal"), signature: "B{s_dd=dd}{s_dd=dd}",
-      result: .nonZeroMeansEqual)
-    try registry.register("{s_dd=dd}", as: s_dd.self, compare: { _, _ in true })
+      "{s_dd=dd}", comparer: LinkedFixtures.function("s_dd_equal"), signature: "B{s_dd=dd}{s_dd=dd}",
+      convention: .nonZeroMeansEqual)
+    try registry.register("{s_dd=dd}", as: s_dd.self, comparer: { _, _ in true })
     let type = try registry.resolve("{s_dd=dd}")
     #expect(type.directComparator == nil)
     #expect(type.isEqual(s_dd(a: 1, b: 2), s_dd(a: 5, b: 6)))

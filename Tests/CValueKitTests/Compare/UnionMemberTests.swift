@@ -45,7 +45,7 @@ import Testing
 
   static func tagged() throws -> ValueType {
     let registry = ValueRegistry()
-    try registry.register(byKind, forUnionAt: ".body", of: message)
+    try registry.register(message, unionMember: byKind, at: ".body")
     return try registry.resolve(message)
   }
 
@@ -103,7 +103,8 @@ import Testing
     // Bytes: one field, the union's bytes.
     let registry = ValueRegistry()
     guard case .tagged(let tag, let members, _) = Self.byKind else { return }
-    try registry.register(.tagged(by: tag, members: members, unknownTag: .bytes), forUnionAt: ".body", of: Self.message)
+    try registry.register(
+      Self.message, unionMember: .tagged(by: tag, members: members, unknownTag: .bytes), at: ".body")
     let bytes = try registry.resolve(Self.message).compare(one, two)
     #expect(
       bytes.report.split(separator: "\n").prefix(2) == [
@@ -130,7 +131,8 @@ import Testing
 
   @Test func aTagAfterTheUnionIsReportedFirst() throws {
     let registry = ValueRegistry()
-    try registry.register(.tagged(by: ".is_float", members: [0: "i", 1: "f"]), forUnionAt: ".value", of: Self.trailing)
+    try registry.register(
+      Self.trailing, unionMember: .tagged(by: ".is_float", members: [0: "i", 1: "f"]), at: ".value")
     let type = try registry.resolve(Self.trailing)
     var integer = cv_trailing_tag()
     integer.value.i = 1_065_353_216
@@ -187,7 +189,7 @@ import Testing
 
   @Test func aRegisteredRuleAppliesWhereverTheRecordIs() throws {
     let registry = ValueRegistry()
-    try registry.register(Self.byKind, forUnionAt: ".body", of: Self.message)
+    try registry.register(Self.message, unionMember: Self.byKind, at: ".body")
     let pair = try registry.resolve("{pair=\"first\"\(Self.message)\"rest\"[2\(Self.message)]}")
     let values = (Self.number(1, 1), (Self.point(1, 2), Self.number(3, 4)))
     var changed = values
@@ -247,7 +249,7 @@ import Testing
 
   @Test func unregisteringRemovesTheRule() throws {
     let registry = ValueRegistry()
-    try registry.register(Self.byKind, forUnionAt: ".body", of: Self.message)
+    try registry.register(Self.message, unionMember: Self.byKind, at: ".body")
     #expect(try registry.unionMembers(of: Self.message) == [".body": Self.byKind])
     let one = Self.number(7, 1.5)
     let two = Self.withBodyByte(one, 10, 1)
@@ -262,7 +264,7 @@ import Testing
     let type = try TypeEncoding(Self.message)
     func error(_ member: UnionMember, at path: FieldPath) -> UnionMemberError.Reason? {
       do {
-        try registry.register(member, forUnionAt: path, of: Self.message)
+        try registry.register(Self.message, unionMember: member, at: path)
         return nil
       } catch {
         guard case .unionMember(let problem, let inType) = error, inType == type, problem.path == path else {
@@ -288,14 +290,14 @@ import Testing
         UnionMemberError(path: FieldPath(), reason: .membersInDifferentUnions("a", "c")),
         in: try TypeEncoding(twoUnions))
     ) {
-      try registry.register(.tagged(by: ".t", members: [1: "a", 2: "c"]), forUnionAt: FieldPath(), of: twoUnions)
+      try registry.register(twoUnions, unionMember: .tagged(by: ".t", members: [1: "a", 2: "c"]), at: FieldPath())
     }
     let float = "{F=\"tag\"f\"u\"(?=\"a\"i\"b\"f)}"
     #expect(
       throws: ValueError.unionMember(
         UnionMemberError(path: ".u", reason: .tagNotAnInteger(".tag", .scalar(.float))), in: try TypeEncoding(float))
     ) {
-      try registry.register(.tagged(by: ".tag", members: [1: "a"]), forUnionAt: ".u", of: float)
+      try registry.register(float, unionMember: .tagged(by: ".tag", members: [1: "a"]), at: ".u")
     }
     // Nothing was registered by the refusals.
     #expect(try registry.unionMembers(of: Self.message).isEmpty)

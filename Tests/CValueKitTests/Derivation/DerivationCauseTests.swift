@@ -33,7 +33,7 @@ import Testing
         cannot derive the C encoding of cv_reserved: bytes 20..<40 after .tai (likely unnamed bitfields such as \
         int :32, named bitfields, an anonymous struct or union, or a _Complex member) are not covered by any \
         field Mirror can see; Swift imports none of these as a stored property; set its encoding with \
-        registry.setEncoding("…", for: cv_reserved.self) or pass encoding: explicitly; for a type from a C \
+        registry.register("…", swiftType: cv_reserved.self) or pass encoding: explicitly; for a type from a C \
         header, import the header (catalog.importHeaders)
         """)
   }
@@ -57,7 +57,7 @@ import Testing
         cannot derive the C encoding of timex: bytes 164..<208 after .tai (likely unnamed bitfields such as \
         int :32, named bitfields, an anonymous struct or union, a _Complex member, or an __int128 member) are \
         not covered by any field Mirror can see; Swift imports none of these as a stored property; set its \
-        encoding with registry.setEncoding("…", for: timex.self) or pass encoding: explicitly; for a type from \
+        encoding with registry.register("…", swiftType: timex.self) or pass encoding: explicitly; for a type from \
         a C header, import the header (catalog.importHeaders)
         """)
   }
@@ -70,7 +70,7 @@ import Testing
       Self.error(deriving: cv_middle.self)?.description == """
         cannot derive the C encoding of cv_middle: bytes 1..<16 between .tag and .after (likely bitfields, an \
         anonymous struct or union, or a _Complex member) are not covered by any field Mirror can see; Swift \
-        imports none of these as a stored property; set its encoding with registry.setEncoding("…", for: \
+        imports none of these as a stored property; set its encoding with registry.register("…", swiftType: \
         cv_middle.self) or pass encoding: explicitly; for a type from a C header, import the header \
         (catalog.importHeaders)
         """)
@@ -97,7 +97,7 @@ import Testing
         anonymous struct or union) and bytes 20..<28 after .after (likely unnamed bitfields such as int :32, \
         named bitfields, an anonymous struct or union, or a _Complex member) are not covered by any field Mirror \
         can see; Swift imports none of these as a stored property; set its encoding with \
-        registry.setEncoding("…", for: cv_three_hidden.self) or pass encoding: explicitly; for a type from a C \
+        registry.register("…", swiftType: cv_three_hidden.self) or pass encoding: explicitly; for a type from a C \
         header, import the header (catalog.importHeaders)
         """)
   }
@@ -187,14 +187,15 @@ import Testing
       error?.description == """
         cannot derive the C encoding of cv_packed: the type is packed (__attribute__((packed)) or #pragma pack): \
         .count is at offset 1, but Int32 aligns to 4; register its exact layout with \
-        registry.catalog.register(LayoutOverride(size: 13, alignment: 1, memberOffsets: [0, 1, 5]), \
-        for: #"{cv_packed="tag"c"count"i"value"d}"#); for a type from a C header, import the header \
+        registry.catalog.register(#"{cv_packed="tag"c"count"i"value"d}"#, \
+        override: LayoutOverride(size: 13, alignment: 1, memberOffsets: [0, 1, 5])); for a type from a C header, import the header \
         (catalog.importHeaders)
         """)
     // The fix, as written in the message, makes the type derivable.
     let registry = ValueRegistry(catalog: TypeCatalog())
     try registry.catalog.register(
-      LayoutOverride(size: 13, alignment: 1, memberOffsets: [0, 1, 5]), for: #"{cv_packed="tag"c"count"i"value"d}"#)
+      #"{cv_packed="tag"c"count"i"value"d}"#,
+      override: LayoutOverride(size: 13, alignment: 1, memberOffsets: [0, 1, 5]))
     #expect(try registry.encoding(of: cv_packed.self).description == #"{cv_packed="tag"c"count"i"value"d}"#)
     let value = cv_packed(tag: 65, count: 7, value: 2.5)
     #expect(try registry.resolve(swiftType: cv_packed.self).describe(value) == "{.tag = 65, .count = 7, .value = 2.5}")
@@ -207,8 +208,8 @@ import Testing
       Self.error(deriving: cv_packed_ints.self)?.description == """
         cannot derive the C encoding of cv_packed_ints: the type is packed (__attribute__((packed)) or \
         #pragma pack): it aligns to 1, but its field .first of type Int32 aligns to 4; register its exact \
-        layout with registry.catalog.register(LayoutOverride(size: 8, alignment: 1, memberOffsets: [0, 4]), \
-        for: #"{cv_packed_ints="first"i"second"i}"#); for a type from a C header, import the header \
+        layout with registry.catalog.register(#"{cv_packed_ints="first"i"second"i}"#, \
+        override: LayoutOverride(size: 8, alignment: 1, memberOffsets: [0, 4])); for a type from a C header, import the header \
         (catalog.importHeaders)
         """)
   }
@@ -219,8 +220,8 @@ import Testing
       Self.error(deriving: cv_pack2.self)?.description == """
         cannot derive the C encoding of cv_pack2: the type is packed (__attribute__((packed)) or #pragma pack): \
         .count is at offset 2, but Int32 aligns to 4; register its exact layout with \
-        registry.catalog.register(LayoutOverride(size: 8, alignment: 2, memberOffsets: [0, 2, 6]), \
-        for: #"{cv_pack2="tag"c"count"i"code"s}"#); for a type from a C header, import the header \
+        registry.catalog.register(#"{cv_pack2="tag"c"count"i"code"s}"#, \
+        override: LayoutOverride(size: 8, alignment: 2, memberOffsets: [0, 2, 6])); for a type from a C header, import the header \
         (catalog.importHeaders)
         """)
   }
@@ -235,8 +236,8 @@ import Testing
       Self.error(deriving: Holder.self)?.description == """
         cannot derive the C encoding of Holder: the field .packed of type cv_packed is packed \
         (__attribute__((packed)) or #pragma pack): .count is at offset 1, but Int32 aligns to 4; register its \
-        exact layout with registry.catalog.register(LayoutOverride(size: 13, alignment: 1, memberOffsets: \
-        [0, 1, 5]), for: #"{cv_packed="tag"c"count"i"value"d}"#); for a type from a C header, import the \
+        exact layout with registry.catalog.register(#"{cv_packed="tag"c"count"i"value"d}"#, override: LayoutOverride(size: 13, alignment: 1, memberOffsets: \
+        [0, 1, 5])); for a type from a C header, import the \
         header (catalog.importHeaders)
         """)
   }
@@ -248,15 +249,15 @@ import Testing
       Self.error(deriving: epoll_event.self)?.description == """
         cannot derive the C encoding of epoll_event: the type is packed (__attribute__((packed)) or \
         #pragma pack): .data is at offset 4, but epoll_data aligns to 8; Mirror sees no stored properties in \
-        .data (likely a C union); register its exact layout with registry.catalog.register(LayoutOverride(size: \
-        12, alignment: 1, memberOffsets: [0, 4]), for: "{epoll_event=…}"), writing its members where … is; for \
+        .data (likely a C union); register its exact layout with registry.catalog.register("{epoll_event=…}", override: LayoutOverride(size: \
+        12, alignment: 1, memberOffsets: [0, 4])), writing its members where … is; for \
         a type from a C header, import the header (catalog.importHeaders)
         """)
     // The fix with the members written in: the catalog's definition is then the type's encoding.
     let registry = ValueRegistry(catalog: TypeCatalog())
     try registry.catalog.register(
-      LayoutOverride(size: 12, alignment: 1, memberOffsets: [0, 4]),
-      for: #"{epoll_event="events"I"data"(epoll_data="ptr"^v"fd"i"u32"I"u64"Q)}"#)
+      #"{epoll_event="events"I"data"(epoll_data="ptr"^v"fd"i"u32"I"u64"Q)}"#,
+      override: LayoutOverride(size: 12, alignment: 1, memberOffsets: [0, 4]))
     var event = epoll_event()
     event.events = 1
     event.data.fd = 7
@@ -304,13 +305,13 @@ import Testing
         cannot derive the C encoding of cv_aligned8: the derived encoding {cv_aligned8="first"i"second"i} has \
         size 8 and alignment 4, but the Swift type has size 8 and alignment 8 (likely an alignment attribute, \
         such as __attribute__((aligned(8))) or _Alignas(8), or a hidden member that fits in the padding); \
-        register its exact layout with registry.catalog.register(LayoutOverride(size: 8, alignment: 8), \
-        for: #"{cv_aligned8="first"i"second"i}"#); for a type from a C header, import the header \
+        register its exact layout with registry.catalog.register(#"{cv_aligned8="first"i"second"i}"#, \
+        override: LayoutOverride(size: 8, alignment: 8)); for a type from a C header, import the header \
         (catalog.importHeaders)
         """)
     let registry = ValueRegistry(catalog: TypeCatalog())
     try registry.catalog.register(
-      LayoutOverride(size: 8, alignment: 8), for: #"{cv_aligned8="first"i"second"i}"#)
+      #"{cv_aligned8="first"i"second"i}"#, override: LayoutOverride(size: 8, alignment: 8))
     #expect(try registry.encoding(of: cv_aligned8.self).description == #"{cv_aligned8="first"i"second"i}"#)
   }
 
@@ -325,28 +326,28 @@ import Testing
       error?.description == """
         epoll_event is 12 bytes, but {epoll_event=IQ} is 16 bytes: its members fill 12 of those 16 bytes, so the \
         C type is likely packed (__attribute__((packed)) or #pragma pack); register its exact layout with \
-        registry.catalog.register(LayoutOverride(size: 12, alignment: MemoryLayout<epoll_event>.alignment, \
-        memberOffsets: [0, 4]), for: "{epoll_event=IQ}"); for a type from a C header, import the header \
+        registry.catalog.register("{epoll_event=IQ}", override: LayoutOverride(size: 12, alignment: MemoryLayout<epoll_event>.alignment, \
+        memberOffsets: [0, 4])); for a type from a C header, import the header \
         (catalog.importHeaders)
         """)
     let registry = ValueRegistry(catalog: TypeCatalog())
     try registry.catalog.register(
-      LayoutOverride(size: 12, alignment: MemoryLayout<epoll_event>.alignment, memberOffsets: [0, 4]),
-      for: "{epoll_event=IQ}")
+      "{epoll_event=IQ}",
+      override: LayoutOverride(size: 12, alignment: MemoryLayout<epoll_event>.alignment, memberOffsets: [0, 4]))
     #expect(try registry.resolve("{epoll_event=IQ}").compare(epoll_event(), epoll_event()).isEqual)
   }
 
   /// `#pragma pack(2)` leaves some padding: the offsets are not known from the sizes alone.
   @Test func aPartlyPackedType() {
     let error = #expect(throws: ValueError.self) {
-      try ValueRegistry().setEncoding("{cv_pack2=cis}", for: cv_pack2.self)
+      try ValueRegistry().register("{cv_pack2=cis}", swiftType: cv_pack2.self)
     }
     #expect(
       error?.description == """
         cv_pack2 is 8 bytes, but {cv_pack2=cis} is 12 bytes: its members fill 7 of those 12 bytes, so the C type \
         is likely packed (__attribute__((packed)) or #pragma pack); register its exact layout with \
-        registry.catalog.register(LayoutOverride(size: 8, alignment: MemoryLayout<cv_pack2>.alignment, \
-        memberOffsets: […]), for: "{cv_pack2=cis}"); for a type from a C header, import the header \
+        registry.catalog.register("{cv_pack2=cis}", override: LayoutOverride(size: 8, alignment: MemoryLayout<cv_pack2>.alignment, \
+        memberOffsets: […])); for a type from a C header, import the header \
         (catalog.importHeaders)
         """)
   }
@@ -356,7 +357,7 @@ import Testing
     let registry = ValueRegistry()
     #expect(
       throws: ValueError.swiftTypeSize(swiftType: "cv_packed", size: 13, type: try TypeEncoding("{S=dd}"), typeSize: 16)
-    ) { try registry.setEncoding("{S=dd}", for: cv_packed.self) }
+    ) { try registry.register("{S=dd}", swiftType: cv_packed.self) }
     #expect(
       ValueError.swiftTypeSize(swiftType: "cv_packed", size: 13, type: try TypeEncoding("{S=dd}"), typeSize: 16)
         .description == "cv_packed is 13 bytes, but {S=dd} is 16 bytes")

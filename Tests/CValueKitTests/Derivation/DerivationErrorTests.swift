@@ -15,7 +15,7 @@ import Testing
       error?.description == """
         cannot derive the C encoding of cv_tagged: the field .number of type cv_number (bytes 8..<16) has no \
         stored properties Mirror can see (likely a C union, or a struct of bitfields only: Swift imports both \
-        with computed properties); set its encoding with registry.setEncoding("…", for: cv_tagged.self) or \
+        with computed properties); set its encoding with registry.register("…", swiftType: cv_tagged.self) or \
         pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)
         """)
   }
@@ -26,7 +26,7 @@ import Testing
       error?.description == """
         cannot derive the C encoding of cv_number: cv_number (bytes 0..<8) has no stored properties Mirror can \
         see (likely a C union, or a struct of bitfields only: Swift imports both with computed properties); \
-        set its encoding with registry.setEncoding("…", for: cv_number.self) or pass encoding: explicitly; \
+        set its encoding with registry.register("…", swiftType: cv_number.self) or pass encoding: explicitly; \
         for a type from a C header, import the header (catalog.importHeaders)
         """)
   }
@@ -44,7 +44,7 @@ import Testing
       error?.description == """
         cannot derive the C encoding of cv_anonymous: bytes 4..<8 between .kind and .after (likely bitfields or an \
         anonymous struct or union) are not covered by any field Mirror can see; Swift imports none of these as a \
-        stored property; set its encoding with registry.setEncoding("…", for: cv_anonymous.self) or pass \
+        stored property; set its encoding with registry.register("…", swiftType: cv_anonymous.self) or pass \
         encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)
         """)
   }
@@ -78,7 +78,7 @@ import Testing
         cannot derive the C encoding of cv_wide: bytes 4..<32 after .kind (likely unnamed bitfields such as \
         int :32, named bitfields, an anonymous struct or union, a _Complex member, or an __int128 member) are not \
         covered by any field Mirror can see; Swift imports none of these as a stored property; set its encoding \
-        with registry.setEncoding("…", for: cv_wide.self) or pass encoding: explicitly; for a type from a C \
+        with registry.register("…", swiftType: cv_wide.self) or pass encoding: explicitly; for a type from a C \
         header, import the header (catalog.importHeaders)
         """)
   }
@@ -128,7 +128,7 @@ import Testing
       ValueError.cannotDerive(swiftType: "Maybe", .unsupportedType("Optional<Int32>", at: ".count")).description
         == """
         cannot derive the C encoding of Maybe: the field .count of Swift type Optional<Int32> has no C encoding; \
-        set its encoding with registry.setEncoding("…", for: Maybe.self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)
+        set its encoding with registry.register("…", swiftType: Maybe.self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)
         """)
   }
 
@@ -145,7 +145,7 @@ import Testing
       error.description == """
         bytes 4..<8 between .id and .after (likely bitfields or an anonymous struct or union) are not covered by \
         any field Mirror can see; Swift imports none of these as a stored property; set its encoding with \
-        registry.setEncoding("…", for: T.self) or pass encoding: explicitly; for a type from a C header, import \
+        registry.register("…", swiftType: T.self) or pass encoding: explicitly; for a type from a C header, import \
         the header (catalog.importHeaders)
         """)
   }

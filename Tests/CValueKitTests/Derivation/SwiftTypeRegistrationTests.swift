@@ -31,7 +31,7 @@ import Testing
   @Test func aRegisteredEncodingWinsOverTheDerivedOne() throws {
     let registry = ValueRegistry()
     #expect(try registry.encoding(of: cv_point.self).description == #"{cv_point="x"d"y"d}"#)
-    try registry.setEncoding(#"{cv_point="east"d"north"d}"#, for: cv_point.self)
+    try registry.register(#"{cv_point="east"d"north"d}"#, swiftType: cv_point.self)
     #expect(try registry.encoding(of: cv_point.self).description == #"{cv_point="east"d"north"d}"#)
     #expect(
       try registry.resolve(swiftType: cv_point.self).describe(cv_point(x: 1.5, y: -2)) == "{.east = 1.5, .north = -2}")
@@ -39,8 +39,8 @@ import Testing
 
   @Test func aRegisteredEncodingMakesAnUnderivableTypeUsable() throws {
     let registry = ValueRegistry()
-    try registry.setEncoding(
-      "{cv_flags=\"id\"i\"ready\"b32I1\"mode\"b33I3\"level\"b36I4\"after\"i}", for: cv_flags.self)
+    try registry.register(
+      "{cv_flags=\"id\"i\"ready\"b32I1\"mode\"b33I3\"level\"b36I4\"after\"i}", swiftType: cv_flags.self)
     var flags = cv_flags()
     flags.mode = 5
     #expect(
@@ -58,13 +58,13 @@ import Testing
     var flagged = cv_hidden_flags()
     flagged.flag = 1
     #expect(try registry.compare(flagged, cv_hidden_flags()).isEqual)
-    try registry.setEncoding(#"{cv_hidden_flags="value"d"count"i"flag"b96I1}"#, for: cv_hidden_flags.self)
+    try registry.register(#"{cv_hidden_flags="value"d"count"i"flag"b96I1}"#, swiftType: cv_hidden_flags.self)
     #expect(try !registry.compare(flagged, cv_hidden_flags()).isEqual)
   }
 
   @Test func aRegisteredFieldTypeIsUsedWhenDerivingTheTypesHoldingIt() throws {
     let registry = ValueRegistry()
-    try registry.setEncoding(#"(cv_number="i"i"f"f"d"d)"#, for: cv_number.self)
+    try registry.register(#"(cv_number="i"i"f"f"d"d)"#, swiftType: cv_number.self)
     let tagged = try registry.encoding(of: cv_tagged.self)
     #expect(tagged.description == #"{cv_tagged="kind"i"number"(cv_number="i"i"f"f"d"d)"after"i}"#)
     #expect(tagged.isSameType(as: try TypeEncoding("{cv_tagged=i(cv_number=ifd)i}")))
@@ -74,7 +74,7 @@ import Testing
     let registry = ValueRegistry()
     let derived = try registry.encoding(of: cv_segment.self)
     #expect(try registry.encoding(of: cv_segment.self) == derived)
-    try registry.setEncoding(#"{cv_point="east"d"north"d}"#, for: cv_point.self)
+    try registry.register(#"{cv_point="east"d"north"d}"#, swiftType: cv_point.self)
     #expect(
       try registry.encoding(of: cv_segment.self).description
         == #"{cv_segment="from"{cv_point="east"d"north"d}"to"{cv_point="east"d"north"d}}"#)
@@ -82,7 +82,7 @@ import Testing
 
   @Test func anExplicitEncodingWinsOverTheRegisteredOne() throws {
     let registry = ValueRegistry()
-    try registry.setEncoding(#"{cv_point="east"d"north"d}"#, for: cv_point.self)
+    try registry.register(#"{cv_point="east"d"north"d}"#, swiftType: cv_point.self)
     #expect(try registry.resolve("point").describe(cv_point(x: 1, y: 2)) == "{.x = 1, .y = 2}")
     #expect(try registry.resolve("{cv_tagged=i(cv_number=ifd)i}").compare(cv_tagged(), cv_tagged()).isEqual)
   }
@@ -105,11 +105,11 @@ import Testing
 
   @Test func aRegistrationMustHaveTheSwiftTypesSize() throws {
     let registry = ValueRegistry()
-    let error = #expect(throws: ValueError.self) { try registry.setEncoding("{cv_point=ff}", for: cv_point.self) }
+    let error = #expect(throws: ValueError.self) { try registry.register("{cv_point=ff}", swiftType: cv_point.self) }
     #expect(error?.description == "cv_point is 16 bytes, but {cv_point=ff} is 8 bytes")
-    #expect(throws: ValueError.self) { try registry.setEncoding("{cv_point=dd", for: cv_point.self) }
+    #expect(throws: ValueError.self) { try registry.register("{cv_point=dd", swiftType: cv_point.self) }
     #expect(throws: ValueError.notPlainData(swiftType: "String")) {
-      try registry.setEncoding("{S=^v^v}", for: String.self)
+      try registry.register("{S=^v^v}", swiftType: String.self)
     }
     // A failed registration leaves the derived encoding in use.
     #expect(try registry.encoding(of: cv_point.self).description == #"{cv_point="x"d"y"d}"#)

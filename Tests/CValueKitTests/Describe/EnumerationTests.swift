@@ -42,10 +42,10 @@ struct EnumerationTests {
   static func registry() throws -> ValueRegistry {
     let catalog = TypeCatalog()
     try catalog.register(record: msg)
-    try catalog.register(kind, forMember: "kind", of: "{msg}")
-    try catalog.register(mode, forMember: "mode", of: "{msg}")
-    try catalog.register(level, forMember: "level", of: "{msg}")
-    try catalog.register(step, forMember: "history", of: "{msg}")
+    try catalog.register("{msg}", enumeration: kind, member: "kind")
+    try catalog.register("{msg}", enumeration: mode, member: "mode")
+    try catalog.register("{msg}", enumeration: level, member: "level")
+    try catalog.register("{msg}", enumeration: step, member: "history")
     return ValueRegistry(catalog: catalog)
   }
 
@@ -166,7 +166,7 @@ struct EnumerationTests {
     let catalog = TypeCatalog()
     let letters = CEnumeration(
       name: nil, constants: (0..<11).map { CEnumeration.Constant(name: "L\($0)", value: Int64($0)) })
-    try catalog.register(letters, forMember: "l", of: "{S=\"l\"i}")
+    try catalog.register("{S=\"l\"i}", enumeration: letters, member: "l")
     let error = try #require(literalError { _ = try ValueRegistry(catalog: catalog).resolve("{S}").parse("{Z}") })
     #expect(
       error.description
@@ -192,13 +192,13 @@ struct EnumerationTests {
   @Test("registering the same enumeration again is allowed; a different one is refused and the first kept")
   func reRegistration() throws {
     let catalog = try Self.registry().catalog
-    try catalog.register(Self.kind, forMember: "kind", of: "{msg}")
-    try catalog.register(Self.kind, forMember: "kind", of: Self.msg)
+    try catalog.register("{msg}", enumeration: Self.kind, member: "kind")
+    try catalog.register(Self.msg, enumeration: Self.kind, member: "kind")
     #expect(
       throws: CatalogError.enumerationTaken(
         member: "kind", record: try TypeEncoding(Self.msg), existing: Self.kind, new: Self.step)
     ) {
-      try catalog.register(Self.step, forMember: "kind", of: "{msg}")
+      try catalog.register("{msg}", enumeration: Self.step, member: "kind")
     }
     #expect(catalog.enumeration(forMember: "kind", of: "msg") == Self.kind)
   }
@@ -206,10 +206,10 @@ struct EnumerationTests {
   @Test("a record written with its members is registered with the enumeration; a refused one registers nothing")
   func recordWithMembers() throws {
     let catalog = TypeCatalog()
-    try catalog.register(Self.mode, forMember: "m", of: "(u=\"m\"C\"f\"f)")
-    #expect(catalog.record(named: "u", isUnion: true) == (try TypeEncoding("(u=\"m\"C\"f\"f)")))
-    #expect(catalog.enumeration(forMember: "m", of: "u", isUnion: true) == Self.mode)
-    #expect(throws: CatalogError.self) { try catalog.register(Self.level, forMember: "x", of: "{t=\"x\"d}") }
+    try catalog.register("(u=\"m\"C\"f\"f)", enumeration: Self.mode, member: "m")
+    #expect(catalog.record(named: "union u") == (try TypeEncoding("(u=\"m\"C\"f\"f)")))
+    #expect(catalog.enumeration(forMember: "m", of: "union u") == Self.mode)
+    #expect(throws: CatalogError.self) { try catalog.register("{t=\"x\"d}", enumeration: Self.level, member: "x") }
     #expect(catalog.record(named: "t") == nil)
     let union = try ValueRegistry(catalog: catalog).resolve("(u)")
     #expect(try union.describe(bytes: [2, 0, 0, 0]) == "{.m = MODE_WRITE, .f = 3e-45}")
@@ -221,7 +221,7 @@ struct EnumerationTests {
     try catalog.register(record: Self.msg)
     let registry = ValueRegistry(catalog: catalog)
     let before = try registry.resolve("{msg}")
-    try catalog.register(Self.kind, forMember: "kind", of: "{msg}")
+    try catalog.register("{msg}", enumeration: Self.kind, member: "kind")
     #expect(
       try before.describe(bytes: Self.sample)
         == "{.kind = 2, .code = 7, .mode = 3, .level = -2, .history = {1, 7, 200}}")
@@ -253,7 +253,7 @@ struct EnumerationTests {
         .init(name: "LOW", value: -9), member: "level", record: try TypeEncoding(Self.msg),
         type: try TypeEncoding("b67i4"))
     ) {
-      try catalog.register(low, forMember: "level", of: "{msg}")
+      try catalog.register("{msg}", enumeration: low, member: "level")
     }
     let quit = CEnumeration.Constant(name: "MSG_QUIT", value: -1)
     let unsignedMembers = [("code", "I"), ("mode", "b64I3"), ("history", "[3C]")]
@@ -262,11 +262,11 @@ struct EnumerationTests {
         throws: CatalogError.constantDoesNotFit(
           quit, member: member, record: try TypeEncoding(Self.msg), type: try TypeEncoding(type))
       ) {
-        try catalog.register(Self.kind, forMember: member, of: "{msg}")
+        try catalog.register("{msg}", enumeration: Self.kind, member: member)
       }
     }
-    try catalog.register(Self.level, forMember: "level", of: "{msg}")
-    try catalog.register(Self.mode, forMember: "history", of: "{msg}")
+    try catalog.register("{msg}", enumeration: Self.level, member: "level")
+    try catalog.register("{msg}", enumeration: Self.mode, member: "history")
   }
 
   @Test("at an enum field a constant's name comes before the parser's own words; elsewhere they mean what they did")
@@ -274,7 +274,7 @@ struct EnumerationTests {
     let catalog = TypeCatalog()
     let words = CEnumeration(
       name: "enum words", constants: [.init(name: "NULL", value: 3), .init(name: "nan", value: 4)])
-    try catalog.register(words, forMember: "w", of: "{W=\"w\"i\"p\"^v\"d\"d}")
+    try catalog.register("{W=\"w\"i\"p\"^v\"d\"d}", enumeration: words, member: "w")
     let type = try ValueRegistry(catalog: catalog).resolve("{W}")
     let bytes = try type.parse("{.w = NULL, .p = NULL, .d = nan}")
     #expect(Array(bytes[0..<4]) == [3, 0, 0, 0])

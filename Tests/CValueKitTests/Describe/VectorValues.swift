@@ -47,7 +47,7 @@ extension LayoutVector {
   func describeLayout(named: Bool = true) throws -> CLayout {
     let catalog = TypeCatalog(includingBuiltins: false)
     let type = try catalog.parse(named ? (encodingNamed ?? encoding) : encoding)
-    if naiveLayoutOk == false { try catalog.register(override, for: type, abi: .x86_64Linux) }
+    if naiveLayoutOk == false { try catalog.register(type, override: override, abi: .x86_64Linux) }
     return try catalog.layout(of: type, abi: .x86_64Linux)
   }
 

@@ -7,11 +7,11 @@ import Testing
 /// that names the function, the argument or the field.
 @Suite struct CFunctionErrorTests {
   static func comparatorError(
-    _ encoding: String, _ function: String, _ signature: String, result: CComparatorResult = .nonZeroMeansEqual
+    _ encoding: String, _ function: String, _ signature: String, result: CComparerConvention = .nonZeroMeansEqual
   ) -> String? {
     do {
       try ValueRegistry().register(
-        encoding, comparator: LinkedFixtures.function(function), signature: signature, result: result)
+        encoding, comparer: LinkedFixtures.function(function), signature: signature, convention: result)
       return nil
     } catch {
       return error.description
@@ -77,10 +77,10 @@ import Testing
   }
 
   @Test func describerStylesCheckTheirSignatures() {
-    func error(_ function: String, _ signature: String, _ style: CDescriberStyle) -> String? {
+    func error(_ function: String, _ signature: String, _ style: CDescriberConvention) -> String? {
       do {
         try ValueRegistry().register(
-          "{s_i=i}", describer: LinkedFixtures.function(function), signature: signature, style: style)
+          "{s_i=i}", describer: LinkedFixtures.function(function), signature: signature, convention: style)
         return nil
       } catch {
         return error.description
@@ -108,11 +108,11 @@ import Testing
     let registry = ValueRegistry()
     try registry.register(
       "{s_i=i}", describer: LinkedFixtures.function("s_i_describe_null"), signature: "r*{s_i=i}",
-      style: .returnsStaticString)
+      convention: .returnsStaticString)
     #expect(try registry.resolve("{s_i=i}").describe(bytes: [7, 0, 0, 0]) == "<s_i_describe_null returned NULL>")
     try registry.register(
       "{s_i=i}", describer: LinkedFixtures.function("s_i_print_failing"), signature: "i*Q^{s_i}",
-      style: .writesIntoBuffer)
+      convention: .writesIntoBuffer)
     #expect(try registry.resolve("{s_i=i}").describe(bytes: [7, 0, 0, 0]) == "<s_i_print_failing failed: returned -1>")
   }
 
@@ -120,7 +120,7 @@ import Testing
     let registry = ValueRegistry()
     try registry.register(
       "{s_u17=[17I]}", describer: LinkedFixtures.function("s_u17_print"), signature: "i*Q^{s_u17}",
-      style: .writesIntoBuffer)
+      convention: .writesIntoBuffer)
     let value = [UInt8](repeating: 0xFF, count: 68)
     let text = try registry.resolve("{s_u17=[17I]}").describe(bytes: value)
     #expect(text == "{{" + Array(repeating: "4294967295", count: 17).joined(separator: ", ") + "}}")
@@ -154,7 +154,7 @@ import Testing
   @Test func theRunningProcessIsSearchedWithoutALibrary() throws {
     // strcmp takes the char * values themselves, so C strings compare by their text.
     let registry = ValueRegistry()
-    try registry.register("*", comparator: CFunction.lookup("strcmp"), signature: "ir*r*", result: .zeroMeansEqual)
+    try registry.register("*", comparer: CFunction.lookup("strcmp"), signature: "ir*r*", convention: .zeroMeansEqual)
     let result = try "hello".withCString { a in
       try String("hello").withCString { b in try registry.resolve("*").compare(a, b) }
     }
@@ -179,8 +179,8 @@ import Testing
     }
     var registry: ValueRegistry? = ValueRegistry()
     try registry?.register(
-      "{s_i=i}", comparator: CFunction.lookup("s_i_compare", in: path), signature: "i^{s_i}^{s_i}",
-      result: .zeroMeansEqual)
+      "{s_i=i}", comparer: CFunction.lookup("s_i_compare", in: path), signature: "i^{s_i}^{s_i}",
+      convention: .zeroMeansEqual)
     #expect(try isLoaded())
     let equal = try registry?.resolve("{s_i=i}").compare(bytes: [1, 0, 0, 0], [1, 0, 0, 0]).isEqual
     #expect(equal == true)

@@ -27,14 +27,14 @@ import Testing
     let a = random.value(layout)
     let (b, changedPath) = random.changingOneField(of: a, layout)
     let e = shape.encoding
-    let cases: [(name: String, signature: String, result: CComparatorResult)] = [
+    let cases: [(name: String, signature: String, result: CComparerConvention)] = [
       ("\(shape.tag)_equal", "B\(e)\(e)", .nonZeroMeansEqual),
       ("\(shape.tag)_compare", "ir^\(e)r^\(e)", .zeroMeansEqual),
       ("\(shape.tag)_compare", "i^{\(shape.tag)}^v", .zeroMeansEqual),
     ]
     for (name, signature, result) in cases {
       let registry = ValueRegistry()
-      try registry.register(e, comparator: Self.function(name, from: source), signature: signature, result: result)
+      try registry.register(e, comparer: Self.function(name, from: source), signature: signature, convention: result)
       let value = try registry.resolve(e)
       let same = try value.compare(bytes: a, a)
       #expect(same.isEqual, "\(name) \(signature): \(same.report)")
@@ -53,7 +53,7 @@ import Testing
     var random = RandomValues()
     let value = random.value(layout)
     let e = shape.encoding
-    let cases: [(name: String, signature: String, style: CDescriberStyle)] = [
+    let cases: [(name: String, signature: String, style: CDescriberConvention)] = [
       ("\(shape.tag)_describe", "r*\(e)", .returnsStaticString),
       ("\(shape.tag)_describe_alloc", "*r^\(e)", .returnsStringCallerFrees),
       ("\(shape.tag)_print", "i*Qr^\(e)", .writesIntoBuffer),
@@ -61,7 +61,7 @@ import Testing
     var texts: Set<String> = []
     for (name, signature, style) in cases {
       let registry = ValueRegistry()
-      try registry.register(e, describer: Self.function(name, from: source), signature: signature, style: style)
+      try registry.register(e, describer: Self.function(name, from: source), signature: signature, convention: style)
       let type = try registry.resolve(e)
       let text = try type.describe(bytes: value)
       texts.insert(text)
@@ -74,8 +74,8 @@ import Testing
     let before = cv_fixture_calls()
     let registry = ValueRegistry()
     try registry.register(
-      "{s_dd=dd}", comparator: LinkedFixtures.function("s_dd_equal"), signature: "B{s_dd=dd}{s_dd=dd}",
-      result: .nonZeroMeansEqual)
+      "{s_dd=dd}", comparer: LinkedFixtures.function("s_dd_equal"), signature: "B{s_dd=dd}{s_dd=dd}",
+      convention: .nonZeroMeansEqual)
     let result = try registry.resolve("{s_dd=dd}").compare(s_dd(a: 1, b: 2), s_dd(a: 1, b: 2))
     #expect(result.isEqual)
     #expect(cv_fixture_calls() == before + 1)
@@ -91,7 +91,7 @@ import Testing
     let before = count()
     let registry = ValueRegistry()
     try registry.register(
-      "{s_dd=dd}", comparator: library, signature: "B{s_dd=dd}{s_dd=dd}", result: .nonZeroMeansEqual)
+      "{s_dd=dd}", comparer: library, signature: "B{s_dd=dd}{s_dd=dd}", convention: .nonZeroMeansEqual)
     #expect(try !registry.resolve("{s_dd=dd}").compare(s_dd(a: 1, b: 2), s_dd(a: 1, b: 3)).isEqual)
     #expect(count() == before + 1)
   }

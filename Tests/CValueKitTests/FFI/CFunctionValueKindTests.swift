@@ -12,7 +12,7 @@ import Testing
   static func registry(_ encoding: String, _ function: String, _ signature: String) throws -> ValueRegistry {
     let registry = ValueRegistry()
     try registry.register(
-      encoding, comparator: LinkedFixtures.function(function), signature: signature, result: .nonZeroMeansEqual)
+      encoding, comparer: LinkedFixtures.function(function), signature: signature, convention: .nonZeroMeansEqual)
     return registry
   }
 
@@ -88,7 +88,7 @@ import Testing
     let encoding = "{tm=iiiiiiiiiq*}"
     let registry = ValueRegistry()
     try registry.register(
-      encoding, comparator: LinkedFixtures.function("tm_compare"), signature: "i^{tm}^{tm}", result: .zeroMeansEqual)
+      encoding, comparer: LinkedFixtures.function("tm_compare"), signature: "i^{tm}^{tm}", convention: .zeroMeansEqual)
     var a = tm()
     a.tm_year = 126
     a.tm_yday = 325
@@ -116,8 +116,8 @@ import Testing
   @Test func concurrentComparisonsThroughOneFunction() async throws {
     let registry = ValueRegistry()
     try registry.register(
-      "{s_nested=c{s_fd=fd}{s_ifc=ifc}c}", comparator: LinkedFixtures.function("s_nested_equal"),
-      signature: "B{s_nested=c{s_fd=fd}{s_ifc=ifc}c}{s_nested=c{s_fd=fd}{s_ifc=ifc}c}", result: .nonZeroMeansEqual)
+      "{s_nested=c{s_fd=fd}{s_ifc=ifc}c}", comparer: LinkedFixtures.function("s_nested_equal"),
+      signature: "B{s_nested=c{s_fd=fd}{s_ifc=ifc}c}{s_nested=c{s_fd=fd}{s_ifc=ifc}c}", convention: .nonZeroMeansEqual)
     let value = try registry.resolve("{s_nested}")
     let wrong = try await withThrowingTaskGroup(of: Int.self) { group in
       for task in 0..<8 {

@@ -1,7 +1,7 @@
 import CValueKit
 
 // The rows of the bad-input contract for enumerations: the CatalogError cases of
-// TypeCatalog.register(_:forMember:of:) and the ValueLiteralError of a name that is no constant.
+// TypeCatalog.register(_:enumeration:member:) and the ValueLiteralError of a name that is no constant.
 extension BadInputContractTests {
   static let letter = CEnumeration(name: "enum letter", constants: [.init(name: "A", value: 1)])
 
@@ -10,13 +10,13 @@ extension BadInputContractTests {
     _ enumeration: CEnumeration = letter, member: String = "kind",
     of record: String = "{msg=\"kind\"i\"ratio\"d\"small\"C}"
   ) -> (any Error)? {
-    thrown { try TypeCatalog(includingBuiltins: false).register(enumeration, forMember: member, of: record) }
+    thrown { try TypeCatalog(includingBuiltins: false).register(record, enumeration: enumeration, member: member) }
   }
 
   /// A catalog in which `.kind` of `struct msg { int kind; }` is an `enum letter`.
   static func catalogWithLetter() throws -> TypeCatalog {
     let catalog = TypeCatalog(includingBuiltins: false)
-    try catalog.register(letter, forMember: "kind", of: "{msg=\"kind\"i}")
+    try catalog.register("{msg=\"kind\"i}", enumeration: letter, member: "kind")
     return catalog
   }
 
@@ -54,7 +54,8 @@ extension BadInputContractTests {
     ) {
       thrown {
         try catalogWithLetter().register(
-          CEnumeration(name: "enum letter", constants: [.init(name: "A", value: 2)]), forMember: "kind", of: "{msg}")
+          "{msg}", enumeration: CEnumeration(name: "enum letter", constants: [.init(name: "A", value: 2)]),
+          member: "kind")
       }
     },
   ]

@@ -46,7 +46,7 @@ extension BadInputContractTests {
             options: ComparisonOptions(fieldTolerances: [".z": .absolute(1)]))
         }
       },
-      ContractRow("nothingToRegister", "a registration for i needs a comparator or a describer", "") {
+      ContractRow("nothingToRegister", "a registration for i needs a comparer or a describer", "") {
         thrown { try ValueRegistry().register("i") }
       },
       ContractRow("literal", "bad number '09' at offset 0 in \"09\"", "") {
@@ -76,7 +76,7 @@ extension BadInputContractTests {
       ContractRow(
         "cannotDerive",
         "cannot derive the C encoding of HoldsEnum: the field .mode of Swift type Mode has no C encoding; set its "
-          + "encoding with registry.setEncoding(\"…\", for: HoldsEnum.self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)",
+          + "encoding with registry.register(\"…\", swiftType: HoldsEnum.self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)",
         "path .mode"
       ) { thrown { _ = try ValueRegistry().encoding(of: HoldsEnum.self) } },
     ] + unionMemberRows
@@ -87,14 +87,14 @@ extension BadInputContractTests {
     let prefix = "{M=\"k\"i\"f\"f\"u\"(?=\"a\"i\"b\"f)\"v\"[2(?=\"c\"i\"d\"f)]\"w\"(?=\"e\"i)}: "
     let anonymous = "{A=\"t\"i(?=\"a\"i\"b\"f)(?=\"c\"i\"d\"f)}"
     @Sendable func rule(_ member: UnionMember, at path: FieldPath, of type: String = tagged) -> (any Error)? {
-      thrown { try ValueRegistry().register(member, forUnionAt: path, of: type) }
+      thrown { try ValueRegistry().register(type, unionMember: member, at: path) }
     }
     return [
       ContractRow("unionMember noSuchField", prefix + ".x: no field .x", "path .x") { rule("a", at: ".x") },
       ContractRow(
         "unionMember throughArray",
         prefix + ".v[1]: .v[1] goes through an array element; a union member rule applies to every value of a "
-          + "record type, so register it for the element's record type (ValueRegistry.register(_:forUnionAt:of:))",
+          + "record type, so register it for the element's record type (ValueRegistry.register(_:unionMember:at:))",
         "path .v[1]"
       ) { rule("c", at: ".v[1]") },
       ContractRow(
@@ -149,7 +149,7 @@ extension BadInputContractTests {
   static func register(_ type: String, _ signature: String) -> (any Error)? {
     thrown {
       let function = try CFunction.lookup("strlen")
-      try ValueRegistry().register(type, comparator: function, signature: signature, result: .nonZeroMeansEqual)
+      try ValueRegistry().register(type, comparer: function, signature: signature, convention: .nonZeroMeansEqual)
     }
   }
 

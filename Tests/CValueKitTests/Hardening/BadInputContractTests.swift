@@ -184,8 +184,7 @@ struct BadInputContractTests {
     ) {
       thrown {
         try TypeCatalog(includingBuiltins: false).register(
-          LayoutOverride(size: 8, alignment: 4, memberOffsets: [Int.max, 0]), for: bare.parse("{S=ii}")
-        )
+          bare.parse("{S=ii}"), override: LayoutOverride(size: 8, alignment: 4, memberOffsets: [Int.max, 0]))
       }
     },
     // The parser stops at 256 levels; a type built in code is stopped by the layout at 512.
@@ -213,18 +212,18 @@ struct BadInputContractTests {
 
   static let coreCatalogRows: [ContractRow] = [
     ContractRow("invalidName, an encoding", "\"Ai\" cannot be a type name: it is already a valid encoding", "name Ai") {
-      thrown { try TypeCatalog(includingBuiltins: false).register(name: "Ai", for: TypeEncoding.scalar(.double)) }
+      thrown { try TypeCatalog(includingBuiltins: false).register(TypeEncoding.scalar(.double), name: "Ai") }
     },
     ContractRow(
       "invalidName, not an identifier",
       "\"my type\" cannot be a type name: use letters, digits and _, starting with a letter or _", "name my type"
     ) {
-      thrown { try TypeCatalog(includingBuiltins: false).register(name: "my type", for: TypeEncoding.scalar(.double)) }
+      thrown { try TypeCatalog(includingBuiltins: false).register(TypeEncoding.scalar(.double), name: "my type") }
     },
     ContractRow(
       "nameTaken", "the name \"rect\" already stands for {CGRect={CGPoint=dd}{CGSize=dd}}; refusing to make it d",
       "name rect"
-    ) { thrown { try TypeCatalog().register(name: "rect", for: TypeEncoding.scalar(.double)) } },
+    ) { thrown { try TypeCatalog().register(TypeEncoding.scalar(.double), name: "rect") } },
     ContractRow("notANamedRecordDefinition", "{?=ii} is not a named struct or union with its members", "name ?") {
       thrown { try TypeCatalog(includingBuiltins: false).register(record: bare.parse("{?=ii}")) }
     },
@@ -239,11 +238,11 @@ struct BadInputContractTests {
     ) {
       thrown {
         try TypeCatalog(includingBuiltins: false).register(
-          LayoutOverride(size: 8, alignment: 4, memberOffsets: [Int.max, 0]), for: "{S=ii}")
+          "{S=ii}", override: LayoutOverride(size: 8, alignment: 4, memberOffsets: [Int.max, 0]))
       }
     },
     ContractRow("encoding", "unterminated struct at offset 3 in \"{S=\"", "name {S=") {
-      thrown { try TypeCatalog().register(name: "vec", for: "{S=") }
+      thrown { try TypeCatalog().register("{S=", name: "vec") }
     },
   ]
 

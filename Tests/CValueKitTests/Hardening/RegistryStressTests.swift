@@ -49,13 +49,12 @@ import Testing
             if registered.count % 4 == 3 {
               // Every fourth through a C function, compared by pointer: s_i_compare reads the first int.
               try registry.register(
-                encoding, comparator: LinkedFixtures.function("s_i_compare"), signature: "i^{\(name)}^{\(name)}",
-                result: .zeroMeansEqual)
+                encoding, comparer: LinkedFixtures.function("s_i_compare"), signature: "i^{\(name)}^{\(name)}",
+                convention: .zeroMeansEqual)
             } else {
               try registry.register(
-                encoding,
-                compare: { $0.load(as: Int32.self) == $1.load(as: Int32.self) },
-                describe: { "\(name)#\($0.load(as: Int32.self))" })
+                encoding, comparer: { $0.load(as: Int32.self) == $1.load(as: Int32.self) },
+                describer: { "\(name)#\($0.load(as: Int32.self))" })
             }
             registered.append(name)
             count += 1

@@ -13,7 +13,7 @@ import Testing
           for index in 0..<perWriter {
             // Each type is a distinct struct; its comparator says equal only to values of `index`.
             let encoding = "{W\(writer)_\(index)=i}"
-            try registry.register(encoding, as: Int32.self, compare: { $0 == $1 && $0 == Int32(index) })
+            try registry.register(encoding, as: Int32.self, comparer: { $0 == $1 && $0 == Int32(index) })
           }
         }
         group.addTask {

@@ -36,7 +36,7 @@ struct HandleCacheTests {
     let registry = ValueRegistry()
     let derived = try registry.resolve(swiftType: Pair.self)
     #expect(try registry.resolve(swiftType: Pair.self) === derived)
-    try registry.setEncoding("{Pair=\"x\"i\"y\"i}", for: Pair.self)
+    try registry.register("{Pair=\"x\"i\"y\"i}", swiftType: Pair.self)
     let registered = try registry.resolve(swiftType: Pair.self)
     #expect(registered !== derived)
     #expect(registered.type.description == "{Pair=\"x\"i\"y\"i}")

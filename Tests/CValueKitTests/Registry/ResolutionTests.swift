@@ -7,7 +7,7 @@ import Testing
   static func registryWithTemperature() throws -> ValueRegistry {
     let registry = ValueRegistry(catalog: TypeCatalog())
     try registry.register(
-      "{Temp=d}", as: Double.self, compare: { abs($0 - $1) < 0.5 }, describe: { "\($0) K" })
+      "{Temp=d}", as: Double.self, comparer: { abs($0 - $1) < 0.5 }, describer: { "\($0) K" })
     return registry
   }
 
@@ -37,11 +37,11 @@ import Testing
 
   @Test func anEntryRegisteredByTagAloneAppliesToTheFullEncoding() throws {
     let registry = ValueRegistry(catalog: TypeCatalog())
-    try registry.register("{Handle}", compare: { _, _ in true })
+    try registry.register("{Handle}", comparer: { _, _ in true })
     #expect(try registry.resolve("{Handle=^v}").strategy == .registered(try TypeEncoding("{Handle}")))
     // A different struct with the same tag written in full is not the registered one.
     let other = ValueRegistry(catalog: TypeCatalog())
-    try other.register("{Handle=^v}", compare: { _, _ in true })
+    try other.register("{Handle=^v}", comparer: { _, _ in true })
     #expect(try other.resolve("{Handle=ii}").strategy == .structural)
   }
 
@@ -170,8 +170,8 @@ import Testing
 
   @Test func registrationsMergeAndCanBeRemoved() throws {
     let registry = ValueRegistry(catalog: TypeCatalog())
-    try registry.register("{Temp=d}", compare: { _, _ in true })
-    try registry.register("{Temp=d}", describe: { _ in "some temperature" })
+    try registry.register("{Temp=d}", comparer: { _, _ in true })
+    try registry.register("{Temp=d}", describer: { _ in "some temperature" })
     #expect(try registry.resolve("{Temp=d}").compare(1.0, 2.0).isEqual)
     #expect(try registry.resolve("{Temp=d}").describe(1.0) == "some temperature")
     #expect(try registry.unregister("{Temp=d}"))
@@ -182,7 +182,7 @@ import Testing
 
   @Test func aDescriberAloneLeavesComparisonStructural() throws {
     let registry = ValueRegistry(catalog: TypeCatalog())
-    try registry.register("{Temp=d}", describe: { "\($0.load(as: Double.self)) K" })
+    try registry.register("{Temp=d}", describer: { "\($0.load(as: Double.self)) K" })
     #expect(try registry.resolve("{Temp=d}").strategy == .structural)
     #expect(try registry.resolve("{Temp=d}").describe(2.5) == "2.5 K")
   }
@@ -190,7 +190,7 @@ import Testing
   @Test func handlesAreSnapshotsAndResolvingAgainSeesNewEntries() throws {
     let registry = ValueRegistry(catalog: TypeCatalog())
     let before = try registry.resolve("{Temp=d}")
-    try registry.register("{Temp=d}", as: Double.self, compare: { _, _ in true })
+    try registry.register("{Temp=d}", as: Double.self, comparer: { _, _ in true })
     let after = try registry.resolve("{Temp=d}")
     #expect(!before.isEqual(1.0, 2.0))
     #expect(after.isEqual(1.0, 2.0))
@@ -207,9 +207,9 @@ import Testing
   @Test func typedRegistrationChecksTheSize() throws {
     let registry = ValueRegistry(catalog: TypeCatalog())
     #expect(throws: ValueError.swiftTypeSize(swiftType: "Int32", size: 4, type: try TypeEncoding("d"), typeSize: 8)) {
-      try registry.register("d", as: Int32.self, compare: { $0 == $1 })
+      try registry.register("d", as: Int32.self, comparer: { $0 == $1 })
     }
-    #expect(throws: ValueError.self) { try registry.register("{Nowhere}", as: Int32.self, compare: { $0 == $1 }) }
+    #expect(throws: ValueError.self) { try registry.register("{Nowhere}", as: Int32.self, comparer: { $0 == $1 }) }
     #expect(throws: ValueError.wrongSize(role: "actual", byteCount: 4, type: try TypeEncoding("d"), typeSize: 8)) {
       try [UInt8](repeating: 0, count: 4).withUnsafeBytes { a in
         try [UInt8](repeating: 0, count: 8).withUnsafeBytes { b in try registry.resolve("d").compare(bytes: a, b) }

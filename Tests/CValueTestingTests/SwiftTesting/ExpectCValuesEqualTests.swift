@@ -141,8 +141,8 @@ struct ExpectCValuesEqualTests {
       text
         == "cannot compare C values: cannot derive the C encoding of cv_anonymous: bytes 4..<8 between .kind and "
         + ".after (likely bitfields or an anonymous struct or union) are not covered by any field Mirror can see; "
-        + "Swift imports none of these as a stored property; set its encoding with registry.setEncoding(\"…\", "
-        + "for: cv_anonymous.self) or pass encoding: explicitly; for a type from a C header, import the header "
+        + "Swift imports none of these as a stored property; set its encoding with registry.register(\"…\", "
+        + "swiftType: cv_anonymous.self) or pass encoding: explicitly; for a type from a C header, import the header "
         + "(catalog.importHeaders)")
   }
 
