@@ -62,7 +62,7 @@ let package = Package(
     ),
     .target(
       name: "CValueNimble",
-      dependencies: ["CValueKit", .product(name: "Nimble", package: "Nimble")],
+      dependencies: ["CValueKit", "CValueTesting", .product(name: "Nimble", package: "Nimble")],
       swiftSettings: internalImports
     ),
     .executableTarget(

@@ -3,7 +3,7 @@
 
 The flow (STYLE.md, issue 16) runs one way:
 
-    Support → Shim → Encoding → Layout → Catalog → Values → Describe → Compare → FFI → Derivation → Plan → Registry
+    Support → Helpers → Encoding → Layout → Catalog → Options → Describe → FFI → Derivation → Compare → Registry
 
 Layout comes before Catalog because the layout engine is handed the record definitions and overrides as a
 value (`RecordDefinitions`) and knows nothing of the catalog that keeps them; the catalog stores them and
@@ -21,8 +21,8 @@ import re
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "CValueKit")
-FLOW = ["Support", "Shim", "Encoding", "Layout", "Catalog", "Values", "Describe", "Compare", "FFI", "Derivation",
-        "Plan", "Registry"]
+FLOW = ["Support", "Helpers", "Encoding", "Layout", "Catalog", "Options", "Describe", "FFI", "Derivation", "Compare",
+        "Registry"]
 
 DECLARATION = re.compile(
     r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*"

@@ -1,10 +1,10 @@
 import CValueKit
+import CValueTesting
 import Nimble
 
-/// The body both C-value matchers share: compare with the registry and say it the way Nimble's own
-/// matchers do, with the comparison's field-level report as the message's details.
-///
-/// No comparison logic lives here; everything is decided by `ValueType`.
+/// The body both C-value matchers share: the assertion core CValueTesting's assertions use
+/// (`CValueCheck`) compares and describes; this only says it the way Nimble's own matchers do, with the
+/// comparison's field-level report as the message's details.
 enum CValueMatch {
   /// Matches `actualExpression` against `expected` under `options`.
   ///
@@ -17,22 +17,12 @@ enum CValueMatch {
   ) throws -> MatcherResult {
     let actual = try actualExpression.evaluate()
     do throws(ValueError) {
-      let type: ValueType
-      if let encoding {
-        type = try registry.resolve(encoding)
-      } else {
-        type = try registry.resolve(swiftType: Value.self)
-      }
-      // The values are shown as the comparison's report shows them: by its live members.
-      var shown = options.descriptionOptions
-      shown.unionMembers.merge(options.unionMembers) { $1 }
-      let expectedText = try type.describe(expected, options: shown)
-      let message = "\(expectation) <\(expectedText)>\(qualifier)"
-      guard let actual else {
+      let found = try CValueCheck.compared(
+        actual, expected, options: options, encoding: encoding, registry: registry)
+      let message = "\(expectation) <\(found.expected)>\(qualifier)"
+      guard let comparison = found.comparison, let actualText = found.actual else {
         return MatcherResult(status: .fail, message: .expectedCustomValueTo(message, actual: "<nil>"))
       }
-      let comparison = try type.compare(actual, expected, options: options)
-      let actualText = try type.describe(actual, options: shown)
       var expectationMessage = ExpectationMessage.expectedCustomValueTo(message, actual: "<\(actualText)>")
       if !comparison.isEqual { expectationMessage = expectationMessage.appended(details: comparison.report) }
       return MatcherResult(bool: comparison.isEqual, message: expectationMessage)

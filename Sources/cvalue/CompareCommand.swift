@@ -32,10 +32,10 @@ struct CompareCommand: ParsableCommand {
           --union-member .=syn
         cvalue compare "$message" "$a" "$b" --union-tag .body=.kind:1=text,2=number
 
-      A C function can decide instead: --comparator names it, --library the shared library it is in (without it, the running process is searched), and --signature its type encoding, return type first, each argument the value or a pointer to it. It is called through libffi (or directly when both arguments are pointers), and the report names it:
-        cvalue compare --library ./libgeom.so --comparator rect_equal \\
+      A C function can decide instead: --comparer names it, --library the shared library it is in (without it, the running process is searched), and --signature its type encoding, return type first, each argument the value or a pointer to it. It is called through libffi (or directly when both arguments are pointers), and the report names it:
+        cvalue compare --library ./libgeom.so --comparer rect_equal \\
           --signature 'B{Rect=dddd}{Rect=dddd}' '{Rect=dddd}' "$a" "$b"
-        cvalue compare --library ./libgeom.so --comparator rect_cmp \\
+        cvalue compare --library ./libgeom.so --comparer rect_cmp \\
           --signature 'i^{Rect}^{Rect}' --equal-when zero '{Rect=dddd}' "$a" "$b"
       A function that cannot be found or whose signature does not fit the type is bad input (exit status 2).
       """
@@ -87,7 +87,7 @@ struct CompareCommand: ParsableCommand {
 
   @OptionGroup var types: TypeOptions
 
-  @OptionGroup var comparator: ComparatorOptions
+  @OptionGroup var comparer: ComparerOptions
 
   func validate() throws(BadInput) {
     if bitwise, absolute != nil || relative != nil || ulps != nil {
@@ -98,7 +98,7 @@ struct CompareCommand: ParsableCommand {
 
   func run() throws {
     let text = try types.typeText(type)
-    let value = try types.resolve(text: text, in: comparator.registry(for: text))
+    let value = try types.resolve(text: text, in: comparer.registry(for: text))
     let actualBytes = try HexBytes.parse(actual, argument: "<actual>")
     let expectedBytes = try HexBytes.parse(expected, argument: "<expected>")
     let options = try options()

@@ -1,9 +1,9 @@
 import TestSupport
 import Testing
 
-/// `cvalue compare --library … --comparator … --signature …`: a C function from a real shared library
+/// `cvalue compare --library … --comparer … --signature …`: a C function from a real shared library
 /// decides, end to end, with the exit statuses of `compare`.
-@Suite("cvalue compare --comparator")
+@Suite("cvalue compare --comparer")
 struct CompareComparatorTests {
   static let encoding = "{s_dd=dd}"
   /// {1, 2} and {1, 2.5}.
@@ -15,7 +15,7 @@ struct CompareComparatorTests {
   }
 
   @Test func byValueThroughLibffi() async throws {
-    let signature = ["--comparator", "s_dd_equal", "--signature", "B{s_dd=dd}{s_dd=dd}"]
+    let signature = ["--comparer", "s_dd_equal", "--signature", "B{s_dd=dd}{s_dd=dd}"]
     let equal = try await run(signature + [Self.encoding, Self.a, Self.a])
     #expect(equal.status == 0 && !equal.crashed)
     #expect(equal.stdout == "s_dd values are equal (C function s_dd_equal)\n")
@@ -33,7 +33,7 @@ struct CompareComparatorTests {
 
   @Test func byPointerWithAnOrderingResult() async throws {
     let arguments = [
-      "--comparator", "s_dd_compare", "--signature", "i^{s_dd}^{s_dd}", "--equal-when", "zero", Self.encoding,
+      "--comparer", "s_dd_compare", "--signature", "i^{s_dd}^{s_dd}", "--equal-when", "zero", Self.encoding,
     ]
     #expect(try await run(arguments + [Self.a, Self.a]).status == 0)
     #expect(try await run(arguments + [Self.a, Self.b]).status == 1)
@@ -41,20 +41,20 @@ struct CompareComparatorTests {
 
   @Test(arguments: [
     (
-      ["--comparator", "rect_equal", "--signature", "B{s_dd=dd}{s_dd=dd}"],
+      ["--comparer", "rect_equal", "--signature", "B{s_dd=dd}{s_dd=dd}"],
       "undefined symbol: rect_equal"
     ),
     (
-      ["--comparator", "s_dd_equal", "--signature", "B{s_dd=dd}{s_i=i}"],
+      ["--comparer", "s_dd_equal", "--signature", "B{s_dd=dd}{s_i=i}"],
       "argument 2 of s_dd_equal is {s_i=i}, but the values are {s_dd=dd}: pass the value or a pointer to it"
     ),
     (
-      ["--comparator", "s_dd_compare", "--signature", "i^{s_dd}^{s_dd}"],
+      ["--comparer", "s_dd_compare", "--signature", "i^{s_dd}^{s_dd}"],
       "--equal-when zero|nonzero is needed: s_dd_compare returns an integer"
     ),
-    (["--comparator", "s_dd_equal"], "--comparator needs --signature"),
+    (["--comparer", "s_dd_equal"], "--comparer needs --signature"),
     (
-      ["--comparator", "s_dd_equal", "--signature", "B{s_dd=dd}{s_dd=dd}", "--equal-when", "maybe"],
+      ["--comparer", "s_dd_equal", "--signature", "B{s_dd=dd}{s_dd=dd}", "--equal-when", "maybe"],
       "--equal-when must be 'zero' or 'nonzero', not 'maybe'"
     ),
   ])
@@ -67,7 +67,7 @@ struct CompareComparatorTests {
 
   @Test func aMissingLibraryIsBadInput() async throws {
     let result = try await CValue.run(
-      "compare", "--library", "/nonexistent/libgeom.so", "--comparator", "rect_equal", "--signature", "B{R=d}{R=d}",
+      "compare", "--library", "/nonexistent/libgeom.so", "--comparer", "rect_equal", "--signature", "B{R=d}{R=d}",
       "{R=d}", "0000000000000000", "0000000000000000")
     #expect(result.status == 2 && !result.crashed)
     #expect(
@@ -78,6 +78,6 @@ struct CompareComparatorTests {
   @Test func libraryWithoutAComparatorIsBadInput() async throws {
     let result = try await run([Self.encoding, Self.a, Self.b])
     #expect(result.status == 2)
-    #expect(result.stderr.contains("--library needs --comparator"))
+    #expect(result.stderr.contains("--library needs --comparer"))
   }
 }

@@ -327,11 +327,11 @@ enum BadInvocations {
       add(.emptyArgument, ["layout", "{S=ii}", "--size", "8", "--alignment", "4", "--offsets", ""], "--offsets: \"\"")
       add(.emptyArgument, ["describe", "int32", "--file", ""], "cannot read --file \"\"")
       add(
-        .emptyArgument, ["compare", "int32", zeros4, zeros4, "--comparator", "f", "--signature", ""],
+        .emptyArgument, ["compare", "int32", zeros4, zeros4, "--comparer", "f", "--signature", ""],
         "bad signature: empty type encoding")
       add(
         .emptyArgument,
-        ["compare", "int32", zeros4, zeros4, "--comparator", "f", "--signature", "B^i^i", "--equal-when", ""],
+        ["compare", "int32", zeros4, zeros4, "--comparer", "f", "--signature", "B^i^i", "--equal-when", ""],
         "--equal-when must be 'zero' or 'nonzero', not ''")
     }
 
@@ -437,31 +437,31 @@ enum BadInvocations {
       }
 
       let compare = ["compare", "int32", zeros4, zeros4]
-      add(.comparatorOptions, compare + ["--comparator", "f"], "--comparator needs --signature")
+      add(.comparatorOptions, compare + ["--comparer", "f"], "--comparer needs --signature")
       add(
-        .comparatorOptions, compare + ["--comparator", "int_equal", "--library", "libgeom.so"],
-        "--comparator needs --signature")
-      add(.comparatorOptions, compare + ["--library", "libgeom.so"], "--library needs --comparator")
-      add(.comparatorOptions, compare + ["--signature", "B^i^i"], "--signature needs --comparator")
-      add(.comparatorOptions, compare + ["--equal-when", "zero"], "--equal-when needs --comparator")
+        .comparatorOptions, compare + ["--comparer", "int_equal", "--library", "libgeom.so"],
+        "--comparer needs --signature")
+      add(.comparatorOptions, compare + ["--library", "libgeom.so"], "--library needs --comparer")
+      add(.comparatorOptions, compare + ["--signature", "B^i^i"], "--signature needs --comparer")
+      add(.comparatorOptions, compare + ["--equal-when", "zero"], "--equal-when needs --comparer")
       add(
-        .comparatorOptions, compare + ["--comparator", "f", "--signature", "i^i^i"],
+        .comparatorOptions, compare + ["--comparer", "f", "--signature", "i^i^i"],
         "--equal-when zero|nonzero is needed: f returns an integer")
       add(
-        .comparatorOptions, compare + ["--comparator", "f", "--signature", "B^i^i", "--equal-when", "maybe"],
+        .comparatorOptions, compare + ["--comparer", "f", "--signature", "B^i^i", "--equal-when", "maybe"],
         "--equal-when must be 'zero' or 'nonzero', not 'maybe'")
       add(
-        .comparatorOptions, compare + ["--comparator", "f", "--signature", "B^i^"],
+        .comparatorOptions, compare + ["--comparer", "f", "--signature", "B^i^"],
         "bad signature: expected a type at offset 4")
       add(
-        .comparatorOptions, compare + ["--comparator", "f", "--signature", "x"], "bad signature: unknown type code 'x'")
+        .comparatorOptions, compare + ["--comparer", "f", "--signature", "x"], "bad signature: unknown type code 'x'")
       let symbol = "cv_no_such_symbol_" + letters(3...8)
       add(
-        .comparatorOptions, compare + ["--comparator", symbol, "--signature", "B^i^i"],
+        .comparatorOptions, compare + ["--comparer", symbol, "--signature", "B^i^i"],
         "no function \(symbol) in the running process")
       add(
         .comparatorOptions,
-        compare + ["--comparator", "f", "--library", "/nonexistent/libgeom.so", "--signature", "B^i^i"],
+        compare + ["--comparer", "f", "--library", "/nonexistent/libgeom.so", "--signature", "B^i^i"],
         "cannot open library /nonexistent/libgeom.so")
       add(
         .comparatorOptions, ["compare", "double", zeros8, zeros8, "--bitwise", "--ulps", "1"],

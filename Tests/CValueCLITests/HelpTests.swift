@@ -78,8 +78,8 @@ struct HelpTests {
       arguments: ["compare", "--help"],
       mentions: [
         "USAGE: cvalue compare [<options>] <type> <actual> <expected>",
-        "--comparator <symbol> A C function that compares the values, by its symbol name.",
-        "--equal-when <zero|nonzero> Which result of --comparator means equal",
+        "--comparer <symbol> A C function that compares the values, by its symbol name.",
+        "--equal-when <zero|nonzero> Which result of --comparer means equal",
         "Exit status: 0 equal: prints one line",
         "1 different: prints each differing field with both values",
         "2 bad input: a wrong byte count, bad hex, a bad encoding, a negative or NaN tolerance",

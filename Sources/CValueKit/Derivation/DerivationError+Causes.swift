@@ -5,19 +5,19 @@ extension DerivationError {
   /// The run goes from the end of the visible field before it (or the start of the type) to the start of
   /// the visible field after it (or the end of the type): padding before a hidden member cannot be told from
   /// the member, so the run is every byte the visible fields do not account for.
-  public struct HiddenRun: Hashable, Sendable, CustomStringConvertible {
+  package struct HiddenRun: Hashable, Sendable, CustomStringConvertible {
     /// The bytes, from the start of the value.
-    public var bytes: Range<Int>
+    package var bytes: Range<Int>
     /// The visible field that ends where the run starts, if there is one.
-    public var after: FieldPath?
+    package var after: FieldPath?
     /// The visible field that starts where the run ends, if there is one.
-    public var before: FieldPath?
+    package var before: FieldPath?
     /// What the bytes can hold, most likely first, decided from where the run is (between fields or at the
     /// end), how long it is and how the type is aligned.
-    public var candidates: [HiddenMember]
+    package var candidates: [HiddenMember]
 
     /// Creates a run.
-    public init(bytes: Range<Int>, after: FieldPath?, before: FieldPath?, candidates: [HiddenMember]) {
+    package init(bytes: Range<Int>, after: FieldPath?, before: FieldPath?, candidates: [HiddenMember]) {
       self.bytes = bytes
       self.after = after
       self.before = before
@@ -25,7 +25,7 @@ extension DerivationError {
     }
 
     /// `4..<8 between .kind and .after (likely bitfields or an anonymous struct or union)`.
-    public var description: String {
+    package var description: String {
       let place: String
       switch (after, before) {
       case (let after?, let before?): place = " between \(after) and \(before)"
@@ -44,7 +44,7 @@ extension DerivationError {
   }
 
   /// A kind of C member that Swift does not import as a stored property, so that `Mirror` cannot see it.
-  public enum HiddenMember: Hashable, Sendable, CustomStringConvertible {
+  package enum HiddenMember: Hashable, Sendable, CustomStringConvertible {
     /// Unnamed bitfields, such as the `int :32` reserved space at the end of glibc's `struct timex`.
     case unnamedBitfields
     /// Named bitfields, which Swift imports as computed properties.
@@ -61,7 +61,7 @@ extension DerivationError {
     case alignmentPadding(Int)
 
     /// The member as a person names it: `unnamed bitfields such as int :32`.
-    public var description: String {
+    package var description: String {
       switch self {
       case .unnamedBitfields: return "unnamed bitfields such as int :32"
       case .namedBitfields: return "named bitfields"
@@ -76,7 +76,7 @@ extension DerivationError {
   }
 
   /// What shows that a C type is packed: something no natural C layout of its visible fields does.
-  public enum PackingEvidence: Hashable, Sendable, CustomStringConvertible {
+  package enum PackingEvidence: Hashable, Sendable, CustomStringConvertible {
     /// A member at an offset from the record's start that is not a multiple of its type's alignment.
     case misalignedField(FieldPath, swiftType: String, offset: Int, alignment: Int)
     /// The record is less aligned than one of its members.
@@ -87,7 +87,7 @@ extension DerivationError {
     case smallerSize(size: Int, naturalSize: Int)
 
     /// The evidence as a clause: `.data is at offset 4, but epoll_data aligns to 8`.
-    public var description: String {
+    package var description: String {
       switch self {
       case .misalignedField(let path, let swiftType, let offset, let alignment):
         return "\(path) is at offset \(offset), but \(swiftType) aligns to \(alignment)"
@@ -103,27 +103,27 @@ extension DerivationError {
   }
 
   /// The real layout of a packed type, as the Swift side knows it, and the record to register it for.
-  public struct PackedLayout: Hashable, Sendable {
+  package struct PackedLayout: Hashable, Sendable {
     /// Where the packed record is in the value: empty for the value itself.
-    public var path: FieldPath
+    package var path: FieldPath
     /// `MemoryLayout.size` of the Swift type.
-    public var size: Int
+    package var size: Int
     /// `MemoryLayout.alignment` of the Swift type.
-    public var alignment: Int
+    package var alignment: Int
     /// Where each member starts from the record's start, from the offsets of the visible fields; `nil` when
     /// that cannot be told.
-    public var memberOffsets: [Int]?
+    package var memberOffsets: [Int]?
     /// The record's tag: the Swift type's name.
-    public var recordName: String
+    package var recordName: String
     /// The derived encoding, when `Mirror` saw every member and the override was checked to put every field
     /// at its real offset; `nil` otherwise.
-    public var record: TypeEncoding?
+    package var record: TypeEncoding?
     /// Fields of the record with no stored properties `Mirror` can see (C unions), whose members the
     /// encoding needs.
-    public var unionFields: [FieldPath]
+    package var unionFields: [FieldPath]
 
     /// Creates the layout of a packed type.
-    public init(
+    package init(
       path: FieldPath, size: Int, alignment: Int, memberOffsets: [Int]?, recordName: String, record: TypeEncoding?,
       unionFields: [FieldPath]
     ) {

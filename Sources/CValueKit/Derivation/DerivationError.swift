@@ -20,36 +20,72 @@
 /// override: LayoutOverride(size: 13, alignment: 1, memberOffsets: [0, 1, 5])); for a type from a C header, import the header
 /// (catalog.importHeaders)
 /// ```
-public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// A stored property whose Swift type has no C encoding (a class, a Swift enum, `String`, an optional of
-  /// a non-pointer); the path is empty for the value itself.
-  case unsupportedType(String, at: FieldPath)
-  /// A tuple whose elements are not all of one type, so that it is not an imported C array.
-  case mixedTuple(at: FieldPath, elementTypes: [String])
-  /// Bytes that no visible field covers and that the natural padding of the visible fields does not
-  /// explain: the places of members `Mirror` cannot see, in address order. Each run goes from the end of the
-  /// visible field before it to the start of the one after it (or the end of the type).
-  case hiddenBytes([HiddenRun])
-  /// A visible field that is not where the layout derived from the visible fields puts it, for a reason
-  /// derivation cannot tell: in a type declared in Swift, a field in the tail padding of the one before it
-  /// (which C never does). In a C type, a field nearer the start than that layout is ``packed(_:_:)``.
-  case misplacedField(FieldPath, derivedOffset: Int, actualOffset: Int)
-  /// A C type whose fields sit closer together, or which is less aligned, than the natural C layout of its
-  /// fields allows: `__attribute__((packed))` or `#pragma pack`. The layout says how to register it.
-  case packed(PackingEvidence, PackedLayout)
-  /// The derived layout's size or alignment is not the Swift type's, and no field is out of place.
-  case sizeMismatch(derived: TypeEncoding, size: Int, alignment: Int, swiftSize: Int, swiftAlignment: Int)
-  /// A field (or, at the empty path, the value) of a struct type with a size but no stored properties
-  /// `Mirror` can see: an imported C union.
-  case opaqueField(FieldPath, swiftType: String, bytes: Range<Int>)
-  /// The derived encoding cannot be laid out.
-  case layoutFailed(TypeEncoding, LayoutError)
-  /// A field whose bytes, read through `Mirror`, do not come from one place in the value.
-  case unreadable(FieldPath)
+public struct DerivationError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong, with the details the message is made of (for this package's own checks and tests).
+  package enum Cause: Hashable, Sendable {
+    /// A stored property whose Swift type has no C encoding (a class, a Swift enum, `String`, an optional of
+    /// a non-pointer); the path is empty for the value itself.
+    case unsupportedType(String, at: FieldPath)
+    /// A tuple whose elements are not all of one type, so that it is not an imported C array.
+    case mixedTuple(at: FieldPath, elementTypes: [String])
+    /// Bytes that no visible field covers and that the natural padding of the visible fields does not
+    /// explain: the places of members `Mirror` cannot see, in address order. Each run goes from the end of the
+    /// visible field before it to the start of the one after it (or the end of the type).
+    case hiddenBytes([HiddenRun])
+    /// A visible field that is not where the layout derived from the visible fields puts it, for a reason
+    /// derivation cannot tell: in a type declared in Swift, a field in the tail padding of the one before it
+    /// (which C never does). In a C type, a field nearer the start than that layout is ``packed(_:_:)``.
+    case misplacedField(FieldPath, derivedOffset: Int, actualOffset: Int)
+    /// A C type whose fields sit closer together, or which is less aligned, than the natural C layout of its
+    /// fields allows: `__attribute__((packed))` or `#pragma pack`. The layout says how to register it.
+    case packed(PackingEvidence, PackedLayout)
+    /// The derived layout's size or alignment is not the Swift type's, and no field is out of place.
+    case sizeMismatch(derived: TypeEncoding, size: Int, alignment: Int, swiftSize: Int, swiftAlignment: Int)
+    /// A field (or, at the empty path, the value) of a struct type with a size but no stored properties
+    /// `Mirror` can see: an imported C union.
+    case opaqueField(FieldPath, swiftType: String, bytes: Range<Int>)
+    /// The derived encoding cannot be laid out.
+    case layoutFailed(TypeEncoding, LayoutError)
+    /// A field whose bytes, read through `Mirror`, do not come from one place in the value.
+    case unreadable(FieldPath)
+  }
+
+  /// What went wrong.
+  package let cause: Cause
+
+  package init(_ cause: Cause) { self.cause = cause }
+
+  package static func unsupportedType(_ swiftType: String, at path: FieldPath) -> Self {
+    Self(.unsupportedType(swiftType, at: path))
+  }
+  package static func mixedTuple(at path: FieldPath, elementTypes: [String]) -> Self {
+    Self(.mixedTuple(at: path, elementTypes: elementTypes))
+  }
+  package static func hiddenBytes(_ runs: [HiddenRun]) -> Self { Self(.hiddenBytes(runs)) }
+  package static func misplacedField(_ path: FieldPath, derivedOffset: Int, actualOffset: Int) -> Self {
+    Self(.misplacedField(path, derivedOffset: derivedOffset, actualOffset: actualOffset))
+  }
+  package static func packed(_ evidence: PackingEvidence, _ layout: PackedLayout) -> Self {
+    Self(.packed(evidence, layout))
+  }
+  package static func sizeMismatch(
+    derived: TypeEncoding, size: Int, alignment: Int, swiftSize: Int, swiftAlignment: Int
+  ) -> Self {
+    Self(
+      .sizeMismatch(
+        derived: derived, size: size, alignment: alignment, swiftSize: swiftSize, swiftAlignment: swiftAlignment))
+  }
+  package static func opaqueField(_ path: FieldPath, swiftType: String, bytes: Range<Int>) -> Self {
+    Self(.opaqueField(path, swiftType: swiftType, bytes: bytes))
+  }
+  package static func layoutFailed(_ type: TypeEncoding, _ error: LayoutError) -> Self {
+    Self(.layoutFailed(type, error))
+  }
+  package static func unreadable(_ path: FieldPath) -> Self { Self(.unreadable(path)) }
 
   /// What could not be derived and where, with its likely cause, without the advice.
   public var problem: String {
-    switch self {
+    switch cause {
     case .unsupportedType(let swiftType, let path):
       return path.components.isEmpty
         ? "\(swiftType) has no C encoding" : "the field \(path) of Swift type \(swiftType) has no C encoding"
@@ -93,7 +129,7 @@ public enum DerivationError: Error, Hashable, Sendable, CustomStringConvertible 
   /// applies to its cause, ending with how a type from a C header gets its exact definition.
   func advice(for swiftType: String) -> String {
     let header = "for a type from a C header, import the header (catalog.importHeaders)"
-    switch self {
+    switch cause {
     case .packed(_, let layout):
       let members = layout.record == nil ? ", writing its members where … is" : ""
       return "register its exact layout with \(layout.registration)\(members); \(header)"

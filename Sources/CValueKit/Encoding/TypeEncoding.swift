@@ -146,7 +146,7 @@ extension TypeEncoding {
     public var fields: [Field]?
 
     /// Creates a record.
-    public init(name: String?, fields: [Field]?) {
+    package init(name: String?, fields: [Field]?) {
       self.name = name
       self.fields = fields
     }
@@ -160,7 +160,7 @@ extension TypeEncoding {
     public var type: TypeEncoding
 
     /// Creates a member.
-    public init(name: String? = nil, type: TypeEncoding) {
+    package init(name: String? = nil, type: TypeEncoding) {
       self.name = name
       self.type = type
     }
@@ -180,14 +180,14 @@ extension TypeEncoding {
     public let declaredType: Scalar?
 
     /// An Apple-form bitfield, `b<width>`.
-    public init(width: Int) {
+    package init(width: Int) {
       self.width = width
       self.bitOffset = nil
       self.declaredType = nil
     }
 
     /// A GNU-form bitfield, `b<offset><type><width>`.
-    public init(bitOffset: Int, declaredType: Scalar, width: Int) {
+    package init(bitOffset: Int, declaredType: Scalar, width: Int) {
       self.width = width
       self.bitOffset = bitOffset
       self.declaredType = declaredType
@@ -204,7 +204,7 @@ extension TypeEncoding {
     public var element: TypeEncoding
 
     /// Creates a vector type.
-    public init(size: Int, alignment: Int, element: TypeEncoding) {
+    package init(size: Int, alignment: Int, element: TypeEncoding) {
       self.size = size
       self.alignment = alignment
       self.element = element

@@ -1,16 +1,31 @@
-import CValueKit
+package import CValueKit
 
-/// The checks behind every assertion, in one place for both frameworks: resolve the type, compare with
-/// the registry, and turn the outcome (or a thrown `ValueError`) into a `CheckResult`.
+/// The one assertion core behind every assertion of CValueTesting (XCTest and Swift Testing) and every
+/// matcher of CValueNimble: resolve the type, compare with the registry, describe the values the way the
+/// report shows them, and turn the outcome (or a thrown `ValueError`) into a `CheckResult`. The
+/// integrations only format and record what it finds.
 ///
 /// No comparison logic lives here; everything is decided by `ValueType`.
-enum CValueCheck {
+package enum CValueCheck {
   /// The handle for a Swift type: from the encoding when one is given, else derived from the Swift type.
-  static func valueType<Value>(
+  package static func valueType<Value>(
     of _: Value.Type, encoding: (any TypeEncodingConvertible)?, registry: ValueRegistry
   ) throws(ValueError) -> ValueType {
     if let encoding { return try registry.resolve(encoding) }
     return try registry.resolve(swiftType: Value.self)
+  }
+
+  /// Two values compared under the options, with both described as the comparison's report shows them
+  /// (by its live union members); the actual value may be missing, as a Nimble expression's can be.
+  package static func compared<Value>(
+    _ actual: Value?, _ expected: Value, options: ComparisonOptions, encoding: (any TypeEncodingConvertible)?,
+    registry: ValueRegistry
+  ) throws(ValueError) -> (comparison: Comparison?, actual: String?, expected: String) {
+    let type = try valueType(of: Value.self, encoding: encoding, registry: registry)
+    let expectedText = try type.describe(expected, options: options.shownValues)
+    guard let actual else { return (nil, nil, expectedText) }
+    let comparison = try type.compare(actual, expected, options: options)
+    return (comparison, try type.describe(actual, options: options.shownValues), expectedText)
   }
 
   /// Whether two values are equal under the options.
@@ -54,14 +69,16 @@ enum CValueCheck {
     do throws(ValueError) {
       guard _isPOD(Element.self) else { throw .notPlainData(swiftType: "\(Element.self)") }
       let element = try valueType(of: Element.self, encoding: encoding, registry: registry)
-      if let layout = element.layout, layout.stride != MemoryLayout<Element>.stride {
-        throw .swiftTypeSize(
-          swiftType: "\(Element.self)", size: MemoryLayout<Element>.stride, type: element.type,
-          typeSize: layout.stride)
+      guard actual.count == expected.count else {
+        return .failed(
+          FailureText.countsDiffer(
+            elementName: FailureText.name(of: element), actual: actual.count, expected: expected.count,
+            message: message))
       }
-      return try equalElements(
-        UnsafeRawBufferPointer(actual), UnsafeRawBufferPointer(expected), counts: (actual.count, expected.count),
-        element: element, options: options, registry: registry, message: message)
+      let comparison = try element.compare(elements: actual, expected, options: options)
+      return try elementsResult(
+        comparison, UnsafeRawBufferPointer(actual), UnsafeRawBufferPointer(expected), element: element,
+        options: options, message: message)
     } catch {
       return .failed(FailureText.cannotCompare(error.description, message: message))
     }
@@ -84,34 +101,24 @@ enum CValueCheck {
         return comparison.isEqual
           ? .passed(comparison) : .failed(FailureText.differ(comparison, message: message), comparison)
       }
-      guard count >= 0 else { throw .invalidCount(count) }
-      guard let layout = element.layout else {
-        throw .layoutUnknown(element.type, element.layoutError ?? LayoutError(.unknownHasNoSize))
-      }
-      let (byteCount, overflow) = count.multipliedReportingOverflow(by: layout.stride)
-      guard !overflow else { throw .invalidCount(count) }
-      return try equalElements(
-        UnsafeRawBufferPointer(start: actual, count: byteCount),
-        UnsafeRawBufferPointer(start: expected, count: byteCount), counts: (count, count), element: element,
-        options: options, registry: registry, message: message)
+      let comparison = try element.compare(pointers: actual, expected, count: count, options: options)
+      // The comparison checked the count and the layout: the runs are `count` strides long.
+      let byteCount = count * (element.layout?.stride ?? 0)
+      return try elementsResult(
+        comparison, UnsafeRawBufferPointer(start: actual, count: byteCount),
+        UnsafeRawBufferPointer(start: expected, count: byteCount), element: element, options: options,
+        message: message)
     } catch {
       return .failed(FailureText.cannotCompare(error.description, message: message))
     }
   }
 
-  /// Compares two runs of values as one C array `[count T]`, so that every mismatch is reported by its
-  /// index and field path (`[3].size.height`).
-  private static func equalElements(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, counts: (actual: Int, expected: Int),
-    element: ValueType, options: ComparisonOptions, registry: ValueRegistry, message: String
+  /// The result of comparing two runs of values as one C array `[count T]`: every mismatch by its index and
+  /// field path (`[3].size.height`), and the first mismatching element of each side.
+  private static func elementsResult(
+    _ comparison: Comparison, _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer,
+    element: ValueType, options: ComparisonOptions, message: String
   ) throws(ValueError) -> CheckResult {
-    guard counts.actual == counts.expected else {
-      return .failed(
-        FailureText.countsDiffer(
-          elementName: FailureText.name(of: element), actual: counts.actual, expected: counts.expected,
-          message: message))
-    }
-    let comparison = try element.compare(bytes: actual, expected, count: counts.actual, options: options)
     guard !comparison.isEqual else { return .passed(comparison) }
     var first: (index: Int, actual: String, expected: String)?
     if let stride = element.layout?.stride, case .index(let index)? = comparison.mismatches.first?.path.components.first
@@ -143,7 +150,7 @@ enum CValueCheck {
 extension ComparisonOptions {
   /// How a failure shows a value: by the description options, with the comparison's union members in place
   /// of theirs for the same unions, as the comparison's own report does.
-  var shownValues: DescriptionOptions {
+  package var shownValues: DescriptionOptions {
     var options = descriptionOptions
     options.unionMembers.merge(unionMembers) { $1 }
     return options

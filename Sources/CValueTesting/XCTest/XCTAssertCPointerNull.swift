@@ -5,19 +5,15 @@ import XCTest
 
 /// Asserts that a C pointer is NULL, and fails with its address when it is not.
 ///
-/// Named apart from XCTest's own `XCTAssertNil` so that both read clearly side by side; typed pointers
-/// convert to the raw pointer this takes.
+/// The XCTest form of `expectCPointerNull`: the same arguments, in the same order, and the same failure
+/// text (<doc:Assertions>), recorded through `XCTFail` at the caller's file and line (XCTest puts
+/// `failed - ` before it).
 ///
 /// ```swift
 /// XCTAssertCPointerNull(cv_find(list, "missing"))
 /// // failed - expected a NULL pointer, got 0x0000000000001000
 /// ```
 ///
-/// - Parameters:
-///   - pointer: The pointer.
-///   - message: Appended to the failure text.
-///   - file: The file the failure is reported in; the caller's by default.
-///   - line: The line the failure is reported at; the caller's by default.
 /// - Returns: Whether the pointer is NULL.
 @discardableResult
 public func XCTAssertCPointerNull(
@@ -30,15 +26,14 @@ public func XCTAssertCPointerNull(
 
 /// Asserts that an opaque C pointer (a handle to an incomplete struct) is NULL.
 ///
+/// The XCTest form of `expectCPointerNull`: the same arguments, in the same order, and the same failure
+/// text (<doc:Assertions>), recorded through `XCTFail` at the caller's file and line (XCTest puts
+/// `failed - ` before it).
+///
 /// ```swift
 /// XCTAssertCPointerNull(cv_open("/nonexistent"))
 /// ```
 ///
-/// - Parameters:
-///   - pointer: The pointer.
-///   - message: Appended to the failure text.
-///   - file: The file the failure is reported in; the caller's by default.
-///   - line: The line the failure is reported at; the caller's by default.
 /// - Returns: Whether the pointer is NULL.
 @discardableResult
 public func XCTAssertCPointerNull(
@@ -50,16 +45,15 @@ public func XCTAssertCPointerNull(
 
 /// Asserts that a C pointer is not NULL.
 ///
+/// The XCTest form of `expectCPointerNotNull`: the same arguments, in the same order, and the same failure
+/// text (<doc:Assertions>), recorded through `XCTFail` at the caller's file and line (XCTest puts
+/// `failed - ` before it).
+///
 /// ```swift
 /// XCTAssertCPointerNotNull(cv_find(list, "eth0"))
 /// // failed - expected a non-NULL pointer, got NULL
 /// ```
 ///
-/// - Parameters:
-///   - pointer: The pointer.
-///   - message: Appended to the failure text.
-///   - file: The file the failure is reported in; the caller's by default.
-///   - line: The line the failure is reported at; the caller's by default.
 /// - Returns: Whether the pointer is not NULL.
 @discardableResult
 public func XCTAssertCPointerNotNull(
@@ -72,15 +66,14 @@ public func XCTAssertCPointerNotNull(
 
 /// Asserts that an opaque C pointer (a handle to an incomplete struct) is not NULL.
 ///
+/// The XCTest form of `expectCPointerNotNull`: the same arguments, in the same order, and the same failure
+/// text (<doc:Assertions>), recorded through `XCTFail` at the caller's file and line (XCTest puts
+/// `failed - ` before it).
+///
 /// ```swift
 /// XCTAssertCPointerNotNull(cv_open("/dev/null"))
 /// ```
 ///
-/// - Parameters:
-///   - pointer: The pointer.
-///   - message: Appended to the failure text.
-///   - file: The file the failure is reported in; the caller's by default.
-///   - line: The line the failure is reported at; the caller's by default.
 /// - Returns: Whether the pointer is not NULL.
 @discardableResult
 public func XCTAssertCPointerNotNull(

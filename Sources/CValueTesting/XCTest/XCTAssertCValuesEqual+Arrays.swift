@@ -7,26 +7,14 @@ import XCTest
 /// Asserts that two arrays of C values are equal element by element, and fails naming each mismatching
 /// field by its index and path (`[3].size.height`).
 ///
-/// The arrays are compared as one C array of their element type. The failure lists at most
-/// `ComparisonOptions/maximumReportedMismatches` fields, then the first mismatching element of each
-/// side; arrays of different lengths fail without element comparison.
+/// The XCTest form of `expectCValuesEqual`: the same arguments, in the same order, and the same failure
+/// text (<doc:Assertions>), recorded through `XCTFail` at the caller's file and line (XCTest puts
+/// `failed - ` before it).
 ///
 /// ```swift
 /// XCTAssertCValuesEqual(track, expectedTrack, within: .absolute(1e-9))
 /// ```
 ///
-/// - Parameters:
-///   - actual: The values the code under test produced.
-///   - expected: The values it should have produced.
-///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
-///   - fieldTolerances: Tolerances for particular fields, with the index (`"[2].y"`).
-///   - unionMembers: The live member of unions, by the union's path from one element (`[".body": "number"]`,
-///     see `UnionMember`): only that member is compared and shown, in every element.
-///   - encoding: The C type of one element; `nil` derives it from `Element`.
-///   - registry: The registry that resolves the type and holds your comparators.
-///   - message: Appended to the failure's first line.
-///   - file: The file the failure is reported in; the caller's by default.
-///   - line: The line the failure is reported at; the caller's by default.
 /// - Returns: The comparison of the arrays, or `nil` when none could be made (the failure says why).
 @discardableResult
 public func XCTAssertCValuesEqual<Element>(
@@ -51,22 +39,14 @@ public func XCTAssertCValuesEqual<Element>(
 /// Asserts that two buffers of C values are equal element by element, and fails naming each mismatching
 /// field by its index and path (`[3].size.height`).
 ///
+/// The XCTest form of `expectCValuesEqual`: the same arguments, in the same order, and the same failure
+/// text (<doc:Assertions>), recorded through `XCTFail` at the caller's file and line (XCTest puts
+/// `failed - ` before it).
+///
 /// ```swift
 /// output.withUnsafeBufferPointer { XCTAssertCValuesEqual($0, reference, within: .ulps(4)) }
 /// ```
 ///
-/// - Parameters:
-///   - actual: The values the code under test produced.
-///   - expected: The values it should have produced.
-///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
-///   - fieldTolerances: Tolerances for particular fields, with the index (`"[2].y"`).
-///   - unionMembers: The live member of unions, by the union's path from one element (`[".body": "number"]`,
-///     see `UnionMember`): only that member is compared and shown, in every element.
-///   - encoding: The C type of one element; `nil` derives it from `Element`.
-///   - registry: The registry that resolves the type and holds your comparators.
-///   - message: Appended to the failure's first line.
-///   - file: The file the failure is reported in; the caller's by default.
-///   - line: The line the failure is reported at; the caller's by default.
 /// - Returns: The comparison of the buffers, or `nil` when none could be made (the failure says why).
 @discardableResult
 public func XCTAssertCValuesEqual<Element>(

@@ -6,9 +6,9 @@ import XCTest
 
 /// Asserts that two C values are equal field by field, and fails naming every field that differs.
 ///
-/// The values are Swift values of an imported C type (or any plain-data Swift type with the C type's
-/// layout). Without `encoding`, the registry derives the type from the Swift type; give one when it
-/// cannot (a union, a bitfield, an anonymous member) or to compare under another type.
+/// The XCTest form of `expectCValuesEqual`: the same arguments, in the same order, and the same failure
+/// text (<doc:Assertions>), recorded through `XCTFail` at the caller's file and line (XCTest puts
+/// `failed - ` before it).
 ///
 /// ```swift
 /// func testCalibratedReading() {
@@ -18,32 +18,6 @@ import XCTest
 /// }
 /// ```
 ///
-/// The failure text is the comparison's summary, the message after ` — `, then every mismatching field
-/// and both values (XCTest puts `failed - ` before it):
-///
-/// ```
-/// cv_point values differ at .y: 2.0 ≠ 2.5 (difference 0.5) — after scaling
-///   .y: 2.0 ≠ 2.5 (difference 0.5)
-///   actual:   {.x = 1, .y = 2}
-///   expected: {.x = 1, .y = 2.5}
-/// ```
-///
-/// A function cannot see its arguments' source text, so the failure carries the caller's file and line.
-/// A `ValueError` (an encoding that does not parse, a type that cannot be derived, a size that does not
-/// match) fails the test with its message, never throws or traps.
-///
-/// - Parameters:
-///   - actual: The value the code under test produced.
-///   - expected: The value it should have produced.
-///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
-///   - fieldTolerances: Tolerances for particular fields (`".value"`) and everything inside them.
-///   - unionMembers: The live member of unions, by the union's path (`[".body": "number"]`, see
-///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
-///   - encoding: The C type as an encoding or readable name; `nil` derives it from `Value`.
-///   - registry: The registry that resolves the type and holds your comparators.
-///   - message: Appended to the failure's first line.
-///   - file: The file the failure is reported in; the caller's by default.
-///   - line: The line the failure is reported at; the caller's by default.
 /// - Returns: The comparison, or `nil` when none could be made (the failure says why).
 @discardableResult
 public func XCTAssertCValuesEqual<Value>(
@@ -62,27 +36,14 @@ public func XCTAssertCValuesEqual<Value>(
 
 /// Asserts that the C values at two addresses are equal: one value each, or `count` consecutive values.
 ///
-/// A NULL pointer fails. With a count, mismatches are reported by index and field path (`[3].y`) and
-/// the first mismatching element of each side is shown. The arguments after `count` come in the order
-/// every other assertion takes them.
+/// The XCTest form of `expectCValuesEqual`: the same arguments, in the same order, and the same failure
+/// text (<doc:Assertions>), recorded through `XCTFail` at the caller's file and line (XCTest puts
+/// `failed - ` before it).
 ///
 /// ```swift
 /// XCTAssertCValuesEqual(pointers: output, reference, count: 4, encoding: "{cv_point=dd}")
 /// ```
 ///
-/// - Parameters:
-///   - actual: The first byte of the actual value or values.
-///   - expected: The first byte of the expected value or values.
-///   - count: How many consecutive values to compare; `nil` for one value.
-///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
-///   - fieldTolerances: Tolerances for particular fields of one value (`".y"`).
-///   - unionMembers: The live member of unions, by the union's path in one value (`[".body": "number"]`, see
-///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
-///   - encoding: The C type of one value, as an encoding or readable name.
-///   - registry: The registry that resolves the type and holds your comparators.
-///   - message: Appended to the failure's first line.
-///   - file: The file the failure is reported in; the caller's by default.
-///   - line: The line the failure is reported at; the caller's by default.
 /// - Returns: The comparison, or `nil` when none could be made (the failure says why).
 @discardableResult
 public func XCTAssertCValuesEqual(

@@ -141,7 +141,8 @@ import Testing
           cv_anonymous, cv_anonymous, cv_anonymous
         )
     }
-    guard case .cannotDerive(_, let reason)? = Self.error(deriving: Many.self), case .hiddenBytes(let runs) = reason
+    guard case .cannotDerive(_, let reason)? = Self.error(deriving: Many.self),
+      case .hiddenBytes(let runs) = reason.cause
     else {
       Issue.record("expected hidden bytes")
       return

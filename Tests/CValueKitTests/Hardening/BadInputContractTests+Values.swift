@@ -139,7 +139,8 @@ extension BadInputContractTests {
     let path: FieldPath? =
       switch error {
       case .invalidTolerance(_, let path), .unknownFieldPath(let path, _): path
-      case .cannotDerive(_, .unsupportedType(_, let path)): path
+      case .cannotDerive(_, let derivation):
+        if case .unsupportedType(_, let path) = derivation.cause { path } else { nil }
       case .unionMember(let error, _): error.path
       default: nil
       }
@@ -287,7 +288,7 @@ extension BadInputContractTests {
     let error = try #require(row.failure() as? DerivationError)
     #expect(error.problem == row.message)
     let path: FieldPath? =
-      switch error {
+      switch error.cause {
       case .unsupportedType(_, let path), .mixedTuple(let path, _), .misplacedField(let path, _, _),
         .opaqueField(let path, _, _), .unreadable(let path):
         path
