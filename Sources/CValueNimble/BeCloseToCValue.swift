@@ -23,7 +23,7 @@ public import Nimble
 ///   - unionMembers: The live member of unions, by the union's path (`[".body": "number"]`, see
 ///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
 ///   - encoding: The C type as an encoding or readable name; `nil` derives it from `Value`.
-///   - registry: The registry that resolves the type and holds your comparators.
+///   - registry: The registry that resolves the type and holds your comparers.
 /// - Returns: The matcher.
 public func beCloseToCValue<Value>(
   _ expected: Value, within tolerance: FloatTolerance, fieldTolerances: [FieldPath: FloatTolerance] = [:],

@@ -20,7 +20,7 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   public let mismatches: [Mismatch]
   /// How many fields mismatch in all, listed or not.
   public let mismatchCount: Int
-  /// How many fields were compared: leaves, with a `char` array or a value with a registered comparator
+  /// How many fields were compared: leaves, with a `char` array or a value with a registered comparer
   /// counting as one, and a union as many as the leaves of all its members together (each member is a
   /// view of the same bytes, and each view reports its own fields).
   public let comparedFieldCount: Int
@@ -94,9 +94,9 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
 extension Comparison {
   /// How a comparison was decided, in the order the registry tries them.
   public enum Strategy: Hashable, Sendable, CustomStringConvertible {
-    /// A comparator registered for the type, under the encoding given.
+    /// A comparer registered for the type, under the encoding given.
     case registered(TypeEncoding)
-    /// A C function registered as the type's comparator, by its name.
+    /// A C function registered as the type's comparer, by its name.
     case cFunction(name: String, type: TypeEncoding)
     /// The registry's own entry for the type: a scalar, pointer, `CGPoint`, `CGSize` or `CGRect`.
     case builtIn

@@ -2,7 +2,7 @@ import CValueShim
 
 /// What comparing a whole value amounts to, decided once when a type is resolved, so that the common
 /// shapes skip the step loop: a value that is all integers is one `memcmp`, one that is all `double` (or all
-/// `float`) one run, a value a registered comparator owns is one call.
+/// `float`) one run, a value a registered comparer owns is one call.
 enum ComparisonShortcut: Sendable {
   /// The layout is unknown: only the addresses can be compared.
   case address
@@ -14,7 +14,7 @@ enum ComparisonShortcut: Sendable {
   case floats(count: Int)
   /// One run of `count` `double` values from the first byte (`CGRect`).
   case doubles(count: Int)
-  /// A registered comparator owns the whole value of `size` bytes.
+  /// A registered comparer owns the whole value of `size` bytes.
   case registered(size: Int, compare: RawComparator)
   /// Anything else: the steps, in order.
   case steps

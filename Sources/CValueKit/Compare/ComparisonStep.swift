@@ -11,7 +11,7 @@ enum ComparisonStep: Sendable {
   case doubles(offset: Int, count: Int)
   /// Any other leaf that tolerances apply to (long double, complex, vector).
   case leaf(offset: Int, kind: LeafKind)
-  /// A registered comparator over `size` bytes. It holds the closure alone, so that running the step
+  /// A registered comparer over `size` bytes. It holds the closure alone, so that running the step
   /// retains one reference rather than copying the whole entry.
   case registered(offset: Int, size: Int, compare: RawComparator)
   /// `count` repetitions of `steps`, `stride` bytes apart.

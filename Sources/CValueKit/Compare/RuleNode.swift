@@ -1,9 +1,9 @@
 /// A type's layout with the comparison rule of every node decided, once, when the type is resolved: which
-/// subtrees a registered comparator owns, which leaves the built-in entries compare, and what is compared
+/// subtrees a registered comparer owns, which leaves the built-in entries compare, and what is compared
 /// as bytes.
 final class RuleNode: Sendable {
   enum Rule: Sendable {
-    /// A comparator (and maybe a describer) the caller registered for this node's type.
+    /// A comparer (and maybe a describer) the caller registered for this node's type.
     case registered(RegisteredEntry)
     /// A leaf compared by its kind: integers and addresses by value, floats by the tolerance rules.
     case leaf(LeafKind)
@@ -126,7 +126,7 @@ final class RuleNode: Sendable {
     return false
   }
 
-  /// Whether a registered comparator owns the whole node.
+  /// Whether a registered comparer owns the whole node.
   var isRegistered: Bool {
     if case .registered = rule { return true }
     return false

@@ -116,7 +116,7 @@ struct StructuralComparison {
     let before = mismatchCount
     walk(views, base: base, path: path, tolerance: tolerance)
     // Bytes that differ where every view sees equal fields (`0.0` and `-0.0` as a float, bits a registered
-    // comparator ignores): the union itself is the mismatch, so an unequal result always has a line.
+    // comparer ignores): the union itself is the mismatch, so an unequal result always has a line.
     if mismatchCount == before {
       record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil)
     }

@@ -19,14 +19,14 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidTolerance(String, at: FieldPath)
   /// A field tolerance names a field the type does not have.
   case unknownFieldPath(FieldPath, in: TypeEncoding)
-  /// A registration gave neither a comparator nor a describer.
+  /// A registration gave neither a comparer nor a describer.
   case nothingToRegister(TypeEncoding)
   /// A value literal does not parse for the type.
   case literal(ValueLiteralError)
   /// A Swift type that is not plain data (it holds references or needs copying logic), so its bytes are not
   /// a C value.
   case notPlainData(swiftType: String)
-  /// A C function could not be registered as a comparator or describer.
+  /// A C function could not be registered as a comparer or describer.
   case cFunction(CFunctionError)
   /// A count of values that is negative, larger than ``CLayout/maximumSize``, or makes the byte count overflow.
   case invalidCount(Int)

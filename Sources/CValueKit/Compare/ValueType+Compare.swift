@@ -52,7 +52,7 @@ extension ValueType {
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
       return equal(type, strategy: strategy, fieldCount: chosen.fieldCount)
     }
-    // A comparator registered for the whole value decides in the walk below; running it twice (here and
+    // A comparer registered for the whole value decides in the walk below; running it twice (here and
     // there) would call a C function twice for every unequal pair.
     if options.fieldTolerances.isEmpty, !chosen.isRegistered,
       chosen === rules
@@ -329,7 +329,7 @@ extension ValueType {
     return tolerance
   }
 
-  /// A registered comparator for a type whose layout is unknown, given buffers of the same size.
+  /// A registered comparer for a type whose layout is unknown, given buffers of the same size.
   private func compareRegistered(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, entry: RegisteredEntry,
     compare: RawComparator, options: ComparisonOptions

@@ -1,6 +1,6 @@
 import CValueShim
 
-/// A resolved C type: its layout and the comparator and describer the registry chose, ready to use many
+/// A resolved C type: its layout and the comparer and describer the registry chose, ready to use many
 /// times without parsing, hashing or locking.
 ///
 /// ```swift

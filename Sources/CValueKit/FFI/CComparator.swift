@@ -1,6 +1,6 @@
 import CFFI
 
-/// What a C comparator's integer result means.
+/// What a C comparer's integer result means.
 public enum CComparerConvention: Hashable, Sendable {
   /// Non-zero means equal, as with `bool CGPointEqualToPoint(CGPoint, CGPoint)`.
   case nonZeroMeansEqual
@@ -11,7 +11,7 @@ public enum CComparerConvention: Hashable, Sendable {
 /// Turns a C comparison function into a ``RawComparator``: called directly through a typed function
 /// pointer when both arguments are pointers, through a prepared libffi call otherwise.
 enum CComparator {
-  /// The comparator as a closure (for the registry's entry, which keeps what the function needs alive) and
+  /// The comparer as a closure (for the registry's entry, which keeps what the function needs alive) and
   /// in the closure-free form a handle's shortcut calls.
   static func make(
     _ function: CFunction, signature text: String, valueType: TypeEncoding,
@@ -44,7 +44,7 @@ enum CComparator {
     return ({ actual, expected in withExtendedLifetime(keepAlive) { direct.isEqual(actual, expected) } }, direct)
   }
 
-  /// Prepares the libffi call for a comparator taking at least one argument by value.
+  /// Prepares the libffi call for a comparer taking at least one argument by value.
   private static func prepare(
     _ function: CFunction, returning integer: CFunctionSignature.IntegerReturn,
     passing: [CFunctionSignature.Passing], valueType: TypeEncoding, layout: CLayout
@@ -69,7 +69,7 @@ enum CComparator {
   }
 }
 
-/// A registered C comparator in the form a handle calls with nothing in between: no closure, no retain.
+/// A registered C comparer in the form a handle calls with nothing in between: no closure, no retain.
 ///
 /// It holds no reference: the registry entry's closure keeps the function's library and the prepared
 /// call alive, and every handle that can reach this value also holds that closure.

@@ -1,4 +1,4 @@
-/// A C function to register as a comparator or describer: its address and a name for reports.
+/// A C function to register as a comparer or describer: its address and a name for reports.
 ///
 /// Take one from a Swift value of an `@convention(c)` function type, from a raw address, or look one up by
 /// symbol name in the running process or a shared library:

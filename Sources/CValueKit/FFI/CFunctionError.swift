@@ -1,4 +1,4 @@
-/// Why a C function could not be found or registered as a comparator or describer.
+/// Why a C function could not be found or registered as a comparer or describer.
 ///
 /// Every problem is found at registration, never when a value is compared or described:
 ///

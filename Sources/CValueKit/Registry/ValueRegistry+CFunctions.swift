@@ -1,5 +1,5 @@
 extension ValueRegistry {
-  /// Registers a C function as the comparator for a type.
+  /// Registers a C function as the comparer for a type.
   ///
   /// The signature is a type encoding of the function, return type first, then the two arguments, with no
   /// frame offsets: `B{CGPoint=dd}{CGPoint=dd}` for `bool CGPointEqualToPoint(CGPoint, CGPoint)`,

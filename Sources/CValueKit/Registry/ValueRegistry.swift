@@ -1,9 +1,9 @@
 import Synchronization
 
-/// Compares, describes and parses C values by their type encoding, with comparators and describers you
+/// Compares, describes and parses C values by their type encoding, with comparers and describers you
 /// register for your own types.
 ///
-/// For a value of encoding E the registry uses, in order: a comparator registered for E (qualifiers and
+/// For a value of encoding E the registry uses, in order: a comparer registered for E (qualifiers and
 /// member names do not change identity, and `{Name}` finds the entry registered for `{Name=…}`); the
 /// built-in entries for scalars, pointers, `CGPoint`, `CGSize` and `CGRect`; a structural comparison
 /// derived from E's layout, every leaf by its own entry and padding ignored; the raw bytes when only the
@@ -138,7 +138,7 @@ public final class ValueRegistry: Sendable {
 
   // MARK: - Registering
 
-  /// Registers a comparator, a describer or both for a type.
+  /// Registers a comparer, a describer or both for a type.
   ///
   /// A second registration for the same type replaces the parts it gives and keeps the others.
   ///
@@ -215,7 +215,7 @@ public final class ValueRegistry: Sendable {
     }
   }
 
-  /// Registers a comparator and optionally a describer that work on a Swift type with the C type's layout,
+  /// Registers a comparer and optionally a describer that work on a Swift type with the C type's layout,
   /// such as the imported C struct itself.
   ///
   /// ```swift

@@ -26,7 +26,7 @@ public import Testing
 ///   - unionMembers: The live member of unions, by the union's path from one element (`[".body": "number"]`,
 ///     see `UnionMember`): only that member is compared and shown, in every element.
 ///   - encoding: The C type of one element; `nil` derives it from `Element`.
-///   - registry: The registry that resolves the type and holds your comparators.
+///   - registry: The registry that resolves the type and holds your comparers.
 ///   - comment: Appended to the failure's first line.
 ///   - sourceLocation: Where the issue is recorded; the caller's location by default.
 /// - Returns: The comparison of the arrays, or `nil` when none could be made (the issue says why).
@@ -63,7 +63,7 @@ public func expectCValuesEqual<Element>(
 ///   - unionMembers: The live member of unions, by the union's path from one element (`[".body": "number"]`,
 ///     see `UnionMember`): only that member is compared and shown, in every element.
 ///   - encoding: The C type of one element; `nil` derives it from `Element`.
-///   - registry: The registry that resolves the type and holds your comparators.
+///   - registry: The registry that resolves the type and holds your comparers.
 ///   - comment: Appended to the failure's first line.
 ///   - sourceLocation: Where the issue is recorded; the caller's location by default.
 /// - Returns: The comparison of the buffers, or `nil` when none could be made (the issue says why).

@@ -38,7 +38,7 @@ public import Testing
 ///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
 ///   - encoding: The C type as an encoding or readable name (`"{cv_point=dd}"`, `"rect"`); `nil` derives
 ///     it from `Value`.
-///   - registry: The registry that resolves the type and holds your comparators.
+///   - registry: The registry that resolves the type and holds your comparers.
 ///   - comment: Appended to the failure's first line.
 ///   - sourceLocation: Where the issue is recorded; the caller's location by default.
 /// - Returns: The comparison, or `nil` when none could be made (the issue says why).
@@ -77,7 +77,7 @@ public func expectCValuesEqual<Value>(
 ///   - unionMembers: The live member of unions, by the union's path in one value (`[".body": "number"]`, see
 ///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
 ///   - encoding: The C type of one value, as an encoding or readable name.
-///   - registry: The registry that resolves the type and holds your comparators.
+///   - registry: The registry that resolves the type and holds your comparers.
 ///   - comment: Appended to the failure's first line.
 ///   - sourceLocation: Where the issue is recorded; the caller's location by default.
 /// - Returns: The comparison, or `nil` when none could be made (the issue says why).
