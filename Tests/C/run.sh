@@ -17,6 +17,10 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 missing=()
 [ -f /usr/include/cmocka.h ] || missing+=(libcmocka-dev)
+[ -f /usr/include/criterion/criterion.h ] || missing+=(libcriterion-dev)
+[ -f /usr/include/check.h ] || missing+=(check)
+[ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev)
+command -v c++ >/dev/null 2>&1 || missing+=(g++)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "== installing ${missing[*]}"
@@ -48,11 +52,11 @@ esac
 
 # Compiled from Tests/C with relative file names, so that the reports' file:line are stable.
 cd "$root/Tests/C"
-build() { # output, sources..., then -- and libraries
-  local output=$1; shift
-  local sources=() ; while [ "$1" != "--" ]; do sources+=("$1"); shift; done; shift
-  cc -std=c99 -D_GNU_SOURCE -Wall -Wextra -Werror "${sanitize[@]}" -I. -I../CTestTypes/include "${sources[@]}" \
-    $(pkg-config --cflags --libs cvalue) "$@" -o "$work/$output"
+build() { # compiler and standard, source, then libraries: builds $work/<source without extension>
+  local compiler=$1 standard=$2 source=$3
+  shift 3
+  $compiler "-std=$standard" -D_GNU_SOURCE -Wall -Wextra -Werror "${sanitize[@]}" -I. -I../CTestTypes/include \
+    "$source" $(pkg-config --cflags --libs cvalue) "$@" -o "$work/${source%.*}"
 }
 
 # A suite whose every test passes.
@@ -61,25 +65,35 @@ passing() {
   "$work/$1"
 }
 
-# A suite whose every test fails: its output is the expected text exactly, and its status the failure count.
-failing() { # binary, expected status
-  echo "== $1 (fails on purpose; its exact output is checked)"
+# A suite with failing tests: its output is the expected text exactly (Criterion's timings aside), and its
+# exit status the one given.
+failing() { # binary, expected status, arguments...
+  local name=$1 expected_status=$2
+  shift 2
+  echo "== $name (fails on purpose; its exact output is checked)"
   local status=0
-  "$work/$1" >"$work/$1.out" 2>&1 || status=$?
-  if ! diff -u "expected/$1.txt" "$work/$1.out"; then
-    echo "error: $1's output differs from Tests/C/expected/$1.txt (above)" >&2
+  "$work/$name" "$@" >"$work/$name.raw" 2>&1 || status=$?
+  sed -E 's/: \([0-9.]+s\)$/: (TIME)/' "$work/$name.raw" >"$work/$name.out"
+  if ! diff -u "expected/$name.txt" "$work/$name.out"; then
+    echo "error: $name's output differs from Tests/C/expected/$name.txt (above)" >&2
     exit 1
   fi
-  if [ "$status" -ne "$2" ]; then
-    echo "error: $1 exited with $status, expected $2" >&2
+  if [ "$status" -ne "$expected_status" ]; then
+    echo "error: $name exited with $status, expected $expected_status" >&2
     exit 1
   fi
-  echo "   $2 failures, output as expected"
+  echo "   exit status $status, output as expected"
 }
 
-build api_test api_test.c -- -lcmocka -lm
+build cc c99 api_test.c -lcmocka -lm
 passing api_test
-build cmocka_failing cmocka_failing.c -- -lcmocka -lm
+build cc c99 cmocka_failing.c -lcmocka -lm
 failing cmocka_failing 7
+build cc c99 criterion_suite.c -lcriterion -lm
+failing criterion_suite 1 --jobs 1
+build cc c99 check_suite.c $(pkg-config --libs check)
+failing check_suite 2
+build c++ c++17 gtest_suite.cpp -lgtest -pthread
+failing gtest_suite 1 --gtest_print_time=0
 
 echo "== the C suite passed"

@@ -10,7 +10,7 @@
 #ifndef CVALUE_CMOCKA_H
 #define CVALUE_CMOCKA_H
 
-#include <cvalue.h>
+#include <cvalue_assert.h>
 
 /* Fails the test unless the `count` values at `actual` and `expected` are equal under `options` (NULL:
  * exact). `value_size` is sizeof one value as the caller sees it, checked against the handle. */
@@ -18,24 +18,10 @@ static inline void cv_cmocka_assert_equal(const cv_type *type, const void *actua
                                           size_t count, const cv_options *options, size_t value_size,
                                           const char *actual_text, const char *expected_text, const char *file,
                                           int line) {
-  cv_comparison result;
-  char *message = NULL;
-  cv_status status;
-  if (type != NULL && value_size != cv_type_size(type)) {
-    print_error("%s is %zu bytes, but its cv_type is %zu bytes\n", actual_text, value_size, cv_type_size(type));
-    _fail(file, line);
-    return;
-  }
-  status = cv_compare(type, actual, expected, count, options, &result, &message);
-  if (status != CV_OK) {
-    print_error("cannot compare %s with %s: %s: %s\n", actual_text, expected_text, cv_status_name(status), message);
-    cv_free(message);
-    _fail(file, line);
-    return;
-  }
-  if (!result.is_equal) {
-    print_error("%s\n", result.report);
-    cv_free(result.report);
+  char *failure = cv_assert_message(type, actual, expected, count, options, value_size, actual_text, expected_text);
+  if (failure != NULL) {
+    print_error("%s\n", failure);
+    cv_free(failure);
     _fail(file, line);
   }
 }
