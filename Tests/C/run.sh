@@ -8,7 +8,10 @@
 #      runs the failing ones checking their exact output against Tests/C/expected/.
 #
 #   Tests/C/run.sh [PREFIX]          # PREFIX defaults to a temporary directory
-#   CVALUE_C_SANITIZE=address Tests/C/run.sh   # the C code under ASan with leak check (or thread: TSan)
+#
+# Then again under AddressSanitizer with its leak check (the API suite, the failing cmocka suite and the
+# threads test: every message, report and handle the tests get is freed) and under ThreadSanitizer (8 threads
+# sharing a registry and handles).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -43,12 +46,6 @@ echo "== cvalue import (the installed tool) → $(basename "$CVALUE_CATALOG")"
   "$root/Tests/CTestTypes/include/CTestTypes.h" --output "$CVALUE_CATALOG"
 
 sanitize=()
-case "${CVALUE_C_SANITIZE:-}" in
-  "") ;;
-  address) sanitize=(-fsanitize=address,undefined -fno-omit-frame-pointer) ;;
-  thread) sanitize=(-fsanitize=thread) ;;
-  *) echo "CVALUE_C_SANITIZE is address or thread" >&2; exit 2 ;;
-esac
 
 # Compiled from Tests/C with relative file names, so that the reports' file:line are stable.
 cd "$root/Tests/C"
@@ -87,6 +84,8 @@ failing() { # binary, expected status, arguments...
 
 build cc c99 api_test.c -lcmocka -lm
 passing api_test
+build cc c99 thread_test.c -pthread
+passing thread_test
 build cc c99 cmocka_failing.c -lcmocka -lm
 failing cmocka_failing 7
 build cc c99 criterion_suite.c -lcriterion -lm
@@ -95,5 +94,21 @@ build cc c99 check_suite.c $(pkg-config --libs check)
 failing check_suite 2
 build c++ c++17 gtest_suite.cpp -lgtest -pthread
 failing gtest_suite 1 --gtest_print_time=0
+
+echo "== under AddressSanitizer, with its leak check"
+sanitize=(-fsanitize=address,undefined -fno-omit-frame-pointer)
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=halt_on_error=1
+build cc c99 api_test.c -lcmocka -lm
+passing api_test | tail -n 1
+build cc c99 thread_test.c -pthread
+passing thread_test
+build cc c99 cmocka_failing.c -lcmocka -lm
+failing cmocka_failing 7
+
+echo "== under ThreadSanitizer"
+sanitize=(-fsanitize=thread)
+export TSAN_OPTIONS=halt_on_error=1
+build cc c99 thread_test.c -pthread
+passing thread_test
 
 echo "== the C suite passed"
