@@ -151,6 +151,12 @@ final class TypeHandle {
     guard !overflow else { throw CAPIError(status: CV_ERROR_ARGUMENT, message: "count \(count) is too large") }
     let a = UnsafeRawBufferPointer(start: actual, count: bytes)
     let b = UnsafeRawBufferPointer(start: expected, count: bytes)
+    // Equal values need no report: without options the handle's own rules decide, as fast as they allow.
+    if options == nil,
+      count == 1 ? handle.isEqual(pointers: actual, expected) : handle.isEqual(pointers: actual, expected, count: count)
+    {
+      return (true, 0, nil)
+    }
     let options = options?.options ?? .default
     let result: Comparison
     do throws(ValueError) {
