@@ -275,7 +275,17 @@ public func cv_compare(
   _ type: OpaquePointer?, _ actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, _ count: Int,
   _ options: OpaquePointer?, _ result: UnsafeMutablePointer<cv_comparison>?, _ message: MessageOut
 ) -> Int32 {
-  run(message) { () throws(CAPIError) in
+  // Equal values without options need no report: the handle's rules decide, with no retain of the handle.
+  if options == nil, let type, let actual, let expected, let result,
+    Unmanaged<TypeHandle>.fromOpaque(UnsafeRawPointer(type))._withUnsafeGuaranteedRef({
+      $0.isEqual(actual, expected, count: count)
+    })
+  {
+    message?.pointee = nil
+    result.pointee = cv_comparison(is_equal: 1, mismatch_count: 0, report: nil)
+    return CV_OK
+  }
+  return run(message) { () throws(CAPIError) in
     let name = "cv_compare"
     let out = try required(result, "result", in: name)
     out.pointee = cv_comparison(is_equal: 0, mismatch_count: 0, report: nil)

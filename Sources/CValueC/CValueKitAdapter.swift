@@ -143,6 +143,11 @@ final class TypeHandle {
     self.size = size
   }
 
+  /// Whether the values are equal by the handle's own rules (no options), as fast as they allow.
+  func isEqual(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int) -> Bool {
+    count == 1 ? handle.isEqual(pointers: actual, expected) : handle.isEqual(pointers: actual, expected, count: count)
+  }
+
   /// Whether the values are equal, how many fields differ, and the report when they do.
   func compare(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: OptionsHandle?)
     throws(CAPIError) -> (isEqual: Bool, mismatchCount: Int, report: String?)
@@ -151,12 +156,6 @@ final class TypeHandle {
     guard !overflow else { throw CAPIError(status: CV_ERROR_ARGUMENT, message: "count \(count) is too large") }
     let a = UnsafeRawBufferPointer(start: actual, count: bytes)
     let b = UnsafeRawBufferPointer(start: expected, count: bytes)
-    // Equal values need no report: without options the handle's own rules decide, as fast as they allow.
-    if options == nil,
-      count == 1 ? handle.isEqual(pointers: actual, expected) : handle.isEqual(pointers: actual, expected, count: count)
-    {
-      return (true, 0, nil)
-    }
     let options = options?.options ?? .default
     let result: Comparison
     do throws(ValueError) {
