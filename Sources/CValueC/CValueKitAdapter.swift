@@ -73,11 +73,16 @@ final class RegistryHandle {
 
   func resolve(_ type: String, size: Int) throws(CAPIError) -> TypeHandle {
     let handle: ValueType
-    do throws(ValueError) { handle = try registry.resolve(type) } catch { throw CAPIError(valueError: error) }
+    // A C name (not an encoding) that does not resolve, or whose layout is unknown, is a type the catalog has
+    // no definition of.
+    let isName = !type.contains(where: { #"{([^""#.contains($0) })
+    do throws(ValueError) { handle = try registry.resolve(type) } catch {
+      if isName, case .encoding = error { throw CAPIError(status: CV_ERROR_UNKNOWN_TYPE, message: error.description) }
+      throw CAPIError(valueError: error)
+    }
     guard let known = handle.size else {
       let reason = handle.layoutError.map { "\($0)" } ?? "its size is unknown"
-      // A C name (not an encoding) whose layout is unknown is a type the catalog has no definition of.
-      guard type.contains(where: { "{([^".contains($0) }) else {
+      guard !isName else {
         throw CAPIError(
           status: CV_ERROR_UNKNOWN_TYPE,
           message: "unknown type \"\(type)\": the catalog has no definition of it (\(reason))")
@@ -190,8 +195,7 @@ extension CAPIError {
   init(valueError error: ValueError) {
     let status: Int32
     switch error {
-    case .encoding(let encoding):
-      if case .unknownName = encoding.reason { status = CV_ERROR_UNKNOWN_TYPE } else { status = CV_ERROR_ENCODING }
+    case .encoding: status = CV_ERROR_ENCODING
     case .layoutUnknown: status = CV_ERROR_LAYOUT
     case .wrongSize, .sizesDiffer, .swiftTypeSize, .tooLargeToParse: status = CV_ERROR_SIZE
     case .invalidTolerance, .unionMember: status = CV_ERROR_OPTION
