@@ -498,6 +498,41 @@ static void catalog_files_and_imports_that_fail(void **state) {
   cv_free(message);
 }
 
+static void headers_import_through_libclang(void **state) {
+  (void)state;
+  cv_catalog *catalog = NULL;
+  cv_registry *registry = NULL;
+  cv_type *pair = NULL;
+  char directory[] = "/tmp/cvalue-import-XXXXXX", path[64];
+  const char *headers[] = {"pair.h"};
+  const char *arguments[] = {"-I", directory};
+  assert_non_null(mkdtemp(directory));
+  snprintf(path, sizeof path, "%s/pair.h", directory);
+  FILE *header = fopen(path, "w");
+  assert_non_null(header);
+  fputs("struct pair { char tag; long long value; };\n", header);
+  fclose(header);
+  expect_status(cv_catalog_new(&catalog, &message), CV_OK, NULL);
+  cv_status imported = cv_catalog_import_headers(catalog, headers, 1, arguments, 2, NULL);
+  unlink(path);
+  rmdir(directory);
+  assert_string_equal(cv_status_name(imported), "CV_OK");
+  expect_status(cv_registry_new(catalog, &registry, &message), CV_OK, NULL);
+  expect_status(cv_type_resolve(registry, "struct pair", 16, &pair, &message), CV_OK, NULL);
+  struct {
+    char tag;
+    long long value;
+  } a = {'a', 1}, b = {'a', 2};
+  expect_report(pair, &a, &b, 1, NULL, 1,
+                "pair values differ at 1 of 2 fields:\n"
+                "  .value: 1 ≠ 2\n"
+                "  actual:   {.tag = 97, .value = 1}\n"
+                "  expected: {.tag = 97, .value = 2}");
+  cv_type_free(pair);
+  cv_registry_free(registry);
+  cv_catalog_free(catalog);
+}
+
 static int setup(void **state) {
   (void)state;
   return cv_test_types_load(&types);
@@ -528,6 +563,7 @@ int main(void) {
       cmocka_unit_test(malformed_encodings_paths_and_literals),
       cmocka_unit_test(options_that_do_not_fit),
       cmocka_unit_test(catalog_files_and_imports_that_fail),
+      cmocka_unit_test(headers_import_through_libclang),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
