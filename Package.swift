@@ -16,6 +16,8 @@ let package = Package(
     .library(name: "CValueNimble", targets: ["CValueNimble"]),
     .library(name: "CValueHeaders", targets: ["CValueHeaders"]),
     .executable(name: "cvalue", targets: ["cvalue"]),
+    // cvalue.h for C and C++ test suites; Scripts/install-c.sh installs it with pkg-config metadata.
+    .library(name: "CValueC", type: .dynamic, targets: ["CValueC"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -63,6 +65,18 @@ let package = Package(
     .target(
       name: "CValueNimble",
       dependencies: ["CValueKit", "CValueTesting", .product(name: "Nimble", package: "Nimble")],
+      swiftSettings: internalImports
+    ),
+    // The hand-written C header (and the status names, in C); CValueC implements the rest in Swift.
+    .target(
+      name: "CValueCHeader",
+      path: "CShims/CValueC",
+      exclude: ["glue"]
+    ),
+    // cvalue.h implemented with @c @implementation, calling only CValueKit's and CValueHeaders' public API.
+    .target(
+      name: "CValueC",
+      dependencies: ["CValueKit", "CValueHeaders", "CValueCHeader"],
       swiftSettings: internalImports
     ),
     .executableTarget(

@@ -27,6 +27,7 @@ let package = Package(
         "BenchmarkCTypes",
         .product(name: "CValueKit", package: "CValueKit"),
         .product(name: "CValueHeaders", package: "CValueKit"),
+        .product(name: "CValueC", package: "CValueKit"),
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "Nimble", package: "Nimble"),
         .product(name: "CustomDump", package: "swift-custom-dump"),

@@ -23,6 +23,7 @@ let benchmarks: @Sendable () -> Void = {
     try describeBenchmarks()
     try encodingBenchmarks()
     try headerBenchmarks()
+    try cLibraryBenchmarks()
   } catch {
     fatalError("setting up the benchmarks failed: \(error)")
   }

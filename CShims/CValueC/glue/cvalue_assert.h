@@ -1,0 +1,49 @@
+/*
+ * cvalue_assert.h: the one call every framework's glue makes, and what a framework without glue (Unity,
+ * greatest, µnit, acutest) can call in its own assertion:
+ *
+ *   char *failure = cv_assert_message(type, &actual, &expected, 1, NULL, sizeof actual, "actual", "expected");
+ *   if (failure != NULL) { ...fail the test with it...; cv_free(failure); }
+ */
+#ifndef CVALUE_ASSERT_H
+#define CVALUE_ASSERT_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cvalue.h>
+
+/* NULL when the `count` values at `actual` and `expected` are equal under `options` (NULL: exact); else what
+ * the test should fail with: the comparison's report (every mismatching field path with both values, then
+ * both values), or why they could not be compared. The caller frees it with cv_free. `value_size` is sizeof
+ * one value where the assertion is written, checked against the handle's size; the texts name the values. */
+static inline char *cv_assert_message(const cv_type *type, const void *actual, const void *expected, size_t count,
+                                      const cv_options *options, size_t value_size, const char *actual_text,
+                                      const char *expected_text) {
+  cv_comparison result;
+  char *message = NULL;
+  char *text;
+  int length;
+  cv_status status;
+  if (type != NULL && value_size != cv_type_size(type)) {
+    const char *format = "%s is %zu bytes, but its cv_type is %zu bytes";
+    length = snprintf(NULL, 0, format, actual_text, value_size, cv_type_size(type));
+    text = (char *)malloc((size_t)length + 1);
+    if (text != NULL) snprintf(text, (size_t)length + 1, format, actual_text, value_size, cv_type_size(type));
+    return text;
+  }
+  status = cv_compare(type, actual, expected, count, options, &result, &message);
+  if (status == CV_OK) return result.report; /* NULL when equal */
+  {
+    const char *format = "cannot compare %s with %s: %s: %s";
+    length = snprintf(NULL, 0, format, actual_text, expected_text, cv_status_name(status), message);
+    text = (char *)malloc((size_t)length + 1);
+    if (text != NULL) {
+      snprintf(text, (size_t)length + 1, format, actual_text, expected_text, cv_status_name(status), message);
+    }
+    cv_free(message);
+    return text;
+  }
+}
+
+#endif /* CVALUE_ASSERT_H */

@@ -1,0 +1,36 @@
+/*
+ * cvalue_criterion.h: Criterion assertions on C values, field by field. Include after <criterion/criterion.h>.
+ *
+ *   cr_assert_cv_equal(tcp, &actual, &expected);     // fails and stops the test
+ *   cr_expect_cv_equal(tcp, &actual, &expected);     // fails and goes on
+ *
+ * The report (every mismatching field path with both values) goes through Criterion's own assertion, with
+ * the caller's file and line; it is freed before a failing cr_assert stops the test. Criterion runs each
+ * test in a process of its own: the library works there as in the parent.
+ */
+#ifndef CVALUE_CRITERION_H
+#define CVALUE_CRITERION_H
+
+#include <criterion/abort.h>
+#include <cvalue_assert.h>
+
+#define CV_CRITERION_CHECK_(type, actual, expected, count, options, stop)                                          \
+  do {                                                                                                           \
+    char *cv_failure_ = cv_assert_message((type), (actual), (expected), (count), (options), sizeof *(actual),   \
+                                          #actual, #expected);                                                   \
+    int cv_failed_ = cv_failure_ != NULL;                                                                        \
+    cr_expect(!cv_failed_, "%s", cv_failed_ ? cv_failure_ : "");                                                 \
+    cv_free(cv_failure_);                                                                                        \
+    if (cv_failed_ && (stop)) criterion_abort_test();                                                            \
+  } while (0)
+
+#define cr_assert_cv_equal(type, actual, expected) CV_CRITERION_CHECK_(type, actual, expected, 1, NULL, 1)
+#define cr_expect_cv_equal(type, actual, expected) CV_CRITERION_CHECK_(type, actual, expected, 1, NULL, 0)
+#define cr_assert_cv_equal_options(type, actual, expected, options) \
+  CV_CRITERION_CHECK_(type, actual, expected, 1, options, 1)
+#define cr_expect_cv_equal_options(type, actual, expected, options) \
+  CV_CRITERION_CHECK_(type, actual, expected, 1, options, 0)
+#define cr_assert_cv_array_equal(type, actual, expected, count, options) \
+  CV_CRITERION_CHECK_(type, actual, expected, count, options, 1)
+
+#endif /* CVALUE_CRITERION_H */

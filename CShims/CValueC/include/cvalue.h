@@ -1,0 +1,188 @@
+/*
+ * cvalue.h: CValueKit for C. Compare, describe and parse C values field by field, from a type catalog
+ * made by `cvalue import` (clang's own layout of your headers).
+ *
+ *   cv_catalog  *catalog;  cv_catalog_new(&catalog, NULL);
+ *   cv_catalog_load_file(catalog, "types.catalog.json", &message);
+ *   cv_registry *registry; cv_registry_new(catalog, &registry, &message);
+ *   cv_type     *tcp;      cv_type_resolve(registry, "struct tcphdr", sizeof(struct tcphdr), &tcp, &message);
+ *   cv_comparison result;  cv_compare(tcp, &actual, &expected, 1, NULL, &result, &message);
+ *   if (!result.is_equal) { puts(result.report); cv_free(result.report); }
+ *
+ * Conventions (as in SQLite and libcurl):
+ * - Every function that can fail returns a cv_status: CV_OK (0) or one of the CV_ERROR_ codes below.
+ *   None aborts, prints or exits on bad input (NULL, unknown type, size mismatch, bad path, malformed
+ *   encoding or literal).
+ * - `char **message` is optional (NULL to ignore). On an error it receives what went wrong and where, as a
+ *   NUL-terminated string the caller owns and frees with cv_free; on success it is set to NULL.
+ * - Every other string or buffer this library hands out is owned by the caller and freed with cv_free,
+ *   unless its function says otherwise. Strings passed in are only read during the call.
+ * - Handles (cv_catalog, cv_registry, cv_type, cv_options) are opaque and freed with their own _free
+ *   function, which accepts NULL. A handle keeps alive what it was made from: a registry its catalog, a
+ *   type its registry, so they may be freed in any order.
+ * - Catalogs, registries and types may be used from several threads and from forked processes. Options
+ *   are read during a comparison: do not change them while another thread compares with them.
+ */
+#ifndef CVALUE_H
+#define CVALUE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* MARK: - Status codes */
+
+typedef int32_t cv_status;
+
+#define CV_OK 0
+#define CV_ERROR_ARGUMENT 1     /* a NULL pointer or an argument out of range */
+#define CV_ERROR_UNKNOWN_TYPE 2 /* a type name the catalog does not know */
+#define CV_ERROR_SIZE 3         /* the caller's sizeof is not the catalog's size of the type */
+#define CV_ERROR_ENCODING 4     /* a malformed type encoding */
+#define CV_ERROR_PATH 5         /* a malformed field path, or one that names no field of the type */
+#define CV_ERROR_LITERAL 6      /* a malformed C initializer, or one that does not fit the type */
+#define CV_ERROR_CATALOG 7      /* a catalog file that cannot be read, or a registration it refuses */
+#define CV_ERROR_IMPORT 8       /* a header import that failed: no libclang, a header clang rejects */
+#define CV_ERROR_OPTION 9       /* a tolerance or union member rule that does not fit the type */
+#define CV_ERROR_LAYOUT 10      /* a type whose layout is unknown (incomplete, opaque) */
+#define CV_ERROR_FUNCTION 11    /* a C comparer or describer that cannot be registered */
+
+/* The status's name, such as "CV_ERROR_SIZE": a static string, never NULL, not to be freed. */
+const char *cv_status_name(cv_status status);
+
+/* Frees a string or buffer this library handed out. NULL is ignored. */
+void cv_free(void *pointer);
+
+/* MARK: - Catalogs: C names, record definitions and clang's layouts */
+
+typedef struct cv_catalog cv_catalog;
+
+/* A catalog with the built-in names (int, double, CGRect, ...). */
+cv_status cv_catalog_new(cv_catalog **catalog, char **message);
+
+/* Registers what a catalog file written by `cvalue import` holds. No libclang is needed. */
+cv_status cv_catalog_load_file(cv_catalog *catalog, const char *path, char **message);
+
+/* Imports headers through libclang, when it is found (CV_ERROR_IMPORT when not): `headers` are names
+ * (`netinet/tcp.h`) or paths, `arguments` clang's (`-I`, `-D`); either array may be NULL when its count is 0. */
+cv_status cv_catalog_import_headers(cv_catalog *catalog, const char *const *headers, size_t header_count,
+                                    const char *const *arguments, size_t argument_count, char **message);
+
+/* Registers a readable name for a type encoding: ("vec2", "{vec2=ff}"). */
+cv_status cv_catalog_register_name(cv_catalog *catalog, const char *name, const char *encoding,
+                                   char **message);
+
+void cv_catalog_free(cv_catalog *catalog);
+
+/* MARK: - Registries: comparers and describers for types, and the handles made from them */
+
+typedef struct cv_registry cv_registry;
+
+/* A registry reading names and layouts from `catalog`, with the built-in float and integer rules. */
+cv_status cv_registry_new(cv_catalog *catalog, cv_registry **registry, char **message);
+
+void cv_registry_free(cv_registry *registry);
+
+/* Whether two values are equal, given a pointer to each; see CV_NONZERO_MEANS_EQUAL. */
+typedef int32_t (*cv_comparator_fn)(const void *actual, const void *expected);
+
+#define CV_NONZERO_MEANS_EQUAL 0 /* a predicate: `return a->x == b->x;` */
+#define CV_ZERO_MEANS_EQUAL 1    /* an ordering or memcmp-like function */
+
+/* Registers a C function as the comparer for `type` (a C name or an encoding): values of the type, alone
+ * or inside others, are then equal when it says so. `function_name` names it in reports. Types resolved
+ * before this call keep the rules they had: resolve after registering. */
+cv_status cv_registry_register_comparer(cv_registry *registry, const char *type, cv_comparator_fn function,
+                                          const char *function_name, int32_t result, char **message);
+
+/* Writes a value as text as snprintf does: at most `size` bytes with the NUL, returning the length the
+ * whole text needs, or a negative number on failure. */
+typedef int32_t (*cv_describer_fn)(char *buffer, size_t size, const void *value);
+
+/* Registers a C function as the describer for `type` (in descriptions and reports). */
+cv_status cv_registry_register_describer(cv_registry *registry, const char *type, cv_describer_fn function,
+                                         const char *function_name, char **message);
+
+/* MARK: - Types */
+
+typedef struct cv_type cv_type;
+
+/* The handle for a type, by C name (`struct tcphdr`, a typedef) or encoding (`{tcphdr=SS...}`), checked
+ * against the caller's `size`, `sizeof` the type as the calling code was compiled: a catalog made with
+ * other flags (-m32, #pragma pack, -fshort-enums) is CV_ERROR_SIZE, not a wrong answer. */
+cv_status cv_type_resolve(cv_registry *registry, const char *type, size_t size, cv_type **handle,
+                          char **message);
+
+/* The type's size in bytes; 0 for NULL. */
+size_t cv_type_size(const cv_type *type);
+
+void cv_type_free(cv_type *type);
+
+/* MARK: - Comparison options */
+
+typedef struct cv_options cv_options;
+
+#define CV_FLOAT_NAN_EQUALS_NAN 1u /* a NaN equals any NaN (IEEE 754 says NaN != NaN) */
+#define CV_FLOAT_BITWISE 2u        /* bit patterns only: -0.0 != 0.0, tolerances off */
+
+/* How far apart two floating-point values may be and still be equal; all zero is exact (-0.0 == 0.0). */
+typedef struct cv_tolerance {
+  double absolute; /* in the values' own units */
+  double relative; /* a fraction of the larger magnitude */
+  uint64_t ulps;   /* units in the last place of the field's type */
+  uint32_t flags;  /* CV_FLOAT_ flags */
+} cv_tolerance;
+
+/* Exact options: the registry's rules, at most 20 mismatches listed. */
+cv_status cv_options_new(cv_options **options, char **message);
+
+/* The tolerance for every float in the value (`path` NULL or ""), or for the field at `path` (".size.width",
+ * "[2].x") and everything in it. A path that names no field is CV_ERROR_PATH when comparing. */
+cv_status cv_options_set_tolerance(cv_options *options, const char *path, cv_tolerance tolerance,
+                                   char **message);
+
+/* The live member of the union at `union_path` (the path of the record holding an anonymous union). */
+cv_status cv_options_set_union_member(cv_options *options, const char *union_path, const char *member,
+                                      char **message);
+
+/* The live member of the union at `union_path` is the one the integer field at `tag_path` selects:
+ * members[i] when the tag is tags[i]. An unknown tag compares every member, or only the union's bytes
+ * when `unknown_as_bytes` is non-zero. */
+cv_status cv_options_set_union_tag(cv_options *options, const char *union_path, const char *tag_path,
+                                   const int64_t *tags, const char *const *members, size_t count,
+                                   int32_t unknown_as_bytes, char **message);
+
+/* How many mismatching fields a report lists (the rest are counted); at least 1. */
+cv_status cv_options_set_max_reported(cv_options *options, int32_t count, char **message);
+
+void cv_options_free(cv_options *options);
+
+/* MARK: - Comparing, describing, parsing */
+
+typedef struct cv_comparison {
+  int32_t is_equal;       /* 1 when equal, 0 when they differ */
+  int64_t mismatch_count; /* how many fields differ */
+  char *report;           /* when they differ: the report, every mismatching field path with both values,
+                             as the Swift API's Comparison.report (caller frees with cv_free); else NULL */
+} cv_comparison;
+
+/* Compares `count` values at `actual` with `count` at `expected` (count 1: one value; more: an array, paths
+ * like "[3].x"). `options` may be NULL for exact. On an error `result` is zeroed. */
+cv_status cv_compare(const cv_type *type, const void *actual, const void *expected, size_t count,
+                     const cv_options *options, cv_comparison *result, char **message);
+
+/* The `count` values at `value` as a C initializer (`{.x = 1.0, .y = 2.0}`); the caller frees *text. */
+cv_status cv_describe(const cv_type *type, const void *value, size_t count, char **text, char **message);
+
+/* Parses a C initializer into one value's bytes at `value`; `size` must be the type's size. Fields not
+ * mentioned and padding are zero. */
+cv_status cv_parse(const cv_type *type, const char *literal, void *value, size_t size, char **message);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CVALUE_H */

@@ -1,0 +1,334 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase, AllPublicDeclarationsHaveDocumentation
+
+// (The C names are cvalue.h's, and cvalue.h documents each function; the compiler checks both agree.)
+// cvalue.h's functions, implemented with `@c @implementation`: the compiler checks each against its C
+// declaration. They turn C arguments into Swift values, call the handles in CValueKitAdapter.swift, and turn
+// the result back into a status, out-parameters and a message. None traps, prints or exits on bad input.
+public import CValueCHeader
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `char **message`.
+public typealias MessageOut = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+
+/// Runs `body`, and reports its outcome through `message` as the header promises: NULL on success, a
+/// string the caller frees with `cv_free` on failure.
+private func run(_ message: MessageOut, _ body: () throws(CAPIError) -> Void) -> Int32 {
+  message?.pointee = nil
+  do throws(CAPIError) {
+    try body()
+    return CV_OK
+  } catch {
+    message?.pointee = strdup(error.message)
+    return error.status
+  }
+}
+
+/// A required argument, or `CV_ERROR_ARGUMENT` naming it.
+private func required<T>(_ value: T?, _ name: String, in function: String) throws(CAPIError) -> T {
+  guard let value else { throw CAPIError(status: CV_ERROR_ARGUMENT, message: "\(function): \(name) is NULL") }
+  return value
+}
+
+private func string(_ text: UnsafePointer<CChar>?, _ name: String, in function: String) throws(CAPIError) -> String {
+  String(cString: try required(text, name, in: function))
+}
+
+private func strings(_ array: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, _ name: String, in function: String)
+  throws(CAPIError) -> [String]
+{
+  guard count > 0 else { return [] }
+  let array = try required(array, name, in: function)
+  var result: [String] = []
+  for index in 0..<count { result.append(try string(array[index], "\(name)[\(index)]", in: function)) }
+  return result
+}
+
+private func object<T: AnyObject>(_ pointer: OpaquePointer?, _ name: String, in function: String) throws(CAPIError)
+  -> T
+{
+  Unmanaged<T>.fromOpaque(UnsafeRawPointer(try required(pointer, name, in: function))).takeUnretainedValue()
+}
+
+private func retained(_ object: AnyObject) -> OpaquePointer { OpaquePointer(Unmanaged.passRetained(object).toOpaque()) }
+
+private func release(_ pointer: OpaquePointer?) {
+  guard let pointer else { return }
+  Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(pointer)).release()
+}
+
+// MARK: - Memory
+
+@c @implementation
+public func cv_free(_ pointer: UnsafeMutableRawPointer?) { free(pointer) }
+
+// MARK: - Catalogs
+
+@c @implementation
+public func cv_catalog_new(_ catalog: UnsafeMutablePointer<OpaquePointer?>?, _ message: MessageOut) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    try required(catalog, "catalog", in: "cv_catalog_new").pointee = retained(CatalogHandle())
+  }
+}
+
+@c @implementation
+public func cv_catalog_load_file(_ catalog: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ message: MessageOut)
+  -> Int32
+{
+  run(message) { () throws(CAPIError) in
+    let handle: CatalogHandle = try object(catalog, "catalog", in: "cv_catalog_load_file")
+    try handle.load(file: try string(path, "path", in: "cv_catalog_load_file"))
+  }
+}
+
+@c @implementation
+public func cv_catalog_import_headers(
+  _ catalog: OpaquePointer?, _ headers: UnsafePointer<UnsafePointer<CChar>?>?, _ headerCount: Int,
+  _ arguments: UnsafePointer<UnsafePointer<CChar>?>?, _ argumentCount: Int, _ message: MessageOut
+) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    let function = "cv_catalog_import_headers"
+    let handle: CatalogHandle = try object(catalog, "catalog", in: function)
+    guard headerCount > 0 else { throw CAPIError(status: CV_ERROR_ARGUMENT, message: "\(function): no headers") }
+    try handle.importHeaders(
+      try strings(headers, count: headerCount, "headers", in: function),
+      arguments: try strings(arguments, count: argumentCount, "arguments", in: function))
+  }
+}
+
+@c @implementation
+public func cv_catalog_register_name(
+  _ catalog: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ encoding: UnsafePointer<CChar>?, _ message: MessageOut
+) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    let function = "cv_catalog_register_name"
+    let handle: CatalogHandle = try object(catalog, "catalog", in: function)
+    try handle.register(
+      name: try string(name, "name", in: function), encoding: try string(encoding, "encoding", in: function))
+  }
+}
+
+@c @implementation
+public func cv_catalog_free(_ catalog: OpaquePointer?) { release(catalog) }
+
+// MARK: - Registries
+
+@c @implementation
+public func cv_registry_new(
+  _ catalog: OpaquePointer?, _ registry: UnsafeMutablePointer<OpaquePointer?>?, _ message: MessageOut
+) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    let handle: CatalogHandle = try object(catalog, "catalog", in: "cv_registry_new")
+    try required(registry, "registry", in: "cv_registry_new").pointee = retained(RegistryHandle(handle))
+  }
+}
+
+@c @implementation
+public func cv_registry_free(_ registry: OpaquePointer?) { release(registry) }
+
+@c @implementation
+public func cv_registry_register_comparer(
+  _ registry: OpaquePointer?, _ type: UnsafePointer<CChar>?, _ function: cv_comparator_fn?,
+  _ functionName: UnsafePointer<CChar>?, _ result: Int32, _ message: MessageOut
+) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    let name = "cv_registry_register_comparer"
+    let handle: RegistryHandle = try object(registry, "registry", in: name)
+    guard result == CV_NONZERO_MEANS_EQUAL || result == CV_ZERO_MEANS_EQUAL else {
+      throw CAPIError(
+        status: CV_ERROR_ARGUMENT,
+        message: "\(name): result \(result) is neither CV_NONZERO_MEANS_EQUAL nor CV_ZERO_MEANS_EQUAL")
+    }
+    let address = unsafeBitCast(try required(function, "function", in: name), to: UnsafeRawPointer.self)
+    try handle.register(
+      comparer: address, name: try string(functionName, "function_name", in: name),
+      for: try string(type, "type", in: name), zeroMeansEqual: result == CV_ZERO_MEANS_EQUAL)
+  }
+}
+
+@c @implementation
+public func cv_registry_register_describer(
+  _ registry: OpaquePointer?, _ type: UnsafePointer<CChar>?, _ function: cv_describer_fn?,
+  _ functionName: UnsafePointer<CChar>?, _ message: MessageOut
+) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    let name = "cv_registry_register_describer"
+    let handle: RegistryHandle = try object(registry, "registry", in: name)
+    let address = unsafeBitCast(try required(function, "function", in: name), to: UnsafeRawPointer.self)
+    try handle.register(
+      describer: address, name: try string(functionName, "function_name", in: name),
+      for: try string(type, "type", in: name))
+  }
+}
+
+// MARK: - Types
+
+@c @implementation
+public func cv_type_resolve(
+  _ registry: OpaquePointer?, _ type: UnsafePointer<CChar>?, _ size: Int,
+  _ handle: UnsafeMutablePointer<OpaquePointer?>?,
+  _ message: MessageOut
+) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    let name = "cv_type_resolve"
+    let out = try required(handle, "handle", in: name)
+    out.pointee = nil
+    let registryHandle: RegistryHandle = try object(registry, "registry", in: name)
+    out.pointee = retained(try registryHandle.resolve(try string(type, "type", in: name), size: size))
+  }
+}
+
+@c @implementation
+public func cv_type_size(_ type: OpaquePointer?) -> Int {
+  guard let type else { return 0 }
+  return Unmanaged<TypeHandle>.fromOpaque(UnsafeRawPointer(type)).takeUnretainedValue().size
+}
+
+@c @implementation
+public func cv_type_free(_ type: OpaquePointer?) { release(type) }
+
+// MARK: - Options
+
+@c @implementation
+public func cv_options_new(_ options: UnsafeMutablePointer<OpaquePointer?>?, _ message: MessageOut) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    try required(options, "options", in: "cv_options_new").pointee = retained(OptionsHandle())
+  }
+}
+
+@c @implementation
+public func cv_options_set_tolerance(
+  _ options: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ tolerance: cv_tolerance, _ message: MessageOut
+) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    let handle: OptionsHandle = try object(options, "options", in: "cv_options_set_tolerance")
+    let known = CV_FLOAT_NAN_EQUALS_NAN | CV_FLOAT_BITWISE
+    guard tolerance.flags & ~known == 0 else {
+      throw CAPIError(
+        status: CV_ERROR_ARGUMENT,
+        message: "cv_options_set_tolerance: unknown flags 0x\(String(tolerance.flags, radix: 16))")
+    }
+    try handle.setTolerance(
+      at: path.map { String(cString: $0) }, absolute: tolerance.absolute, relative: tolerance.relative,
+      ulps: tolerance.ulps, nanEqualsNaN: tolerance.flags & CV_FLOAT_NAN_EQUALS_NAN != 0,
+      bitwise: tolerance.flags & CV_FLOAT_BITWISE != 0)
+  }
+}
+
+@c @implementation
+public func cv_options_set_union_member(
+  _ options: OpaquePointer?, _ unionPath: UnsafePointer<CChar>?, _ member: UnsafePointer<CChar>?, _ message: MessageOut
+) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    let name = "cv_options_set_union_member"
+    let handle: OptionsHandle = try object(options, "options", in: name)
+    try handle.setUnionMember(
+      at: try string(unionPath, "union_path", in: name), member: try string(member, "member", in: name))
+  }
+}
+
+@c @implementation
+public func cv_options_set_union_tag(
+  _ options: OpaquePointer?, _ unionPath: UnsafePointer<CChar>?, _ tagPath: UnsafePointer<CChar>?,
+  _ tags: UnsafePointer<Int64>?, _ members: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int,
+  _ unknownAsBytes: Int32, _ message: MessageOut
+) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    let name = "cv_options_set_union_tag"
+    let handle: OptionsHandle = try object(options, "options", in: name)
+    let names = try strings(members, count: count, "members", in: name)
+    var map: [Int64: String] = [:]
+    if count > 0 {
+      let tags = try required(tags, "tags", in: name)
+      for index in 0..<count { map[tags[index]] = names[index] }
+    }
+    try handle.setUnionTag(
+      at: try string(unionPath, "union_path", in: name), tag: try string(tagPath, "tag_path", in: name),
+      members: map, unknownAsBytes: unknownAsBytes != 0)
+  }
+}
+
+@c @implementation
+public func cv_options_set_max_reported(_ options: OpaquePointer?, _ count: Int32, _ message: MessageOut) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    let handle: OptionsHandle = try object(options, "options", in: "cv_options_set_max_reported")
+    guard count >= 1 else {
+      throw CAPIError(status: CV_ERROR_ARGUMENT, message: "cv_options_set_max_reported: count \(count) is below 1")
+    }
+    handle.setMaximumReported(Int(count))
+  }
+}
+
+@c @implementation
+public func cv_options_free(_ options: OpaquePointer?) { release(options) }
+
+// MARK: - Comparing, describing, parsing
+
+@c @implementation
+public func cv_compare(
+  _ type: OpaquePointer?, _ actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, _ count: Int,
+  _ options: OpaquePointer?, _ result: UnsafeMutablePointer<cv_comparison>?, _ message: MessageOut
+) -> Int32 {
+  // Equal values without options need no report: the handle's rules decide, with no retain of the handle.
+  if options == nil, let type, let actual, let expected, let result,
+    Unmanaged<TypeHandle>.fromOpaque(UnsafeRawPointer(type))._withUnsafeGuaranteedRef({
+      $0.isEqual(actual, expected, count: count)
+    })
+  {
+    message?.pointee = nil
+    result.pointee = cv_comparison(is_equal: 1, mismatch_count: 0, report: nil)
+    return CV_OK
+  }
+  return run(message) { () throws(CAPIError) in
+    let name = "cv_compare"
+    let out = try required(result, "result", in: name)
+    out.pointee = cv_comparison(is_equal: 0, mismatch_count: 0, report: nil)
+    let handle: TypeHandle = try object(type, "type", in: name)
+    let optionsHandle: OptionsHandle? = options == nil ? nil : try object(options, "options", in: name)
+    let comparison = try handle.compare(
+      try required(actual, "actual", in: name), try required(expected, "expected", in: name), count: count,
+      options: optionsHandle)
+    out.pointee = cv_comparison(
+      is_equal: comparison.isEqual ? 1 : 0, mismatch_count: Int64(comparison.mismatchCount),
+      report: comparison.report.map { strdup($0) })
+  }
+}
+
+@c @implementation
+public func cv_describe(
+  _ type: OpaquePointer?, _ value: UnsafeRawPointer?, _ count: Int,
+  _ text: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+  _ message: MessageOut
+) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    let name = "cv_describe"
+    let out = try required(text, "text", in: name)
+    out.pointee = nil
+    let handle: TypeHandle = try object(type, "type", in: name)
+    out.pointee = strdup(try handle.describe(try required(value, "value", in: name), count: count))
+  }
+}
+
+@c @implementation
+public func cv_parse(
+  _ type: OpaquePointer?, _ literal: UnsafePointer<CChar>?, _ value: UnsafeMutableRawPointer?, _ size: Int,
+  _ message: MessageOut
+) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    let name = "cv_parse"
+    let handle: TypeHandle = try object(type, "type", in: name)
+    let destination = try required(value, "value", in: name)
+    guard size == handle.size else {
+      throw CAPIError(
+        status: CV_ERROR_SIZE, message: "\(name): size \(size) is not the type's size, \(handle.size) bytes")
+    }
+    let bytes = try handle.parse(try string(literal, "literal", in: name))
+    destination.copyMemory(from: bytes, byteCount: min(bytes.count, size))
+  }
+}

@@ -1,0 +1,209 @@
+import CValueCHeader
+// The only file of this target that names CValueKit or CValueHeaders API: every call into the Swift library
+// is here, so that a rename there is one edit here. The C functions in CValueC.swift see the handles and
+// calls below and a status with a message, nothing else.
+import CValueHeaders
+import CValueKit
+import Foundation
+
+/// A failed call: the `cv_status` and the message the caller receives.
+struct CAPIError: Error {
+  let status: Int32
+  let message: String
+}
+
+/// What `cv_catalog *` points to.
+final class CatalogHandle {
+  let catalog = TypeCatalog()
+
+  func load(file path: String) throws(CAPIError) {
+    do throws(CatalogFileError) {
+      _ = try catalog.loadCatalogFile(at: URL(fileURLWithPath: path))
+    } catch {
+      throw CAPIError(status: CV_ERROR_CATALOG, message: error.description)
+    }
+  }
+
+  func importHeaders(_ headers: [String], arguments: [String]) throws(CAPIError) {
+    do throws(HeaderImportError) {
+      _ = try catalog.importHeaders(headers, arguments: arguments)
+    } catch {
+      throw CAPIError(status: CV_ERROR_IMPORT, message: "\(error)")
+    }
+  }
+
+  func register(name: String, encoding: String) throws(CAPIError) {
+    do throws(CatalogError) {
+      try catalog.register(encoding, name: name)
+    } catch {
+      if case .encoding = error { throw CAPIError(status: CV_ERROR_ENCODING, message: "\(error)") }
+      throw CAPIError(status: CV_ERROR_CATALOG, message: "\(error)")
+    }
+  }
+}
+
+/// What `cv_registry *` points to.
+final class RegistryHandle {
+  let registry: ValueRegistry
+
+  init(_ catalog: CatalogHandle) { registry = ValueRegistry(catalog: catalog.catalog) }
+
+  /// A C function taking two pointers, called directly (no libffi call).
+  func register(comparer address: UnsafeRawPointer, name: String, for type: String, zeroMeansEqual: Bool)
+    throws(CAPIError)
+  {
+    do throws(ValueError) {
+      try registry.register(
+        type, comparer: CFunction(address: address, name: name), signature: "i^v^v",
+        convention: zeroMeansEqual ? .zeroMeansEqual : .nonZeroMeansEqual)
+    } catch {
+      throw CAPIError(valueError: error)
+    }
+  }
+
+  /// `int32_t print(char *buffer, size_t size, const void *value)`.
+  func register(describer address: UnsafeRawPointer, name: String, for type: String) throws(CAPIError) {
+    do throws(ValueError) {
+      try registry.register(
+        type, describer: CFunction(address: address, name: name), signature: "i*Q^v", convention: .writesIntoBuffer)
+    } catch {
+      throw CAPIError(valueError: error)
+    }
+  }
+
+  func resolve(_ type: String, size: Int) throws(CAPIError) -> TypeHandle {
+    let handle: ValueType
+    // A C name (not an encoding) that does not resolve, or whose layout is unknown, is a type the catalog has
+    // no definition of.
+    let isName = !type.contains(where: { #"{([^""#.contains($0) })
+    do throws(ValueError) { handle = try registry.resolve(type) } catch {
+      if isName, case .encoding = error { throw CAPIError(status: CV_ERROR_UNKNOWN_TYPE, message: error.description) }
+      throw CAPIError(valueError: error)
+    }
+    guard let known = handle.size else {
+      let reason = handle.layoutError.map { "\($0)" } ?? "its size is unknown"
+      guard !isName else {
+        throw CAPIError(
+          status: CV_ERROR_UNKNOWN_TYPE,
+          message: "unknown type \"\(type)\": the catalog has no definition of it (\(reason))")
+      }
+      throw CAPIError(status: CV_ERROR_LAYOUT, message: "cannot lay out \"\(type)\": \(reason)")
+    }
+    guard known == size else {
+      throw CAPIError(
+        status: CV_ERROR_SIZE,
+        message: "\"\(type)\" is \(known) bytes in the catalog, but sizeof is \(size) where it is used: "
+          + "the catalog was made for other compiler flags (-m32, #pragma pack, -fshort-enums?)")
+    }
+    return TypeHandle(handle, size: known)
+  }
+}
+
+/// What `cv_options *` points to.
+final class OptionsHandle {
+  var options = ComparisonOptions()
+
+  static func path(_ text: String, role: String) throws(CAPIError) -> FieldPath {
+    do throws(FieldPathError) { return try FieldPath(parsing: text) } catch {
+      throw CAPIError(status: CV_ERROR_PATH, message: "\(role): \(error)")
+    }
+  }
+
+  func setTolerance(
+    at path: String?, absolute: Double, relative: Double, ulps: UInt64, nanEqualsNaN: Bool, bitwise: Bool
+  ) throws(CAPIError) {
+    let tolerance = FloatTolerance(
+      absolute: absolute, relative: relative, ulps: ulps, nanEqualsNaN: nanEqualsNaN, isBitwise: bitwise)
+    guard let path, !path.isEmpty else {
+      options.tolerance = tolerance
+      return
+    }
+    options.fieldTolerances[try Self.path(path, role: "tolerance path")] = tolerance
+  }
+
+  func setUnionMember(at path: String, member: String) throws(CAPIError) {
+    let path = try Self.path(path, role: "union path")
+    options.unionMembers[path] = .named(member)
+    options.descriptionOptions.unionMembers[path] = .named(member)
+  }
+
+  func setUnionTag(at path: String, tag: String, members: [Int64: String], unknownAsBytes: Bool) throws(CAPIError) {
+    let path = try Self.path(path, role: "union path")
+    let rule = UnionMember.tagged(
+      by: try Self.path(tag, role: "tag path"), members: members, unknownTag: unknownAsBytes ? .bytes : .allMembers)
+    options.unionMembers[path] = rule
+    options.descriptionOptions.unionMembers[path] = rule
+  }
+
+  func setMaximumReported(_ count: Int) { options.maximumReportedMismatches = count }
+}
+
+/// What `cv_type *` points to.
+final class TypeHandle {
+  let handle: ValueType
+  let size: Int
+
+  init(_ handle: ValueType, size: Int) {
+    self.handle = handle
+    self.size = size
+  }
+
+  /// Whether the values are equal by the handle's own rules (no options), as fast as they allow.
+  func isEqual(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int) -> Bool {
+    count == 1 ? handle.isEqual(pointers: actual, expected) : handle.isEqual(pointers: actual, expected, count: count)
+  }
+
+  /// Whether the values are equal, how many fields differ, and the report when they do.
+  func compare(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: OptionsHandle?)
+    throws(CAPIError) -> (isEqual: Bool, mismatchCount: Int, report: String?)
+  {
+    let (bytes, overflow) = size.multipliedReportingOverflow(by: count)
+    guard !overflow else { throw CAPIError(status: CV_ERROR_ARGUMENT, message: "count \(count) is too large") }
+    let a = UnsafeRawBufferPointer(start: actual, count: bytes)
+    let b = UnsafeRawBufferPointer(start: expected, count: bytes)
+    let options = options?.options ?? .default
+    let result: Comparison
+    do throws(ValueError) {
+      result =
+        count == 1
+        ? try handle.compare(bytes: a, b, options: options)
+        : try handle.compare(bytes: a, b, count: count, options: options)
+    } catch {
+      throw CAPIError(valueError: error)
+    }
+    return (result.isEqual, result.mismatchCount, result.isEqual ? nil : result.report)
+  }
+
+  func describe(_ value: UnsafeRawPointer, count: Int) throws(CAPIError) -> String {
+    let (bytes, overflow) = size.multipliedReportingOverflow(by: count)
+    guard !overflow else { throw CAPIError(status: CV_ERROR_ARGUMENT, message: "count \(count) is too large") }
+    do throws(ValueError) {
+      let buffer = UnsafeRawBufferPointer(start: value, count: bytes)
+      return count == 1 ? try handle.describe(bytes: buffer) : try handle.describe(bytes: buffer, count: count)
+    } catch {
+      throw CAPIError(valueError: error)
+    }
+  }
+
+  func parse(_ literal: String) throws(CAPIError) -> [UInt8] {
+    do throws(ValueError) { return try handle.parse(literal) } catch { throw CAPIError(valueError: error) }
+  }
+}
+
+extension CAPIError {
+  /// The status for each of the Swift API's errors; the message is its description.
+  init(valueError error: ValueError) {
+    let status: Int32
+    switch error {
+    case .encoding: status = CV_ERROR_ENCODING
+    case .layoutUnknown: status = CV_ERROR_LAYOUT
+    case .wrongSize, .sizesDiffer, .swiftTypeSize, .tooLargeToParse: status = CV_ERROR_SIZE
+    case .invalidTolerance, .unionMember: status = CV_ERROR_OPTION
+    case .unknownFieldPath: status = CV_ERROR_PATH
+    case .literal: status = CV_ERROR_LITERAL
+    case .cFunction: status = CV_ERROR_FUNCTION
+    case .invalidCount, .nothingToRegister, .notPlainData, .cannotDerive, .pointerValue: status = CV_ERROR_ARGUMENT
+    }
+    self.init(status: status, message: error.description)
+  }
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# The C test suite, built against the INSTALLED library as a C project would build it:
+#   1. installs Debian's cmocka (and the other frameworks' packages) when missing,
+#   2. installs CValueKit for C into a prefix with Scripts/install-c.sh,
+#   3. writes the catalog file with the installed `cvalue import` from the system headers and
+#      Tests/CTestTypes/include/CTestTypes.h,
+#   4. builds each suite with `cc ... $(pkg-config --cflags --libs cvalue)`, runs the passing suites, and
+#      runs the failing ones checking their exact output against Tests/C/expected/.
+#
+#   Tests/C/run.sh [PREFIX]          # PREFIX defaults to a temporary directory
+#
+# Then again under AddressSanitizer with its leak check (the API suite, the failing cmocka suite and the
+# threads test: every message, report and handle the tests get is freed) and under ThreadSanitizer (8 threads
+# sharing a registry and handles).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+[ -f /usr/include/cmocka.h ] || missing+=(libcmocka-dev)
+[ -f /usr/include/criterion/criterion.h ] || missing+=(libcriterion-dev)
+[ -f /usr/include/check.h ] || missing+=(check)
+[ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev)
+command -v c++ >/dev/null 2>&1 || missing+=(g++)
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update -qq
+  as_root apt-get install -y -qq "${missing[@]}"
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+prefix=${1:-$work/prefix}
+
+bash Scripts/install-c.sh "$prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
+tail -n 3 "$work/install.log"
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+export CVALUE_CATALOG="$work/types.catalog.json"
+
+echo "== cvalue import (the installed tool) → $(basename "$CVALUE_CATALOG")"
+"$prefix/bin/cvalue" import netinet/tcp.h netinet/in.h sys/epoll.h sys/timex.h \
+  "$root/Tests/CTestTypes/include/CTestTypes.h" --output "$CVALUE_CATALOG"
+
+sanitize=()
+
+# Compiled from Tests/C with relative file names, so that the reports' file:line are stable.
+cd "$root/Tests/C"
+build() { # compiler and standard, source, then libraries: builds $work/<source without extension>
+  local compiler=$1 standard=$2 source=$3
+  shift 3
+  $compiler "-std=$standard" -D_GNU_SOURCE -Wall -Wextra -Werror "${sanitize[@]}" -I. -I../CTestTypes/include \
+    "$source" $(pkg-config --cflags --libs cvalue) "$@" -o "$work/${source%.*}"
+}
+
+# A suite whose every test passes.
+passing() {
+  echo "== $1 (passes)"
+  "$work/$1"
+}
+
+# A suite with failing tests: its output is the expected text exactly (Criterion's timings aside), and its
+# exit status the one given.
+failing() { # binary, expected status, arguments...
+  local name=$1 expected_status=$2
+  shift 2
+  echo "== $name (fails on purpose; its exact output is checked)"
+  local status=0
+  "$work/$name" "$@" >"$work/$name.raw" 2>&1 || status=$?
+  sed -E 's/: \([0-9.]+s\)$/: (TIME)/' "$work/$name.raw" >"$work/$name.out"
+  if ! diff -u "expected/$name.txt" "$work/$name.out"; then
+    echo "error: $name's output differs from Tests/C/expected/$name.txt (above)" >&2
+    exit 1
+  fi
+  if [ "$status" -ne "$expected_status" ]; then
+    echo "error: $name exited with $status, expected $expected_status" >&2
+    exit 1
+  fi
+  echo "   exit status $status, output as expected"
+}
+
+build cc c99 api_test.c -lcmocka -lm
+passing api_test
+build cc c99 thread_test.c -pthread
+passing thread_test
+build cc c99 cmocka_failing.c -lcmocka -lm
+failing cmocka_failing 7
+build cc c99 criterion_suite.c -lcriterion -lm
+failing criterion_suite 1 --jobs 1
+build cc c99 check_suite.c $(pkg-config --libs check)
+failing check_suite 2
+build c++ c++17 gtest_suite.cpp -lgtest -pthread
+failing gtest_suite 1 --gtest_print_time=0
+
+echo "== under AddressSanitizer, with its leak check"
+sanitize=(-fsanitize=address,undefined -fno-omit-frame-pointer)
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=halt_on_error=1
+build cc c99 api_test.c -lcmocka -lm
+passing api_test | tail -n 1
+build cc c99 thread_test.c -pthread
+passing thread_test
+build cc c99 cmocka_failing.c -lcmocka -lm
+failing cmocka_failing 7
+
+echo "== under ThreadSanitizer"
+sanitize=(-fsanitize=thread)
+export TSAN_OPTIONS=halt_on_error=1
+build cc c99 thread_test.c -pthread
+passing thread_test
+
+echo "== the C suite passed"
