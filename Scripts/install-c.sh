@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs CValueKit for C into a prefix: lib/libcvalue.so (self-contained: the Swift runtime and Foundation
+# Installs CValueKit for C into a prefix: lib/libcvalue.so (self-contained: the Swift runtime and FoundationEssentials
 # are linked in statically, so the C side needs only glibc, libstdc++ and libffi), include/cvalue.h and the
 # test-framework glue headers, lib/pkgconfig/cvalue.pc, and bin/cvalue (the tool that writes catalog files).
 #
@@ -34,7 +34,7 @@ trap 'rm -f "$exports"' EXIT
   echo "local: *; };"
 } >"$exports"
 swiftc -emit-library -static-stdlib -o "$prefix/lib/libcvalue.so.1" "${objects[@]}" \
-  -lFoundation -lFoundationEssentials -lffi -ldl \
+  -lFoundationEssentials -lffi -ldl \
   -Xlinker --version-script="$exports" -Xlinker -soname=libcvalue.so.1 -Xlinker --gc-sections
 strip --strip-unneeded "$prefix/lib/libcvalue.so.1"
 ln -sf libcvalue.so.1 "$prefix/lib/libcvalue.so"

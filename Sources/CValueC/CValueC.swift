@@ -134,7 +134,7 @@ public func cv_registry_free(_ registry: OpaquePointer?) { release(registry) }
 
 @c @implementation
 public func cv_registry_register_comparer(
-  _ registry: OpaquePointer?, _ type: UnsafePointer<CChar>?, _ function: cv_comparator_fn?,
+  _ registry: OpaquePointer?, _ type: UnsafePointer<CChar>?, _ function: cv_comparer_fn?,
   _ functionName: UnsafePointer<CChar>?, _ result: Int32, _ message: MessageOut
 ) -> Int32 {
   run(message) { () throws(CAPIError) in

@@ -4,7 +4,11 @@ import CValueCHeader
 // calls below and a status with a message, nothing else.
 import CValueHeaders
 import CValueKit
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A failed call: the `cv_status` and the message the caller receives.
 struct CAPIError: Error {

@@ -1,5 +1,9 @@
 import CValueKit
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // The JSON of a catalog file. Format 1:
 //
@@ -302,22 +306,14 @@ extension CatalogFileError {
     }
   }
 
-  /// Where broken JSON breaks. JSONDecoder on Linux does not say; JSONSerialization names the byte
-  /// ("around character 412"), turned here into a line and column.
+  /// Where broken JSON breaks: JSONDecoder does not say, so the bytes are scanned again (``JSONSyntax``)
+  /// and the first bad byte's offset is turned into a line and column.
   private static func syntaxError(in data: Data) -> (line: Int?, column: Int?, reason: String)? {
-    do {
-      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-      return nil
-    } catch {
-      let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-      let index =
-        (error as NSError).userInfo["NSJSONSerializationErrorIndex"] as? Int
-        ?? reason.firstMatch(of: /character (\d+)/).flatMap { Int($0.1) }
-      guard let index, index <= data.count else { return (nil, nil, reason) }
-      let before = data.prefix(index)
-      let line = before.count { $0 == UInt8(ascii: "\n") } + 1
-      let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex
-      return (line, index - lineStart + 1, reason)
-    }
+    guard let (index, reason) = JSONSyntax.firstError(in: data) else { return nil }
+    let before = data.prefix(index)
+    let line = before.count { $0 == UInt8(ascii: "\n") } + 1
+    let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex
+    return (line, index - lineStart + 1, reason)
   }
+
 }

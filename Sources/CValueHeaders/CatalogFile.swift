@@ -1,5 +1,14 @@
 public import CValueKit
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What a header import registered, as a JSON file that a `TypeCatalog` loads without libclang:
 /// for machines that have none, and to pin the layouts of a set of headers in a repository.
@@ -134,11 +143,10 @@ public struct CatalogFile: Codable, Hashable, Sendable {
 
   /// The system's reason (`No such file or directory`) when Foundation has one under its own words.
   private static func reason(_ error: any Error) -> String {
-    let cocoa = error as NSError
-    if let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? any Error {
-      let posix = underlying as NSError
-      if posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))) }
+    if let posix = (error as? CocoaError)?.underlying as? POSIXError {
+      return String(cString: strerror(posix.code.rawValue))
     }
-    return cocoa.localizedDescription
+    if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+    return "\(error)"
   }
 }

@@ -1,5 +1,9 @@
 public import CValueKit
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 extension TypeCatalog {
   /// Reads a catalog file written by `cvalue import` or ``CatalogFile/write(to:)`` and registers what it

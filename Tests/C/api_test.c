@@ -480,7 +480,7 @@ static void catalog_files_and_imports_that_fail(void **state) {
   close(fd);
   char expected[256];
   snprintf(expected, sizeof expected,
-           "%s: not a catalog file: the JSON is malformed: Unexpected end of file during JSON parse.", path);
+           "%s:1:21: not a catalog file: the JSON is malformed: unexpected end of file, expected a string key", path);
   expect_status(cv_catalog_load_file(types.catalog, path, &message), CV_ERROR_CATALOG, expected);
   unlink(path);
   expect_status(cv_catalog_load_file(types.catalog, "/nonexistent/types.json", &message), CV_ERROR_CATALOG,

@@ -95,6 +95,40 @@ failing check_suite 2
 build c++ c++17 gtest_suite.cpp -lgtest -pthread
 failing gtest_suite 1 --gtest_print_time=0
 
+echo "== the README's C example, built with the README's commands as a newcomer would"
+# The README's cmocka test (its first C block) with a shape.h/shape.c like the one it describes
+# (Tests/C/readme), built by the last two commands of its shell block; the failure it prints must be the
+# lines the README shows.
+mkdir -p "$work/readme"
+cp readme/shape.h readme/shape.c "$work/readme/"
+python3 - "$root/README.md" "$work/readme" <<'PY'
+import re, sys
+readme = open(sys.argv[1], encoding="utf-8").read()
+section = readme[readme.index("## Tests in C"):]
+commands = re.search(r"```sh\n(.*?)```", section, re.S).group(1).strip().splitlines()
+test = re.search(r"```c\n(.*?)```", section, re.S).group(1)
+shown = re.search(r"```\n(\[ RUN .*?)```", section, re.S).group(1)
+open(sys.argv[2] + "/test_shape.c", "w").write(test)
+open(sys.argv[2] + "/commands.sh", "w").write("\n".join(line.split("  #")[0] for line in commands[-2:]) + "\n")
+open(sys.argv[2] + "/shown.txt", "w").write(shown)
+PY
+status=0
+(cd "$work/readme" && PATH="$prefix/bin:$PATH" bash -e commands.sh) >"$work/readme/build.txt" 2>&1 || status=$?
+# Again line-buffered, so that cmocka's stdout and stderr interleave as on a terminal.
+(cd "$work/readme" && stdbuf -oL -eL ./test_shape) >"$work/readme/out.txt" 2>&1 || true
+if [ "$status" -eq 0 ] || ! python3 - "$work/readme/shown.txt" "$work/readme/out.txt" <<'PY'
+import sys
+shown = open(sys.argv[1]).read().splitlines()
+out = open(sys.argv[2]).read().splitlines()
+sys.exit(0 if any(out[i:i + len(shown)] == shown for i in range(len(out) - len(shown) + 1)) else 1)
+PY
+then
+  echo "error: the README's C example (status $status) did not print the failure the README shows:" >&2
+  cat "$work/readme/build.txt" "$work/readme/out.txt" >&2
+  exit 1
+fi
+echo "   it fails as the README shows"
+
 echo "== under AddressSanitizer, with its leak check"
 sanitize=(-fsanitize=address,undefined -fno-omit-frame-pointer)
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=halt_on_error=1

@@ -87,7 +87,7 @@ cv_status cv_registry_new(cv_catalog *catalog, cv_registry **registry, char **me
 void cv_registry_free(cv_registry *registry);
 
 /* Whether two values are equal, given a pointer to each; see CV_NONZERO_MEANS_EQUAL. */
-typedef int32_t (*cv_comparator_fn)(const void *actual, const void *expected);
+typedef int32_t (*cv_comparer_fn)(const void *actual, const void *expected);
 
 #define CV_NONZERO_MEANS_EQUAL 0 /* a predicate: `return a->x == b->x;` */
 #define CV_ZERO_MEANS_EQUAL 1    /* an ordering or memcmp-like function */
@@ -95,7 +95,7 @@ typedef int32_t (*cv_comparator_fn)(const void *actual, const void *expected);
 /* Registers a C function as the comparer for `type` (a C name or an encoding): values of the type, alone
  * or inside others, are then equal when it says so. `function_name` names it in reports. Types resolved
  * before this call keep the rules they had: resolve after registering. */
-cv_status cv_registry_register_comparer(cv_registry *registry, const char *type, cv_comparator_fn function,
+cv_status cv_registry_register_comparer(cv_registry *registry, const char *type, cv_comparer_fn function,
                                           const char *function_name, int32_t result, char **message);
 
 /* Writes a value as text as snprintf does: at most `size` bytes with the NUL, returning the length the
