@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""Differential fuzzing of the header import against the compiler: random C record declarations (bitfields
+of every width, named and unnamed, zero-width ones, `packed`, `aligned(N)`, `#pragma pack`, unions,
+anonymous members, nested arrays, flexible arrays, enums, half floats) are imported with
+`cvalue layout --header FILE 'struct NAME' --json`, and every record's size and alignment and every field's
+offset, size, bit offset and width are checked against a C program compiled by clang from the same header
+(sizeof, _Alignof, offsetof, and a probe that sets a bitfield's bits and finds them). Each field the
+generator declares must be listed, and nothing else.
+
+Usage: Scripts/headers/differential.py [--seconds N] [--seed S] [--cvalue PATH] [--records-per-header N]
+
+Runs batches of records until N seconds have passed (default 60), then prints `differential: R records,
+F fields checked, M mismatches`; exits 1 on a mismatch, printing the record's declaration and both sides,
+and keeps the failing header under /tmp so it can be replayed with --seed.
+"""
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+INTEGERS = ["char", "signed char", "unsigned char", "short", "unsigned short", "int", "unsigned int", "long",
+            "unsigned long", "long long", "unsigned long long"]
+FLOATS = ["float", "double", "long double", "_Float16"]
+BITFIELD_TYPES = {"unsigned char": 8, "unsigned short": 16, "int": 32, "unsigned int": 32, "long long": 64,
+                  "unsigned long long": 64, "_Bool": 1}
+
+
+class Generator:
+    """Random record declarations; each knows the leaf paths C reaches and whether each is a bitfield."""
+
+    def __init__(self, rng):
+        self.rng = rng
+        self.enums = []
+        self.prelude = []
+
+    def enum(self):
+        name = f"fz_enum_{len(self.enums)}"
+        count = self.rng.randint(1, 4)
+        values = [self.rng.choice([0, 1, 7, 255, 65535, -3]) + i for i in range(count)]
+        body = ", ".join(f"{name.upper()}_{i} = {v}" for i, v in enumerate(values))
+        self.prelude.append(f"enum {name} {{ {body} }};")
+        self.enums.append(name)
+        return f"enum {name}"
+
+    def scalar(self):
+        roll = self.rng.random()
+        if roll < 0.65:
+            return self.rng.choice(INTEGERS)
+        if roll < 0.9:
+            return self.rng.choice(FLOATS)
+        return self.enum()
+
+    def members(self, depth, counter, is_union):
+        """A list of (declaration, [(path, is_bitfield, scalar type)]) for one record body."""
+        result = []
+        for _ in range(self.rng.randint(1, 5)):
+            name = f"m{next(counter)}"
+            roll = self.rng.random()
+            if roll < 0.45:
+                kind = self.scalar()
+                dims = []
+                if self.rng.random() < 0.25:
+                    dims = [self.rng.randint(1, 3) for _ in range(self.rng.randint(1, 2))]
+                aligned = f" __attribute__((aligned({self.rng.choice([1, 2, 4, 8, 16])})))" \
+                    if self.rng.random() < 0.08 else ""
+                decl = f"{kind} {name}{''.join(f'[{d}]' for d in dims)}{aligned};"
+                result.append((decl, [(path, False, kind) for path in expand(f".{name}", dims)]))
+            elif roll < 0.75 and not is_union or roll < 0.6:
+                kind = self.rng.choice(list(BITFIELD_TYPES))
+                width = self.rng.randint(0 if kind != "_Bool" else 1, BITFIELD_TYPES[kind])
+                if width == 0 or self.rng.random() < 0.2:
+                    result.append((f"{kind} : {width};", []))  # unnamed: padding only
+                else:
+                    result.append((f"{kind} {name} : {width};", [(f".{name}", True, kind)]))
+            elif depth < 3:
+                inner_union = self.rng.random() < 0.4
+                body = self.members(depth + 1, counter, inner_union)
+                keyword = "union" if inner_union else "struct"
+                text = " ".join(d for d, _ in body)
+                leaves = [leaf for _, ls in body for leaf in ls]
+                if self.rng.random() < 0.4:  # anonymous: its members are reached as the outer record's
+                    result.append((f"{keyword} {{ {text} }};", leaves))
+                else:
+                    dims = [self.rng.randint(1, 2)] if self.rng.random() < 0.2 else []
+                    decl = f"{keyword} {{ {text} }} {name}{''.join(f'[{d}]' for d in dims)};"
+                    paths = [(f"{prefix}{path}", bit, kind) for prefix in expand(f".{name}", dims)
+                             for path, bit, kind in leaves]
+                    result.append((decl, paths))
+        if not any(leaves for _, leaves in result):
+            name = f"m{next(counter)}"
+            result.append((f"int {name};", [(f".{name}", False, "int")]))
+        return result
+
+    def record(self, name):
+        counter = iter(range(10_000))
+        is_union = self.rng.random() < 0.2
+        body = self.members(0, counter, is_union)
+        leaves = [leaf for _, ls in body for leaf in ls]
+        decls = [d for d, _ in body]
+        if not is_union and self.rng.random() < 0.15:
+            flex = f"m{next(counter)}"
+            decls.append(f"{self.rng.choice(INTEGERS)} {flex}[];")
+        keyword = "union" if is_union else "struct"
+        attributes = []
+        if self.rng.random() < 0.15:
+            attributes.append("packed")
+        if self.rng.random() < 0.1:
+            attributes.append(f"aligned({self.rng.choice([2, 4, 8, 16, 32])})")
+        attribute = f" __attribute__(({', '.join(attributes)}))" if attributes else ""
+        text = f"{keyword} {name} {{ {' '.join(decls)} }}{attribute};"
+        if self.rng.random() < 0.1:
+            text = f"#pragma pack(push, {self.rng.choice([1, 2, 4])})\n{text}\n#pragma pack(pop)"
+        return keyword, text, leaves
+
+
+def expand(path, dims):
+    paths = [path]
+    for d in dims:
+        paths = [f"{p}[{i}]" for p in paths for i in range(d)]
+    return paths
+
+
+def oracle(header, records, workdir):
+    """What clang says: {name: (size, alignment, {path: (offset, size, bitOffset, bitWidth)})}."""
+    lines = ["#include <stdio.h>", "#include <string.h>", "#include <stddef.h>", f'#include "{header}"',
+             "static void probe(const unsigned char *p, size_t n, const char *record, const char *path) {",
+             "  long first = -1, count = 0;",
+             "  for (size_t i = 0; i < n * 8; i++) if (p[i / 8] >> (i % 8) & 1) { if (first < 0) first = (long)i; count++; }",
+             '  printf("B %s %s %ld %ld\\n", record, path, first, count);', "}", "int main(void) {"]
+    for keyword, name, leaves in records:
+        t = f"{keyword} {name}"
+        lines.append(f'  printf("R {name} %zu %zu\\n", sizeof({t}), _Alignof({t}));')
+        for path, is_bitfield, kind in leaves:
+            member = path[1:]
+            if is_bitfield:
+                value = "1" if kind == "_Bool" else "-1"
+                lines.append(f"  {{ {t} v; memset(&v, 0, sizeof v); v.{member} = {value}; "
+                             f'probe((const unsigned char *)&v, sizeof v, "{name}", "{path}"); }}')
+            else:
+                lines.append(f'  printf("F {name} {path} %zu %zu\\n", offsetof({t}, {member}), '
+                             f"sizeof((({t} *)0)->{member}));")
+    lines += ["  return 0;", "}"]
+    source = os.path.join(workdir, "oracle.c")
+    with open(source, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    binary = os.path.join(workdir, "oracle")
+    subprocess.run(["clang", "-std=gnu11", "-w", "-I", workdir, source, "-o", binary], check=True)
+    result = {}
+    for line in subprocess.run([binary], check=True, capture_output=True, text=True).stdout.splitlines():
+        kind, name, *rest = line.split()
+        if kind == "R":
+            result[name] = (int(rest[0]), int(rest[1]), {})
+        elif kind == "F":
+            result[name][2][rest[0]] = (int(rest[1]), int(rest[2]), None, None)
+        else:
+            result[name][2][rest[0]] = (None, None, int(rest[1]), int(rest[2]))
+    return result
+
+
+def check(cvalue, header, keyword, name, expected, declaration):
+    run = subprocess.run([cvalue, "layout", "--header", header, f"{keyword} {name}", "--json"],
+                         capture_output=True, text=True)
+    problems = []
+    if run.returncode != 0:
+        return [f"cvalue exited {run.returncode}: {run.stderr.strip()}"], 0
+    layout = json.loads(run.stdout)
+    size, alignment, fields = expected
+    if (layout["size"], layout["alignment"]) != (size, alignment):
+        problems.append(f"size/alignment {layout['size']}/{layout['alignment']}, clang {size}/{alignment}")
+    seen = {}
+    for field in layout["fields"]:
+        if "flexibleArray" in field:
+            continue
+        if "bitWidth" in field:
+            seen[field["path"]] = (None, None, field["bitOffset"], field["bitWidth"])
+        else:
+            seen[field["path"]] = (field["offset"], field["size"], None, None)
+    for path in sorted(set(seen) | set(fields)):
+        if seen.get(path) != fields.get(path):
+            problems.append(f"{path}: cvalue {seen.get(path)}, clang {fields.get(path)} (offset, size, bit, width)")
+    return problems, len(fields)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--cvalue", default=None, help="the cvalue binary (default: swift build's)")
+    parser.add_argument("--records-per-header", type=int, default=40)
+    args = parser.parse_args()
+    cvalue = args.cvalue or subprocess.run(["swift", "build", "--show-bin-path"], check=True, capture_output=True,
+                                           text=True).stdout.strip() + "/cvalue"
+    seed = args.seed if args.seed is not None else random.randrange(1 << 32)
+    start = time.time()
+    records_checked = fields_checked = 0
+    batch = 0
+    while time.time() - start < args.seconds:
+        batch_seed = seed + batch
+        rng = random.Random(batch_seed)
+        generator = Generator(rng)
+        records = [generator.record(f"fz_{i}") for i in range(args.records_per_header)]
+        with tempfile.TemporaryDirectory() as workdir:
+            header = os.path.join(workdir, "fuzz.h")
+            with open(header, "w") as f:
+                f.write("#include <stdint.h>\n" + "\n".join(generator.prelude) + "\n"
+                        + "\n".join(text for _, text, _ in records) + "\n")
+            named = [(keyword, f"fz_{i}", leaves) for i, (keyword, _, leaves) in enumerate(records)]
+            truth = oracle(header, named, workdir)
+            for (keyword, name, _), (_, text, _) in zip(named, records):
+                if time.time() - start >= args.seconds and records_checked > 0:
+                    break
+                problems, fields = check(cvalue, header, keyword, name, truth[name], text)
+                records_checked += 1
+                fields_checked += fields
+                if problems:
+                    kept = os.path.join("/tmp", f"differential-{batch_seed}.h")
+                    with open(header) as source, open(kept, "w") as copy:
+                        copy.write(source.read())
+                    print(f"mismatch in {keyword} {name} (batch seed {batch_seed}, header kept at {kept}):")
+                    print("  " + text.replace("\n", "\n  "))
+                    for problem in problems:
+                        print(f"  {problem}")
+                    print(f"differential: {records_checked} records, {fields_checked} fields checked, 1 mismatch")
+                    return 1
+        batch += 1
+    print(f"differential: {records_checked} records, {fields_checked} fields checked, 0 mismatches "
+          f"(seed {seed}, {time.time() - start:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
