@@ -6,7 +6,7 @@ struct LayoutCommand: ParsableCommand {
     commandName: "layout",
     abstract: "Print the exact C memory layout of a type: every field's offset, size and path, and the holes.",
     discussion: """
-      The table lists every leaf (scalars, pointers, bitfields) in address order, the members of a union one after another at the union's offset, and marks the padding bytes that belong to no field; a run of elements of one array is folded into one row ([0...N]). Member paths use names when the encoding has them ({P="x"d"y"d}) or the type is a known record (CGPoint, CGRect, ...), and positions otherwise: the second member of {S=id} is .1, array elements are [i].
+      The table lists every leaf (scalars, pointers, bitfields) in address order, the members of a union one after another at the union's offset, and marks the padding bytes that belong to no field; an array of scalars, or of arrays of them, is folded into one row ([0...N], [0...N][0...M]) whatever its length. Member paths use names when the encoding has them ({P="x"d"y"d}) or the type is a known record (CGPoint, CGRect, ...), and positions otherwise: the second member of {S=id} is .1, array elements are [i].
 
       --json prints one object:
         {"encoding": "...", "size": N, "alignment": N, "stride": N,

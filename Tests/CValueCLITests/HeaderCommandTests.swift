@@ -49,6 +49,24 @@ struct HeaderCommandTests {
         """)
   }
 
+  @Test("a struct holding a 100-million-element array: the import and the table cost what its declaration costs")
+  func hugeArrayMember() async throws {
+    let run = try await CValue.run(
+      "layout", "--header", "struct big { char x[100000000]; double d; };\n", "struct big")
+    #expect(run.exited(0), "\(run)")
+    #expect(run.stderr == "")
+    #expect(
+      run.stdout == """
+        struct big = {big}
+        size 100000008, alignment 8, stride 100000008 (\(hostABI))
+
+        offset     size  field             type
+             0  100000000  .x[0...99999999]  c  char × 100000000
+        100000000        8  .d                d  double
+
+        """)
+  }
+
   @Test("struct tcphdr, union sigval and the typedef siginfo_t are named as C names them")
   func cNames() async throws {
     let tagged = try await CValue.run("layout", "--header", "netinet/tcp.h", "struct tcphdr", "--json")
