@@ -29,6 +29,9 @@ struct ClangRecord {
   var isTagged: Bool
   /// The enumerations of its named members declared with an enum type (or an array of one).
   var enumerations: [(member: String, enumeration: CEnumeration)] = []
+  /// The names of the records it holds by value (in members, arrays, `_Atomic`), so that a record that
+  /// cannot be imported takes the ones holding it with it.
+  var holds: Set<String> = []
 }
 
 /// Reads records and typedefs from a translation unit and builds their encodings from clang's types.
@@ -40,6 +43,8 @@ struct RecordReader {
   private(set) var records: [ClangRecord] = []
   /// The encodings of the records read, by clang's spelling of the canonical type.
   private var encodings: [String: TypeEncoding] = [:]
+  /// The names of the records read (``ClangRecord/name``), by clang's spelling of the canonical type.
+  private var recordNames: [String: String] = [:]
 
   init(unit: TranslationUnit) { self.unit = unit }
 
@@ -210,7 +215,8 @@ struct RecordReader {
     var fields: [TypeEncoding.Field] = []
     var members: [ClangRecord.Member] = []
     var enumerations: [(member: String, enumeration: CEnumeration)] = []
-    for field in fieldCursors(of: type) {
+    var holds: Set<String> = []
+    for (position, field) in fieldCursors(of: type).enumerated() {
       let fieldType = api.getCanonicalType(api.getCursorType(field))
       let memberName = memberName(of: field, type: fieldType)
       if let memberName, let enumeration = enumeration(of: api.getCursorType(field)) {
@@ -229,24 +235,69 @@ struct RecordReader {
           .init(name: memberName, type: .bitfield(.init(bitOffset: bitOffset, declaredType: declared, width: width))))
         members.append(.init(name: memberName, bitOffset: bitOffset, bitWidth: width, size: 0))
       } else {
-        let nestedName = memberName.map { "\(recordName).\($0)" } ?? "\(recordName) (anonymous member)"
+        let nestedName =
+          memberName.map { "\(recordName).\($0)" } ?? "\(recordName) (\(anonymousMemberName(fieldType, position)))"
         let type = try encoding(of: fieldType, name: nestedName, place: fieldPlace)
+        if let held = heldRecord(fieldType) { holds.insert(held) }
         fields.append(.init(name: memberName, type: type))
         // A flexible array member has no size in clang (an error code); it takes no bytes.
         let size = fieldType.kind == Int32(CV_CXType_IncompleteArray) ? 0 : Int(api.Type_getSizeOf(fieldType))
         members.append(.init(name: memberName, bitOffset: bitOffset, bitWidth: nil, size: size))
       }
     }
+    // C has no members for unnamed bitfields: where nothing in the record is named, an encoding would make
+    // them members (`.0`, `.1`), so they are left out, and their bits are padding of the size clang gives
+    // (`struct bpf_timer { __u64 :64; __u64 :64; }`, an override of size 16, alignment 8, no members).
+    let isBitfieldOnly = { (field: TypeEncoding.Field) in
+      if field.name == nil, case .bitfield = field.type { true } else { false }
+    }
+    if !TypeEncoding.structure(TypeEncoding.Record(name: nil, fields: fields)).namesMembers,
+      fields.contains(where: isBitfieldOnly)
+    {
+      let kept = fields.indices.filter { !isBitfieldOnly(fields[$0]) }
+      fields = kept.map { fields[$0] }
+      members = kept.map { members[$0] }
+    }
     let body = TypeEncoding.Record(
       name: tag.map { String($0.split(separator: " ", maxSplits: 1)[1]) }, fields: fields)
     let encoding: TypeEncoding = isUnion ? .union(body) : .structure(body)
     encodings[key] = encoding
+    recordNames[key] = recordName
     records.append(
       ClangRecord(
         name: recordName, encoding: encoding, size: Int(api.Type_getSizeOf(type)),
         alignment: Int(api.Type_getAlignOf(type)), members: members, isTagged: tag != nil,
-        enumerations: enumerations))
+        enumerations: enumerations, holds: holds))
     return encoding
+  }
+
+  /// The name of the record a value of `type` holds (itself, or its arrays' or `_Atomic`'s element), once read.
+  func heldRecord(_ type: CXType) -> String? {
+    var type = type
+    while true {
+      switch type.kind {
+      case Int32(CV_CXType_ConstantArray), Int32(CV_CXType_IncompleteArray):
+        type = api.getCanonicalType(api.getArrayElementType(type))
+      case Int32(CV_CXType_Atomic): type = api.getCanonicalType(api.Type_getValueType(type))
+      case Int32(CV_CXType_Record): return recordNames[unit.clang.string(api.getTypeSpelling(type))]
+      default: return nil
+      }
+    }
+  }
+
+  /// What an anonymous struct or union member is called in its record's name: by its first named member,
+  /// which C makes unique in the enclosing record (`anonymous union with .buf_index`), else by position.
+  private func anonymousMemberName(_ type: CXType, _ position: Int) -> String {
+    let isUnion = api.getCursorKind(api.getTypeDeclaration(type)) == Int32(CV_CXCursor_UnionDecl)
+    var first: String?
+    var record = type
+    while first == nil, let field = fieldCursors(of: record).first {
+      let fieldType = api.getCanonicalType(api.getCursorType(field))
+      first = memberName(of: field, type: fieldType)
+      guard fieldType.kind == Int32(CV_CXType_Record) else { break }
+      record = fieldType
+    }
+    return "anonymous \(isUnion ? "union" : "struct") " + (first.map { "with .\($0)" } ?? "at member \(position)")
   }
 
   /// The enumeration of a member declared with an enum type, or an array of one: its constants in

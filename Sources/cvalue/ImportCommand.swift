@@ -24,7 +24,7 @@ struct ImportCommand: ParsableCommand {
          "typedefs": [{"name": "tcp_seq", "encoding": "I"}, ...]}
       "override" is there only for records whose layout an encoding cannot show; "enumerations" holds the constants of members declared with an enum type: {"record": "struct link", "member": "state", "name": "enum link_state", "constants": [{"name": "LINK_UP", "value": 3}, ...]}, so that descriptions print LINK_UP.
 
-      A header is a name found as #include <...> finds it (netinet/tcp.h), or a path. libclang is loaded at run time: CVALUEKIT_LIBCLANG when set, else the one beside the clang or swift on PATH, else the system's. Bad input (a header not found, clang's errors with file:line:column, an unknown target) prints the problem on stderr and exits with status 2.
+      A header is a name found as #include <...> finds it (netinet/tcp.h), or a path. libclang is loaded at run time: CVALUEKIT_LIBCLANG when set, else the one beside the clang or swift on PATH, else the system's. Bad input (a header not found, clang's errors with file:line:column, an unknown target) prints the problem on stderr and exits with status 2. A record CValueKit cannot represent does not refuse the header: it is left out, with the records and typedefs that hold it, and a warning on stderr names it and says why.
 
       Examples:
         cvalue import netinet/tcp.h netinet/ip.h --output tcp-ip.catalog.json
@@ -52,6 +52,7 @@ struct ImportCommand: ParsableCommand {
     } catch {
       throw BadInput(diagnostic: error.description)
     }
+    HeaderLookup.warn(about: imported)
     let file: CatalogFile
     do throws(CatalogFileError) {
       file = try CatalogFile(imported, headers: headers, arguments: clang.arguments)

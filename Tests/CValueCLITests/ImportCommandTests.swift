@@ -23,6 +23,27 @@ struct ImportCommandTests {
     #expect(run.stdout == fixture)
   }
 
+  @Test func aRecordItCannotRepresentIsAWarningNotARefusal() async throws {
+    let header = """
+      struct bad { __float128 q; };
+      struct holder { struct bad b; };
+      struct good { int a; };
+
+      """
+    let run = try await CValue.run("import", header)
+    #expect(run.exited(0), "\(run)")
+    #expect(
+      run.stderr == """
+        warning: struct bad was not imported: struct bad.q has type __float128, which no type encoding describes
+        warning: struct holder was not imported: struct bad.q has type __float128, which no type encoding describes
+
+        """)
+    #expect(run.stdout.contains(#""name" : "struct good""#))
+    #expect(!run.stdout.contains(#""name" : "struct holder""#))
+    let layout = try await CValue.run("layout", "--header", header, "{good}")
+    #expect(layout.exited(0) && layout.stderr.hasPrefix("warning: struct bad was not imported"), "\(layout)")
+  }
+
   @Test func writesToOutput() async throws {
     let directory = try Self.headerDirectory("struct s { int a[N]; };\n")
     defer { try? FileManager.default.removeItem(at: directory) }
