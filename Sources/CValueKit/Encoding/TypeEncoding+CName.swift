@@ -25,6 +25,22 @@ extension TypeEncoding {
   }
 }
 
+extension TypeEncoding {
+  /// How an error names the type: a record by its C name (`union _XEvent`), an anonymous one by its first
+  /// member (`an anonymous union with .off`), never by its whole encoding, which can run to kilobytes.
+  var errorName: String {
+    switch unqualified {
+    case .structure(let record), .union(let record):
+      let keyword = if case .union = unqualified { "union" } else { "struct" }
+      if let name = record.name { return "\(keyword) \(name)" }
+      let first = record.fields?.first { $0.name != nil }?.name
+      return "an anonymous \(keyword)" + (first.map { " with .\($0)" } ?? "")
+    default:
+      return cTypeName
+    }
+  }
+}
+
 extension TypeEncoding.Scalar {
   /// The C spelling of the scalar: `unsigned char`, `long long`, `char *`.
   public var cTypeName: String {
