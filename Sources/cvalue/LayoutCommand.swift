@@ -13,7 +13,7 @@ struct LayoutCommand: ParsableCommand {
          "fields": [{"path": ".origin.x", "offset": 0, "size": 8,
                      "encoding": "d"}, ...],
          "padding": [{"offset": N, "size": N}, ...]}
-      Bitfields add "bitOffset" (bits from the start of the value) and "bitWidth"; their offset and size are the bytes their bits touch.
+      Bitfields add "bitOffset" (bits from the start of the value) and "bitWidth"; their offset and size are the bytes their bits touch. A flexible array member (char name[], or GNU's name[0]) is a field of size 0 at the offset of its first element, listed as .name[] in the table and with "flexibleArray": {"element": "c"} in JSON.
 
       With --header, clang reads the headers (no compiling): the type is named as C names it (tcphdr, struct tcphdr, union sigval, the typedef siginfo_t), the paths are C's own (.th_flags, ._sifields._kill.si_pid, .sin6_addr.__in6_u.__u6_addr8[15]), and packed, aligned and #pragma pack records are laid out as clang lays them out. With --target, clang reads them for that machine and the layout is that machine's.
 

@@ -41,10 +41,16 @@ enum LayoutTable {
     var first: Leaf
     /// The element counts of the folded array dimensions, outermost first; empty for a single field.
     var dimensions: [Int] = []
+    /// Whether the row is a flexible array member, which takes no bytes: `.name[]`.
+    var isFlexibleArray: Bool { first.size == 0 && dimensions.isEmpty && flexibleElement != nil }
+    var flexibleElement: TypeEncoding? {
+      if case .array(0, let element) = first.type.unqualified { element } else { nil }
+    }
 
     var offset: Int { first.offset }
     var count: Int { dimensions.reduce(1, *) }
     var path: String {
+      if isFlexibleArray { return first.path.description + "[]" }
       guard !dimensions.isEmpty else {
         return first.path.description.isEmpty ? "(value)" : first.path.description
       }
@@ -56,7 +62,10 @@ enum LayoutTable {
       first.bits.map { "\($0.width) bit\($0.width == 1 ? "" : "s")" } ?? String(first.size * count)
     }
     var typeText: String {
-      "\(first.type)  \(first.type.cTypeName)" + (count > 1 ? " × \(count)" : "")
+      if isFlexibleArray, let element = flexibleElement {
+        return "\(first.type)  flexible array of \(element.cTypeName)"
+      }
+      return "\(first.type)  \(first.type.cTypeName)" + (count > 1 ? " × \(count)" : "")
     }
   }
 
@@ -103,6 +112,10 @@ enum LayoutTable {
           frame.next += 1
           stack.append(frame)
           let path = member.component.map { frame.path.appending($0) } ?? frame.path
+          // A flexible array member (`char name[]`) is a row of its own, of no bytes.
+          if member.node.size == 0, case .array(0, _) = member.node.content {
+            return Row(first: Self.field(member.node, bitBase: frame.bitBase + member.bitOffset, path: path))
+          }
           stack.append(Frame(node: member.node, bitBase: frame.bitBase + member.bitOffset, path: path))
         }
       }
@@ -129,7 +142,10 @@ enum LayoutTable {
       switch node.content {
       case .leaf, .bitfield: return true
       case .array(let count, let element): return count > 0 && hasLeaves(element)
-      case .structure(let members), .union(let members): return members.contains { hasLeaves($0.node) }
+      case .structure(let members), .union(let members):
+        return members.contains {
+          if $0.node.size == 0, case .array(0, _) = $0.node.content { true } else { hasLeaves($0.node) }
+        }
       }
     }
 
