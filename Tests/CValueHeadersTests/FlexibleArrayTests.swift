@@ -10,7 +10,10 @@ import Testing
     try catalog.importHeaders(["sys/inotify.h"], types: ["inotify_event"])
     let layout = try catalog.layout(of: "{inotify_event}")
     #expect(layout.size == 16)
-    #expect(layout.fields.map(\.description) == [".wd @0 +4 i", ".mask @4 +4 I", ".cookie @8 +4 I", ".len @12 +4 I", ".name @16 +0 [0c]"])
+    #expect(
+      layout.fields.map(\.description) == [
+        ".wd @0 +4 i", ".mask @4 +4 I", ".cookie @8 +4 I", ".len @12 +4 I", ".name @16 +0 [0c]",
+      ])
     #expect(layout.fields.last?.flexibleArrayElement == .scalar(.char))
     #expect(layout.fields[4] == layout.fields.last)
     #expect(layout.fields.dropLast().allSatisfy { $0.flexibleArrayElement == nil })
