@@ -51,7 +51,7 @@ public struct HeaderImport: Hashable, Sendable {
   public var typedefs: [Typedef]
   /// What an import of every type left out, by name, with why: typedefs that cannot be readable names
   /// (the name is itself an encoding, or the type has no layout: a function, `void`, an incomplete struct),
-  /// and records with a member no encoding describes (`_Float16`). A type named in `types:` is never
+  /// and records with a member no encoding describes (`__float128`). A type named in `types:` is never
   /// skipped: it is imported or the import throws. Also enum constants a member's field cannot hold (7 in
   /// MSVC's signed 3-bit enum bitfield), left out of its enumeration, under `struct s.member`.
   public var skipped: [String: String]

@@ -123,6 +123,11 @@ struct RecordReader {
     case Int32(CV_CXType_Float): return .scalar(.float)
     case Int32(CV_CXType_Double): return .scalar(.double)
     case Int32(CV_CXType_LongDouble): return .scalar(.longDouble)
+    case Int32(CV_CXType_Half), Int32(CV_CXType_Float16): return .scalar(.float16)
+    case Int32(CV_CXType_BFloat16): return .scalar(.bfloat16)
+    // libclang 21 gives `__bf16` no type kind of its own (unexposed), only its spelling.
+    case Int32(CV_CXType_Unexposed) where unit.clang.string(api.getTypeSpelling(type)) == "__bf16":
+      return .scalar(.bfloat16)
     case Int32(CV_CXType_Void): return .scalar(.void)
     case Int32(CV_CXType_Pointer), Int32(CV_CXType_BlockPointer):
       return pointer(to: api.getCanonicalType(api.getPointeeType(type)))

@@ -34,6 +34,9 @@ enum LeafDescription {
       return byte == 0 ? "false" : byte == 1 ? "true" : String(byte)
     case .float:
       return floatText(Float(bitPattern: UInt32(truncatingIfNeeded: RawBits.unsigned(bytes, at: offset, size: 4))))
+    case .float16, .bfloat16:
+      let bits = UInt16(truncatingIfNeeded: RawBits.unsigned(bytes, at: offset, size: 2))
+      return halfText(bits, format: HalfFloat.format(of: kind) ?? .binary16)
     case .double:
       return floatText(Double(bitPattern: UInt64(truncatingIfNeeded: RawBits.unsigned(bytes, at: offset, size: 8))))
     case .x87Extended:
@@ -91,6 +94,16 @@ enum LeafDescription {
     var text = value.description
     if text.hasSuffix(".0") { text.removeLast(2) }
     return text
+  }
+
+  /// A 16-bit floating-point value: binary16 as Swift's shortest `Float16` text where Swift has the type,
+  /// else (and bfloat16 always) as the shortest text of the `Float` it widens to, which reads back to the
+  /// same bits.
+  static func halfText(_ bits: UInt16, format: BinaryFloatFormat) -> String {
+    #if !(os(macOS) && arch(x86_64))
+      if format == .binary16 { return floatText(Float16(bitPattern: bits)) }
+    #endif
+    return floatText(HalfFloat.float(bits, format: format))
   }
 
   /// An x87 extended value from its 80 bits.

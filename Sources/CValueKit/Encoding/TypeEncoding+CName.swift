@@ -60,6 +60,8 @@ extension TypeEncoding.Scalar {
     case .float: return "float"
     case .double: return "double"
     case .longDouble: return "long double"
+    case .float16: return "_Float16"
+    case .bfloat16: return "__bf16"
     case .bool: return "_Bool"
     case .void: return "void"
     case .cString: return "char *"
