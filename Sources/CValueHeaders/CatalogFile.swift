@@ -20,8 +20,10 @@ public import Foundation
 /// let layout = try elsewhere.layout(of: "{tcphdr}")   // .th_sport … .th_flags … .urg_ptr
 /// ```
 public struct CatalogFile: Codable, Hashable, Sendable {
-  /// The format this version of CValueHeaders writes, and the only one it reads.
-  public static let currentFormatVersion = 1
+  /// The format this version of CValueHeaders writes. It also reads format 1, which wrote an
+  /// enumeration's constants once per member that uses it (2 writes each enumeration once); a file of a
+  /// later format is refused with ``CatalogFileError/unsupportedFormatVersion(path:version:supported:)``.
+  public static let currentFormatVersion = 2
 
   /// The version of the file's format (``currentFormatVersion`` when written by this version).
   public var formatVersion: Int

@@ -45,6 +45,10 @@ struct RecordReader {
   private var encodings: [String: TypeEncoding] = [:]
   /// The names of the records read (``ClangRecord/name``), by clang's spelling of the canonical type.
   private var recordNames: [String: String] = [:]
+  /// The enumerations read, by clang's spelling of the type as declared (`enum tcp_state`, a typedef), so
+  /// that an enum used by many members (Vulkan's `VkStructureType`, in every `sType`) is read once and its
+  /// constants stored once.
+  private var enumerationCache: [String: CEnumeration] = [:]
 
   init(unit: TranslationUnit) { self.unit = unit }
 
@@ -224,7 +228,7 @@ struct RecordReader {
     for (position, field) in fieldCursors(of: type).enumerated() {
       let fieldType = api.getCanonicalType(api.getCursorType(field))
       let memberName = memberName(of: field, type: fieldType)
-      if let memberName, let enumeration = enumeration(of: api.getCursorType(field)) {
+      if let memberName, let enumeration = cachedEnumeration(of: api.getCursorType(field)) {
         enumerations.append((memberName, enumeration))
       }
       let bitOffset = Int(api.Cursor_getOffsetOfField(field))
@@ -303,6 +307,20 @@ struct RecordReader {
       record = fieldType
     }
     return "anonymous \(isUnion ? "union" : "struct") " + (first.map { "with .\($0)" } ?? "at member \(position)")
+  }
+
+  /// ``enumeration(of:)``, read once per enum type as declared.
+  private mutating func cachedEnumeration(of declared: CXType) -> CEnumeration? {
+    var type = declared
+    while api.getCanonicalType(type).kind == Int32(CV_CXType_ConstantArray) {
+      type = api.getArrayElementType(type)
+    }
+    guard api.getCanonicalType(type).kind == Int32(CV_CXType_Enum) else { return nil }
+    let key = unit.clang.string(api.getTypeSpelling(type))
+    if let known = enumerationCache[key] { return known }
+    let enumeration = enumeration(of: type)
+    enumerationCache[key] = enumeration
+    return enumeration
   }
 
   /// The enumeration of a member declared with an enum type, or an array of one: its constants in

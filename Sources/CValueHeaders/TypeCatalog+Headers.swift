@@ -209,9 +209,12 @@ extension TypeCatalog {
       for typedef in imported.typedefs { try register(name: typedef.name, for: typedef.encoding) }
       for index in imported.enumerations.indices {
         let item = imported.enumerations[index]
-        guard let definition = definitions[item.record] else { continue }
+        guard let definition = definitions[item.record], let name = definition.record?.name else { continue }
+        // By name: the definition is registered above, and a written one would be checked again per member.
+        let byName = TypeEncoding.Record(name: name, fields: nil)
+        let named: TypeEncoding = if case .union = definition { .union(byName) } else { .structure(byName) }
         imported.enumerations[index].enumeration = try registerFitting(
-          item.enumeration, forMember: item.member, of: definition,
+          item.enumeration, forMember: item.member, of: named,
           leftOut: &imported.skipped["\(item.record).\(item.member)"])
       }
     } catch {
