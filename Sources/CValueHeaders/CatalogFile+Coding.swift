@@ -89,16 +89,19 @@ extension CatalogFile {
     try container.encode(records, forKey: .records)
     try container.encode(typedefs, forKey: .typedefs)
     // Each enumeration once, in the order members first use it; members refer to it by index.
+    // Found by name, then compared: members of one enum share its constants, so the comparison is of
+    // one array with itself, where hashing would read every constant for every member.
     var enums: [CEnumeration] = []
-    var indices: [CEnumeration: Int] = [:]
+    var indicesByName: [String: [Int]] = [:]
     var references = container.nestedUnkeyedContainer(forKey: .enumerations)
     for item in enumerations {
+      let key = item.enumeration.name ?? ""
       let index: Int
-      if let known = indices[item.enumeration] {
+      if let known = indicesByName[key]?.first(where: { enums[$0] == item.enumeration }) {
         index = known
       } else {
         index = enums.count
-        indices[item.enumeration] = index
+        indicesByName[key, default: []].append(index)
         enums.append(item.enumeration)
       }
       var entry = references.nestedContainer(keyedBy: EnumerationKeys.self)

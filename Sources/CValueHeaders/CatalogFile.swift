@@ -77,10 +77,23 @@ public struct CatalogFile: Codable, Hashable, Sendable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
-      let text = String(decoding: try encoder.encode(self), as: UTF8.self)
-      // JSONEncoder writes an empty array over three lines; JSON strings hold no raw newline, so this
-      // touches nothing else.
-      return text.replacing(/\[\n\n *\]/, with: "[]") + "\n"
+      // JSONEncoder writes an empty array over three lines, `[\n\n  ]`; JSON strings hold no raw newline,
+      // so joining them touches nothing else. A pass over the bytes: a regex took a tenth of a large import.
+      let json = try encoder.encode(self)
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(json.count + 1)
+      var index = json.startIndex
+      while index < json.endIndex {
+        let byte = json[index]
+        bytes.append(byte)
+        index += 1
+        guard byte == UInt8(ascii: "["), json[index...].starts(with: [0x0A, 0x0A]) else { continue }
+        var end = index + 2
+        while end < json.endIndex, json[end] == UInt8(ascii: " ") { end += 1 }
+        if end < json.endIndex, json[end] == UInt8(ascii: "]") { index = end }
+      }
+      bytes.append(0x0A)
+      return String(decoding: bytes, as: UTF8.self)
     } catch {
       // Every value is a string, an integer, an array or an object: JSONEncoder has nothing to refuse.
       preconditionFailure("a catalog file could not be encoded: \(error)")
