@@ -82,15 +82,18 @@ public struct CatalogFile: Codable, Hashable, Sendable {
       let json = try encoder.encode(self)
       var bytes: [UInt8] = []
       bytes.reserveCapacity(json.count + 1)
-      var index = json.startIndex
-      while index < json.endIndex {
-        let byte = json[index]
-        bytes.append(byte)
-        index += 1
-        guard byte == UInt8(ascii: "["), json[index...].starts(with: [0x0A, 0x0A]) else { continue }
-        var end = index + 2
-        while end < json.endIndex, json[end] == UInt8(ascii: " ") { end += 1 }
-        if end < json.endIndex, json[end] == UInt8(ascii: "]") { index = end }
+      json.withUnsafeBytes { (input: UnsafeRawBufferPointer) in
+        var index = 0
+        while index < input.count {
+          let byte = input[index]
+          bytes.append(byte)
+          index += 1
+          guard byte == UInt8(ascii: "["), index + 1 < input.count, input[index] == 0x0A, input[index + 1] == 0x0A
+          else { continue }
+          var end = index + 2
+          while end < input.count, input[end] == UInt8(ascii: " ") { end += 1 }
+          if end < input.count, input[end] == UInt8(ascii: "]") { index = end }
+        }
       }
       bytes.append(0x0A)
       return String(decoding: bytes, as: UTF8.self)
