@@ -51,8 +51,9 @@ public struct HeaderImport: Hashable, Sendable {
   public var typedefs: [Typedef]
   /// What an import of every type left out, by name, with why: typedefs that cannot be readable names
   /// (the name is itself an encoding, or the type has no layout: a function, `void`, an incomplete struct),
-  /// and records with a member no encoding describes (`__float128`). A type named in `types:` is never
-  /// skipped: it is imported or the import throws. Also enum constants a member's field cannot hold (7 in
+  /// records CValueKit cannot represent (a member no encoding describes, `__float128`; a layout no
+  /// override carries), and the records and typedefs that hold one of them (`holds struct bad, which cannot
+  /// be imported`). A type named in `types:` is never skipped: it is imported or the import throws. Also enum constants a member's field cannot hold (7 in
   /// MSVC's signed 3-bit enum bitfield), left out of its enumeration, under `struct s.member`.
   public var skipped: [String: String]
   /// The entries of ``skipped`` that are records (and the records and typedefs holding them) CValueKit
