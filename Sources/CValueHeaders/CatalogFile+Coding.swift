@@ -5,15 +5,18 @@ import CValueKit
   import Foundation
 #endif
 
-// The JSON of a catalog file. Format 1:
+// The JSON of a catalog file. Format 2:
 //
 //   abi            the name of the ABI the sizes and overrides are for (`ABI.all`: "x86_64-linux", …)
 //   arguments      the clang arguments of the import
 //   clangVersion   clang's version string
-//   enumerations   [{record, member, name?, constants: [{name, value}]}]: the enumeration of a member of a
-//                  tagged record (`struct link`, `.state`), its name as C code writes it (absent for an
-//                  anonymous enum) and its constants in declaration order, values as JSON integers
-//   formatVersion  1
+//   enums          [{name?, constants: [{name, value}]}]: each enumeration once, its name as C code writes
+//                  it (absent for an anonymous enum) and its constants in declaration order, values as JSON
+//                  integers
+//   enumerations   [{record, member, enum}]: the enumeration of a member of a tagged record
+//                  (`struct link`, `.state`), `enum` its index in `enums`, so that an enum many members use
+//                  (Vulkan's `VkStructureType` in every `sType`) is written once
+//   formatVersion  2
 //   headers        the headers of the import
 //   records        [{name, encoding, size, alignment, override?}], override = {size, alignment,
 //                  placements?: [{"byte": N} | {"bit": N}]}
@@ -21,20 +24,27 @@ import CValueKit
 //   typedefs       [{name, encoding}]
 //
 // Encodings are written as encoding text, so that the file reads as the rest of CValueKit does.
+//
+// Format 1 wrote each member's constants in its `enumerations` entry ({record, member, name?, constants})
+// and had no `enums`; it is still read.
 
 extension CatalogFile {
   enum CodingKeys: String, CodingKey {
-    case formatVersion, abi, target, clangVersion, headers, arguments, records, typedefs, enumerations
+    case formatVersion, abi, target, clangVersion, headers, arguments, records, typedefs, enums, enumerations
   }
+
+  /// The formats this version reads: its own, and format 1, which wrote an enumeration's constants for
+  /// every member that uses it.
+  static let readableFormatVersions = [1, currentFormatVersion]
 
   /// Decodes a catalog file, its format version first: a file of another format is refused before its
   /// other values are read as if they meant what they mean in this one.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     formatVersion = try container.decode(Int.self, forKey: .formatVersion)
-    guard formatVersion == Self.currentFormatVersion else {
+    guard Self.readableFormatVersions.contains(formatVersion) else {
       throw CatalogFileError.unsupportedFormatVersion(
-        path: "<catalog>", version: formatVersion, supported: [Self.currentFormatVersion])
+        path: "<catalog>", version: formatVersion, supported: Self.readableFormatVersions)
     }
     let abiName = try container.decode(String.self, forKey: .abi)
     guard let abi = ABI.all.first(where: { $0.name == abiName }) else {
@@ -47,7 +57,28 @@ extension CatalogFile {
     arguments = try container.decode([String].self, forKey: .arguments)
     records = try container.decodeObjects(forKey: .records, as: HeaderImport.Record.init)
     typedefs = try container.decodeObjects(forKey: .typedefs, as: HeaderImport.Typedef.init)
-    enumerations = try container.decodeObjects(forKey: .enumerations, as: HeaderImport.Enumeration.init)
+    if formatVersion == 1 {
+      enumerations = try container.decodeObjects(forKey: .enumerations, as: HeaderImport.Enumeration.init)
+      // Written by this version, the file is of this format.
+      formatVersion = Self.currentFormatVersion
+      return
+    }
+    let enums = try container.decodeObjects(forKey: .enums, as: EnumJSON.init)
+    enumerations = try container.decodeObjects(forKey: .enumerations) {
+      (entry: KeyedDecodingContainer<EnumerationKeys>) throws -> HeaderImport.Enumeration in
+      let index = try entry.decode(Int.self, forKey: .enum)
+      guard enums.indices.contains(index) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .enum, in: entry, debugDescription: "no enum at index \(index) of \(enums.count) in enums")
+      }
+      return HeaderImport.Enumeration(
+        record: try entry.decode(String.self, forKey: .record), member: try entry.decode(String.self, forKey: .member),
+        enumeration: enums[index].enumeration)
+    }
+  }
+
+  enum EnumerationKeys: String, CodingKey {
+    case record, member, `enum`
   }
 
   /// Encodes the file as format ``currentFormatVersion``.
@@ -61,7 +92,28 @@ extension CatalogFile {
     try container.encode(arguments, forKey: .arguments)
     try container.encode(records, forKey: .records)
     try container.encode(typedefs, forKey: .typedefs)
-    try container.encode(enumerations, forKey: .enumerations)
+    // Each enumeration once, in the order members first use it; members refer to it by index.
+    // Found by name, then compared: members of one enum share its constants, so the comparison is of
+    // one array with itself, where hashing would read every constant for every member.
+    var enums: [CEnumeration] = []
+    var indicesByName: [String: [Int]] = [:]
+    var references = container.nestedUnkeyedContainer(forKey: .enumerations)
+    for item in enumerations {
+      let key = item.enumeration.name ?? ""
+      let index: Int
+      if let known = indicesByName[key]?.first(where: { enums[$0] == item.enumeration }) {
+        index = known
+      } else {
+        index = enums.count
+        indicesByName[key, default: []].append(index)
+        enums.append(item.enumeration)
+      }
+      var entry = references.nestedContainer(keyedBy: EnumerationKeys.self)
+      try entry.encode(item.record, forKey: .record)
+      try entry.encode(item.member, forKey: .member)
+      try entry.encode(index, forKey: .enum)
+    }
+    try container.encode(enums.map(EnumJSON.init), forKey: .enums)
   }
 }
 
@@ -190,6 +242,43 @@ extension KeyedDecodingContainer {
       return try TypeEncoding(text)
     } catch {
       throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: error.description)
+    }
+  }
+}
+
+/// A `CEnumeration` as JSON: `{"name": "enum link_state", "constants": [{"name": "LINK_UP", "value": 3}]}`.
+private struct EnumJSON: Encodable {
+  var enumeration: CEnumeration
+
+  init(_ enumeration: CEnumeration) { self.enumeration = enumeration }
+
+  enum CodingKeys: String, CodingKey {
+    case name, constants
+  }
+
+  init(_ container: KeyedDecodingContainer<CodingKeys>) throws {
+    let name = try container.decodeIfPresent(String.self, forKey: .name)
+    var list = try container.nestedUnkeyedContainer(forKey: .constants)
+    var constants: [CEnumeration.Constant] = []
+    constants.reserveCapacity(list.count ?? 0)
+    while !list.isAtEnd {
+      let constant = try list.nestedContainer(keyedBy: HeaderImport.Enumeration.ConstantKeys.self)
+      constants.append(
+        .init(
+          name: try constant.decode(String.self, forKey: .name), value: try constant.decode(Int64.self, forKey: .value)
+        ))
+    }
+    enumeration = CEnumeration(name: name, constants: constants)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(enumeration.name, forKey: .name)
+    var list = container.nestedUnkeyedContainer(forKey: .constants)
+    for constant in enumeration.constants {
+      var entry = list.nestedContainer(keyedBy: HeaderImport.Enumeration.ConstantKeys.self)
+      try entry.encode(constant.name, forKey: .name)
+      try entry.encode(constant.value, forKey: .value)
     }
   }
 }

@@ -51,10 +51,14 @@ public struct HeaderImport: Hashable, Sendable {
   public var typedefs: [Typedef]
   /// What an import of every type left out, by name, with why: typedefs that cannot be readable names
   /// (the name is itself an encoding, or the type has no layout: a function, `void`, an incomplete struct),
-  /// and records with a member no encoding describes (`_Float16`). A type named in `types:` is never
-  /// skipped: it is imported or the import throws. Also enum constants a member's field cannot hold (7 in
+  /// records CValueKit cannot represent (a member no encoding describes, `__float128`; a layout no
+  /// override carries), and the records and typedefs that hold one of them (`holds struct bad, which cannot
+  /// be imported`). A type named in `types:` is never skipped: it is imported or the import throws. Also enum constants a member's field cannot hold (7 in
   /// MSVC's signed 3-bit enum bitfield), left out of its enumeration, under `struct s.member`.
   public var skipped: [String: String]
+  /// The entries of ``skipped`` that are records (and the records and typedefs holding them) CValueKit
+  /// could not represent, as opposed to typedefs that are no readable name by design: what a tool warns about.
+  package var unimportable: [String: String] = [:]
   /// The enumerations of tagged records' members, registered with them.
   public var enumerations: [Enumeration] = []
   /// The target triple clang parsed for, e.g. `x86_64-unknown-linux-gnu`.

@@ -26,7 +26,7 @@ public enum HeaderImportError: Error, Hashable, Sendable, CustomStringConvertibl
   case unknownType(String)
   /// A type named in `types:` is declared but never defined (`struct opaque;`), so it has no layout.
   case incompleteType(String)
-  /// A field's type that no encoding can describe (`_Float16`, `__float128`), in a record, at a field path.
+  /// A field's type that no encoding can describe (`__float128`, `_BitInt(24)`), in a record, at a field path.
   case unsupportedType(String, record: String, field: String)
   /// CValueKit's layout of a record differs from clang's in a way no `LayoutOverride` fixes.
   case layoutMismatch(record: String, field: String, clang: String, cvaluekit: String)

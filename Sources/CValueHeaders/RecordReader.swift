@@ -29,6 +29,9 @@ struct ClangRecord {
   var isTagged: Bool
   /// The enumerations of its named members declared with an enum type (or an array of one).
   var enumerations: [(member: String, enumeration: CEnumeration)] = []
+  /// The names of the records it holds by value (in members, arrays, `_Atomic`), so that a record that
+  /// cannot be imported takes the ones holding it with it.
+  var holds: Set<String> = []
 }
 
 /// Reads records and typedefs from a translation unit and builds their encodings from clang's types.
@@ -40,6 +43,12 @@ struct RecordReader {
   private(set) var records: [ClangRecord] = []
   /// The encodings of the records read, by clang's spelling of the canonical type.
   private var encodings: [String: TypeEncoding] = [:]
+  /// The names of the records read (``ClangRecord/name``), by clang's spelling of the canonical type.
+  private var recordNames: [String: String] = [:]
+  /// The enumerations read, by clang's spelling of the type as declared (`enum tcp_state`, a typedef), so
+  /// that an enum used by many members (Vulkan's `VkStructureType`, in every `sType`) is read once and its
+  /// constants stored once.
+  private var enumerationCache: [String: CEnumeration] = [:]
 
   init(unit: TranslationUnit) { self.unit = unit }
 
@@ -118,6 +127,11 @@ struct RecordReader {
     case Int32(CV_CXType_Float): return .scalar(.float)
     case Int32(CV_CXType_Double): return .scalar(.double)
     case Int32(CV_CXType_LongDouble): return .scalar(.longDouble)
+    case Int32(CV_CXType_Half), Int32(CV_CXType_Float16): return .scalar(.float16)
+    case Int32(CV_CXType_BFloat16): return .scalar(.bfloat16)
+    // libclang 21 gives `__bf16` no type kind of its own (unexposed), only its spelling.
+    case Int32(CV_CXType_Unexposed) where unit.clang.string(api.getTypeSpelling(type)) == "__bf16":
+      return .scalar(.bfloat16)
     case Int32(CV_CXType_Void): return .scalar(.void)
     case Int32(CV_CXType_Pointer), Int32(CV_CXType_BlockPointer):
       return pointer(to: api.getCanonicalType(api.getPointeeType(type)))
@@ -210,10 +224,11 @@ struct RecordReader {
     var fields: [TypeEncoding.Field] = []
     var members: [ClangRecord.Member] = []
     var enumerations: [(member: String, enumeration: CEnumeration)] = []
-    for field in fieldCursors(of: type) {
+    var holds: Set<String> = []
+    for (position, field) in fieldCursors(of: type).enumerated() {
       let fieldType = api.getCanonicalType(api.getCursorType(field))
       let memberName = memberName(of: field, type: fieldType)
-      if let memberName, let enumeration = enumeration(of: api.getCursorType(field)) {
+      if let memberName, let enumeration = cachedEnumeration(of: api.getCursorType(field)) {
         enumerations.append((memberName, enumeration))
       }
       let bitOffset = Int(api.Cursor_getOffsetOfField(field))
@@ -229,24 +244,83 @@ struct RecordReader {
           .init(name: memberName, type: .bitfield(.init(bitOffset: bitOffset, declaredType: declared, width: width))))
         members.append(.init(name: memberName, bitOffset: bitOffset, bitWidth: width, size: 0))
       } else {
-        let nestedName = memberName.map { "\(recordName).\($0)" } ?? "\(recordName) (anonymous member)"
+        let nestedName =
+          memberName.map { "\(recordName).\($0)" } ?? "\(recordName) (\(anonymousMemberName(fieldType, position)))"
         let type = try encoding(of: fieldType, name: nestedName, place: fieldPlace)
+        if let held = heldRecord(fieldType) { holds.insert(held) }
         fields.append(.init(name: memberName, type: type))
         // A flexible array member has no size in clang (an error code); it takes no bytes.
         let size = fieldType.kind == Int32(CV_CXType_IncompleteArray) ? 0 : Int(api.Type_getSizeOf(fieldType))
         members.append(.init(name: memberName, bitOffset: bitOffset, bitWidth: nil, size: size))
       }
     }
+    // C has no members for unnamed bitfields: where nothing in the record is named, an encoding would make
+    // them members (`.0`, `.1`), so they are left out, and their bits are padding of the size clang gives
+    // (`struct bpf_timer { __u64 :64; __u64 :64; }`, an override of size 16, alignment 8, no members).
+    let isBitfieldOnly = { (field: TypeEncoding.Field) in
+      if field.name == nil, case .bitfield = field.type { true } else { false }
+    }
+    if !TypeEncoding.structure(TypeEncoding.Record(name: nil, fields: fields)).namesMembers,
+      fields.contains(where: isBitfieldOnly)
+    {
+      let kept = fields.indices.filter { !isBitfieldOnly(fields[$0]) }
+      fields = kept.map { fields[$0] }
+      members = kept.map { members[$0] }
+    }
     let body = TypeEncoding.Record(
       name: tag.map { String($0.split(separator: " ", maxSplits: 1)[1]) }, fields: fields)
     let encoding: TypeEncoding = isUnion ? .union(body) : .structure(body)
     encodings[key] = encoding
+    recordNames[key] = recordName
     records.append(
       ClangRecord(
         name: recordName, encoding: encoding, size: Int(api.Type_getSizeOf(type)),
         alignment: Int(api.Type_getAlignOf(type)), members: members, isTagged: tag != nil,
-        enumerations: enumerations))
+        enumerations: enumerations, holds: holds))
     return encoding
+  }
+
+  /// The name of the record a value of `type` holds (itself, or its arrays' or `_Atomic`'s element), once read.
+  func heldRecord(_ type: CXType) -> String? {
+    var type = type
+    while true {
+      switch type.kind {
+      case Int32(CV_CXType_ConstantArray), Int32(CV_CXType_IncompleteArray):
+        type = api.getCanonicalType(api.getArrayElementType(type))
+      case Int32(CV_CXType_Atomic): type = api.getCanonicalType(api.Type_getValueType(type))
+      case Int32(CV_CXType_Record): return recordNames[unit.clang.string(api.getTypeSpelling(type))]
+      default: return nil
+      }
+    }
+  }
+
+  /// What an anonymous struct or union member is called in its record's name: by its first named member,
+  /// which C makes unique in the enclosing record (`anonymous union with .buf_index`), else by position.
+  private func anonymousMemberName(_ type: CXType, _ position: Int) -> String {
+    let isUnion = api.getCursorKind(api.getTypeDeclaration(type)) == Int32(CV_CXCursor_UnionDecl)
+    var first: String?
+    var record = type
+    while first == nil, let field = fieldCursors(of: record).first {
+      let fieldType = api.getCanonicalType(api.getCursorType(field))
+      first = memberName(of: field, type: fieldType)
+      guard fieldType.kind == Int32(CV_CXType_Record) else { break }
+      record = fieldType
+    }
+    return "anonymous \(isUnion ? "union" : "struct") " + (first.map { "with .\($0)" } ?? "at member \(position)")
+  }
+
+  /// ``enumeration(of:)``, read once per enum type as declared.
+  private mutating func cachedEnumeration(of declared: CXType) -> CEnumeration? {
+    var type = declared
+    while api.getCanonicalType(type).kind == Int32(CV_CXType_ConstantArray) {
+      type = api.getArrayElementType(type)
+    }
+    guard api.getCanonicalType(type).kind == Int32(CV_CXType_Enum) else { return nil }
+    let key = unit.clang.string(api.getTypeSpelling(type))
+    if let known = enumerationCache[key] { return known }
+    let enumeration = enumeration(of: type)
+    enumerationCache[key] = enumeration
+    return enumeration
   }
 
   /// The enumeration of a member declared with an enum type, or an array of one: its constants in

@@ -43,7 +43,10 @@ extension TypeCatalog {
   ///     typedef `siginfo_t`), with the records they hold; `nil` imports every complete type.
   /// - Returns: What was registered, with clang's target and version.
   /// - Throws: ``HeaderImportError`` naming what and where; nothing is registered then. A target whose ABI
-  ///   CValueKit does not describe is ``HeaderImportError/unsupportedTarget(_:supported:)``.
+  ///   CValueKit does not describe is ``HeaderImportError/unsupportedTarget(_:supported:)``. A record that
+  ///   cannot be represented (a member type no encoding describes, a layout no override carries) does not
+  ///   fail the import: it is left out, with the records and typedefs that hold it, and
+  ///   ``HeaderImport/skipped`` says why; only a type named in `types:` that cannot be imported throws.
   @discardableResult
   public func importHeaders(_ headers: [String], arguments: [String] = [], types: [String]? = nil)
     throws(HeaderImportError) -> HeaderImport
@@ -61,6 +64,10 @@ extension TypeCatalog {
     var typedefs: [HeaderImport.Typedef] = []
     var typedefNames: Set<String> = []
     var skipped: [String: String] = [:]
+    // Why each type that cannot be imported was left out, for a caller that named it.
+    var failures: [String: HeaderImportError] = [:]
+    // The record each entry is or names by value, to leave it out with the record.
+    var entryRecords: [String: String] = [:]
     for entry in declarations.entries where selected?.contains(entry.name) ?? true {
       let isNamed = selected != nil
       if entry.isTypedef {
@@ -74,10 +81,16 @@ extension TypeCatalog {
       do throws(HeaderImportError) {
         encoding = try reader.encoding(of: entry.type, name: entry.name, place: (entry.name, ""))
       } catch {
-        guard !isNamed, case .unsupportedType = error else { throw error }
+        switch error {
+        case .unsupportedType, .incompleteType: break
+        default: throw error
+        }
+        if isNamed { throw error }
         skipped[entry.name] = error.description
+        failures[entry.name] = error
         continue
       }
+      entryRecords[entry.name] = reader.heldRecord(entry.type)
       guard entry.isTypedef else { continue }
       typedefNames.insert(entry.name)
       if Self.isValidName(entry.name) {
@@ -87,9 +100,30 @@ extension TypeCatalog {
       }
     }
 
+    // A record whose layout CValueKit cannot represent is left out with its reason, and so is every record
+    // and typedef that holds it; the rest is imported.
     var check = LayoutCheck(abi: abi)
-    for record in reader.records { try check.check(record) }
-    let records = reader.records.compactMap { record -> HeaderImport.Record? in
+    for record in reader.records {
+      if let held = record.holds.sorted().first(where: { failures[$0] != nil }), let cause = failures[held] {
+        failures[record.name] = cause
+        skipped[record.name] = "holds \(held), which cannot be imported"
+        continue
+      }
+      do throws(HeaderImportError) {
+        try check.check(record)
+      } catch {
+        failures[record.name] = error
+        skipped[record.name] = error.description
+      }
+    }
+    for entry in declarations.entries where selected?.contains(entry.name) ?? true {
+      guard let record = entryRecords[entry.name], let cause = failures[record] else { continue }
+      if selected != nil { throw cause }
+      if entry.name != record { skipped[entry.name] = "names \(record), which cannot be imported" }
+    }
+    typedefs.removeAll { typedef in entryRecords[typedef.name].map { failures[$0] != nil } ?? false }
+    let importable = reader.records.filter { failures[$0.name] == nil }
+    let records = importable.compactMap { record -> HeaderImport.Record? in
       let override = check.overrides[record.name]
       guard record.isTagged || typedefNames.contains(record.name) || override != nil else { return nil }
       return HeaderImport.Record(
@@ -99,14 +133,17 @@ extension TypeCatalog {
     var imported = HeaderImport(
       records: records, typedefs: typedefs, skipped: skipped, target: triple, abi: abi,
       clangVersion: clang.version, libclangPath: clang.path)
-    imported.enumerations = reader.records.filter(\.isTagged).flatMap { record in
+    imported.unimportable = skipped.filter { name, _ in
+      failures[name] != nil || entryRecords[name].map { failures[$0] != nil } ?? false
+    }
+    imported.enumerations = importable.filter(\.isTagged).flatMap { record in
       record.enumerations.map {
         HeaderImport.Enumeration(record: record.name, member: $0.member, enumeration: $0.enumeration)
       }
     }
     try register(
-      &imported, tagged: reader.records.filter(\.isTagged).map(\.encoding), overrides: check.overrides,
-      all: reader.records, abi: abi)
+      &imported, tagged: importable.filter(\.isTagged).map(\.encoding), overrides: check.overrides,
+      all: importable, abi: abi)
     return imported
   }
 
@@ -174,9 +211,12 @@ extension TypeCatalog {
       for typedef in imported.typedefs { try register(typedef.encoding, name: typedef.name) }
       for index in imported.enumerations.indices {
         let item = imported.enumerations[index]
-        guard let definition = definitions[item.record] else { continue }
+        guard let definition = definitions[item.record], let name = definition.record?.name else { continue }
+        // By name: the definition is registered above, and a written one would be checked again per member.
+        let byName = TypeEncoding.Record(name: name, fields: nil)
+        let named: TypeEncoding = if case .union = definition { .union(byName) } else { .structure(byName) }
         imported.enumerations[index].enumeration = try registerFitting(
-          item.enumeration, forMember: item.member, of: definition,
+          item.enumeration, forMember: item.member, of: named,
           leftOut: &imported.skipped["\(item.record).\(item.member)"])
       }
     } catch {

@@ -63,9 +63,17 @@ struct HeaderLookup {
 
   private func importAll() throws(BadInput) {
     do throws(HeaderImportError) {
-      try TypeCatalog.shared.importHeaders(headers, arguments: arguments)
+      Self.warn(about: try TypeCatalog.shared.importHeaders(headers, arguments: arguments))
     } catch {
       throw Self.badInput(error)
+    }
+  }
+
+  /// Prints a warning on stderr for each record the import left out because CValueKit cannot represent it
+  /// (and each record or typedef that holds one), in name order.
+  static func warn(about imported: HeaderImport) {
+    for (name, reason) in imported.unimportable.sorted(by: { $0.key < $1.key }) {
+      StandardError.write("warning: \(name) was not imported: \(reason)")
     }
   }
 

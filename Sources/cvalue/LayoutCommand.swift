@@ -6,14 +6,14 @@ struct LayoutCommand: ParsableCommand {
     commandName: "layout",
     abstract: "Print the exact C memory layout of a type: every field's offset, size and path, and the holes.",
     discussion: """
-      The table lists every leaf (scalars, pointers, bitfields) in address order, the members of a union one after another at the union's offset, and marks the padding bytes that belong to no field; a run of elements of one array is folded into one row ([0...N]). Member paths use names when the encoding has them ({P="x"d"y"d}) or the type is a known record (CGPoint, CGRect, ...), and positions otherwise: the second member of {S=id} is .1, array elements are [i].
+      The table lists every leaf (scalars, pointers, bitfields) in address order, the members of a union one after another at the union's offset, and marks the padding bytes that belong to no field; an array of scalars, or of arrays of them, is folded into one row ([0...N], [0...N][0...M]) whatever its length. Member paths use names when the encoding has them ({P="x"d"y"d}) or the type is a known record (CGPoint, CGRect, ...), and positions otherwise: the second member of {S=id} is .1, array elements are [i].
 
       --json prints one object:
         {"encoding": "...", "size": N, "alignment": N, "stride": N,
          "fields": [{"path": ".origin.x", "offset": 0, "size": 8,
                      "encoding": "d"}, ...],
          "padding": [{"offset": N, "size": N}, ...]}
-      Bitfields add "bitOffset" (bits from the start of the value) and "bitWidth"; their offset and size are the bytes their bits touch.
+      Bitfields add "bitOffset" (bits from the start of the value) and "bitWidth"; their offset and size are the bytes their bits touch. A flexible array member (char name[], or GNU's name[0]) is a field of size 0 at the offset of its first element, listed as .name[] in the table and with "flexibleArray": {"element": "c"} in JSON.
 
       With --header, clang reads the headers (no compiling): the type is named as C names it (tcphdr, struct tcphdr, union sigval, the typedef siginfo_t), the paths are C's own (.th_flags, ._sifields._kill.si_pid, .sin6_addr.__in6_u.__u6_addr8[15]), and packed, aligned and #pragma pack records are laid out as clang lays them out. With --target, clang reads them for that machine and the layout is that machine's.
 

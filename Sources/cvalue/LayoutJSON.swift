@@ -15,6 +15,9 @@ enum LayoutJSON {
         "{\"path\":\(try quoted(field.path.description)),\"offset\":\(field.offset),\"size\":\(field.size),"
         + "\"encoding\":\(try quoted(field.type.description))"
       if let bits = field.bits { entry += ",\"bitOffset\":\(bits.offset),\"bitWidth\":\(bits.width)" }
+      if let element = field.flexibleArrayElement {
+        entry += ",\"flexibleArray\":{\"element\":\(try quoted(element.description))}"
+      }
       output.write(separator + entry + "}")
       separator = ",\n"
     }

@@ -1,7 +1,7 @@
 import CValueKit
 
-/// `cvalue layout`: a pahole-like table of fields and holes. A run of consecutive elements of one array with
-/// the same scalar type is folded into one row (`.name[0...64]`), as pahole prints arrays; JSON lists them all.
+/// `cvalue layout`: a pahole-like table of fields and holes. An array of scalars, or of arrays of them, is
+/// folded into one row (`.name[0...64]`, `.m[0...1][0...2]`), as pahole prints arrays; JSON lists them all.
 enum LayoutTable {
   static func write(_ layout: CLayout, name: String?, to output: inout StandardOutput) {
     output.write(name.map { "\($0) = \(layout.type)\n" } ?? "\(layout.type)\n")
@@ -26,54 +26,135 @@ enum LayoutTable {
     }
   }
 
-  /// One row: a field, or a run of array elements.
+  /// A leaf of the layout where a row starts: `CLayout.Field`'s parts.
+  struct Leaf {
+    var path: FieldPath
+    var offset: Int
+    var size: Int
+    var type: TypeEncoding
+    var bits: CLayout.BitRange?
+  }
+
+  /// One row: a field, or all the elements of an array of scalars (of arrays of them), as one run.
   struct Row {
-    var first: CLayout.Field
-    var count = 1
+    /// The field, or the first element of the run.
+    var first: Leaf
+    /// The element counts of the folded array dimensions, outermost first; empty for a single field.
+    var dimensions: [Int] = []
+    /// Whether the row is a flexible array member, which takes no bytes: `.name[]`.
+    var isFlexibleArray: Bool { first.size == 0 && dimensions.isEmpty && flexibleElement != nil }
+    var flexibleElement: TypeEncoding? {
+      if case .array(0, let element) = first.type.unqualified { element } else { nil }
+    }
 
     var offset: Int { first.offset }
+    var count: Int { dimensions.reduce(1, *) }
     var path: String {
-      guard count > 1, case .index(let start)? = first.path.components.last else {
+      if isFlexibleArray { return first.path.description + "[]" }
+      guard !dimensions.isEmpty else {
         return first.path.description.isEmpty ? "(value)" : first.path.description
       }
-      return FieldPath(first.path.components.dropLast()).description + "[\(start)...\(start + count - 1)]"
+      let prefix = FieldPath(first.path.components.dropLast(dimensions.count)).description
+      return prefix + dimensions.map { $0 == 1 ? "[0]" : "[0...\($0 - 1)]" }.joined()
     }
     var offsetText: String { first.bits.map { "\(first.offset):\($0.offset % 8)" } ?? String(first.offset) }
     var sizeText: String {
       first.bits.map { "\($0.width) bit\($0.width == 1 ? "" : "s")" } ?? String(first.size * count)
     }
     var typeText: String {
-      "\(first.type)  \(first.type.cTypeName)" + (count > 1 ? " × \(count)" : "")
-    }
-
-    /// Whether `field` is the next element of the same array, of the same type, right after this run.
-    func continues(with field: CLayout.Field) -> Bool {
-      guard first.bits == nil, field.bits == nil, field.type == first.type,
-        case .index(let start)? = first.path.components.last, case .index(let index)? = field.path.components.last,
-        index == start + count, field.path.components.dropLast() == first.path.components.dropLast()
-      else { return false }
-      return field.offset == first.offset + count * first.size
+      if isFlexibleArray, let element = flexibleElement {
+        return "\(first.type)  flexible array of \(element.cTypeName)"
+      }
+      return "\(first.type)  \(first.type.cTypeName)" + (count > 1 ? " × \(count)" : "")
     }
   }
 
-  /// The rows of a layout, computed as they are read.
+  /// The rows of a layout, computed from its tree as they are read: an array of scalars is one row whatever
+  /// its length, so that the table costs time in proportion to its rows, not to the elements they fold.
   static func rows(of layout: CLayout) -> some Sequence<Row> {
     AnySequence { () -> AnyIterator<Row> in
-      var fields = layout.fields.makeIterator()
-      var pending = fields.next().map { Row(first: $0) }
-      return AnyIterator {
-        guard var current = pending else { return nil }
-        while let field = fields.next() {
-          if current.continues(with: field) {
-            current.count += 1
-          } else {
-            pending = Row(first: field)
-            return current
+      var iterator = RowIterator(root: layout.root)
+      return AnyIterator { iterator.next() }
+    }
+  }
+
+  /// Walks the layout tree depth first with an explicit stack, as `CLayout.Fields` does, folding arrays of scalars.
+  private struct RowIterator: IteratorProtocol {
+    private struct Frame {
+      var node: CLayout.Node
+      var bitBase: Int
+      var path: FieldPath
+      var next = 0
+    }
+    private var stack: [Frame]
+
+    init(root: CLayout.Node) { stack = [Frame(node: root, bitBase: 0, path: FieldPath())] }
+
+    mutating func next() -> Row? {
+      while var frame = stack.popLast() {
+        switch frame.node.content {
+        case .leaf, .bitfield:
+          return Row(first: Self.field(frame.node, bitBase: frame.bitBase, path: frame.path))
+        case .array(let count, let element):
+          if frame.next == 0, let row = Self.scalarRun(frame) { return row }
+          // An array of elements without leaves (`[N{?=}]`) has no rows, however long it is.
+          guard frame.next < count, Self.hasLeaves(element) else { continue }
+          let index = frame.next
+          frame.next += 1
+          stack.append(frame)
+          stack.append(
+            Frame(
+              node: element, bitBase: frame.bitBase + index * element.size * 8,
+              path: frame.path.appending(.index(index))))
+        case .structure(let members), .union(let members):
+          guard frame.next < members.count else { continue }
+          let member = members[frame.next]
+          frame.next += 1
+          stack.append(frame)
+          let path = member.component.map { frame.path.appending($0) } ?? frame.path
+          // A flexible array member (`char name[]`) is a row of its own, of no bytes.
+          if member.node.size == 0, case .array(0, _) = member.node.content {
+            return Row(first: Self.field(member.node, bitBase: frame.bitBase + member.bitOffset, path: path))
           }
+          stack.append(Frame(node: member.node, bitBase: frame.bitBase + member.bitOffset, path: path))
         }
-        pending = nil
-        return current
       }
+      return nil
+    }
+
+    /// The one row of an array of scalars, or of arrays of them; `nil` for an array of records or an
+    /// empty array (which has no rows).
+    private static func scalarRun(_ frame: Frame) -> Row? {
+      var dimensions: [Int] = []
+      var node = frame.node
+      var path = frame.path
+      while case .array(let count, let element) = node.content {
+        guard count > 0 else { return nil }
+        dimensions.append(count)
+        path = path.appending(.index(0))
+        node = element
+      }
+      guard case .leaf = node.content else { return nil }
+      return Row(first: field(node, bitBase: frame.bitBase, path: path), dimensions: dimensions)
+    }
+
+    private static func hasLeaves(_ node: CLayout.Node) -> Bool {
+      switch node.content {
+      case .leaf, .bitfield: return true
+      case .array(let count, let element): return count > 0 && hasLeaves(element)
+      case .structure(let members), .union(let members):
+        return members.contains {
+          if $0.node.size == 0, case .array(0, _) = $0.node.content { true } else { hasLeaves($0.node) }
+        }
+      }
+    }
+
+    private static func field(_ node: CLayout.Node, bitBase: Int, path: FieldPath) -> Leaf {
+      var bits: CLayout.BitRange?
+      if case .bitfield(let width, let isSigned) = node.content {
+        bits = CLayout.BitRange(offset: bitBase, width: width, isSigned: isSigned)
+      }
+      return Leaf(path: path, offset: bitBase / 8, size: node.size, type: node.type, bits: bits)
     }
   }
 

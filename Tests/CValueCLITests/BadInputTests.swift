@@ -99,10 +99,10 @@ struct BadInputTests {
     Case(
       ["layout", "{E=IQ}", "--size", "12", "--alignment", "1", "--offsets", "0,2"],
       "cannot lay out {E=IQ}: invalid layout override: member .1 at bit 16 overlaps the member before it, "
-        + "which ends at bit 32 for {E=IQ}\n"),
+        + "which ends at bit 32 for struct E\n"),
     Case(
       ["layout", "{E=IQ}", "--size", "12", "--alignment", "3"],
-      "cannot lay out {E=IQ}: invalid layout override: alignment 3 is not a power of two for {E=IQ}\n"),
+      "cannot lay out {E=IQ}: invalid layout override: alignment 3 is not a power of two for struct E\n"),
     Case(
       ["layout", "i", "--size", "4", "--alignment", "4"],
       "cannot lay out i: invalid layout override: an override needs a struct or union with its members, not i\n"),

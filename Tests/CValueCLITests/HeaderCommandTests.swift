@@ -49,6 +49,48 @@ struct HeaderCommandTests {
         """)
   }
 
+  @Test("a struct holding a 100-million-element array: the import and the table cost what its declaration costs")
+  func hugeArrayMember() async throws {
+    let run = try await CValue.run(
+      "layout", "--header", "struct big { char x[100000000]; double d; };\n", "struct big")
+    #expect(run.exited(0), "\(run)")
+    #expect(run.stderr == "")
+    #expect(
+      run.stdout == """
+        struct big = {big}
+        size 100000008, alignment 8, stride 100000008 (\(hostABI))
+
+        offset     size  field             type
+             0  100000000  .x[0...99999999]  c  char × 100000000
+        100000000        8  .d                d  double
+
+        """)
+  }
+
+  @Test("a flexible array member is a row of no bytes, .name[], and a field with \"flexibleArray\" in --json")
+  func flexibleArrayMember() async throws {
+    let run = try await CValue.run("layout", "--header", "sys/inotify.h", "inotify_event")
+    #expect(run.exited(0), "\(run)")
+    #expect(
+      run.stdout == """
+        inotify_event = {inotify_event}
+        size 16, alignment 4, stride 16 (\(hostABI))
+
+        offset     size  field      type
+             0        4  .wd        i  int
+             4        4  .mask      I  unsigned int
+             8        4  .cookie    I  unsigned int
+            12        4  .len       I  unsigned int
+            16        0  .name[]    [0c]  flexible array of char
+
+        """)
+    let json = try await CValue.run("layout", "--header", "sys/inotify.h", "inotify_event", "--json")
+    #expect(
+      json.stdout.hasSuffix(
+        #"{"path":".name","offset":16,"size":0,"encoding":"[0c]","flexibleArray":{"element":"c"}}],"padding":[]}"#
+          + "\n"))
+  }
+
   @Test("struct tcphdr, union sigval and the typedef siginfo_t are named as C names them")
   func cNames() async throws {
     let tagged = try await CValue.run("layout", "--header", "netinet/tcp.h", "struct tcphdr", "--json")

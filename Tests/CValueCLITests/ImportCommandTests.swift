@@ -23,6 +23,27 @@ struct ImportCommandTests {
     #expect(run.stdout == fixture)
   }
 
+  @Test func aRecordItCannotRepresentIsAWarningNotARefusal() async throws {
+    let header = """
+      struct bad { __float128 q; };
+      struct holder { struct bad b; };
+      struct good { int a; };
+
+      """
+    let run = try await CValue.run("import", header)
+    #expect(run.exited(0), "\(run)")
+    #expect(
+      run.stderr == """
+        warning: struct bad was not imported: struct bad.q has type __float128, which no type encoding describes
+        warning: struct holder was not imported: struct bad.q has type __float128, which no type encoding describes
+
+        """)
+    #expect(run.stdout.contains(#""name" : "struct good""#))
+    #expect(!run.stdout.contains(#""name" : "struct holder""#))
+    let layout = try await CValue.run("layout", "--header", header, "{good}")
+    #expect(layout.exited(0) && layout.stderr.hasPrefix("warning: struct bad was not imported"), "\(layout)")
+  }
+
   @Test func writesToOutput() async throws {
     let directory = try Self.headerDirectory("struct s { int a[N]; };\n")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -74,7 +95,7 @@ struct ImportCommandTests {
     for phrase in [
       "USAGE: cvalue import [<header> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--output <path>]",
       #""placements": [{"byte": 0}, {"bit": 36}, ...]}}"#,
-      #""enumerations" holds the constants of members declared with an enum type: {"record": "struct link", "member": "state", "name": "enum link_state", "constants": [{"name": "LINK_UP", "value": 3}, ...]}"#,
+      #""enums" holds each enumeration once, {"name": "enum link_state", "constants": [{"name": "LINK_UP", "value": 3}, ...]}, and "enumerations" the members declared with an enum type, {"record": "struct link", "member": "state", "enum": 0}"#,
       "-D <name[=value]> A macro to define, as clang's -D: -D NAME, -DNAME or -D NAME=VALUE",
       "cvalue import netinet/tcp.h netinet/ip.h --output tcp-ip.catalog.json",
       "exits with status 2",

@@ -81,15 +81,14 @@ struct TableOutputTests {
         {S="n"i"name"[5c]"m"[2[3s]]"f"b176I3b179I3"d"[2d]}
         size 40, alignment 8, stride 40 (\#(hostABI))
 
-        offset     size  field         type
-             0        4  .n            i  int
-             4        5  .name[0...4]  c  char × 5
-             9        1  (padding)     hole of 1 byte
-            10        6  .m[0][0...2]  s  short × 3
-            16        6  .m[1][0...2]  s  short × 3
-          22:0   3 bits  .f            b176I3  unsigned int : 3
-            23        1  (padding)     hole of 1 byte
-            24       16  .d[0...1]     d  double × 2
+        offset     size  field             type
+             0        4  .n                i  int
+             4        5  .name[0...4]      c  char × 5
+             9        1  (padding)         hole of 1 byte
+            10       12  .m[0...1][0...2]  s  short × 6
+          22:0   3 bits  .f                b176I3  unsigned int : 3
+            23        1  (padding)         hole of 1 byte
+            24       16  .d[0...1]         d  double × 2
 
         """#),
     Case(
@@ -98,10 +97,46 @@ struct TableOutputTests {
         [3[4i]]
         size 48, alignment 4, stride 48 (\(hostABI))
 
-        offset     size  field       type
-             0       16  [0][0...3]  i  int × 4
-            16       16  [1][0...3]  i  int × 4
-            32       16  [2][0...3]  i  int × 4
+        offset     size  field           type
+             0       48  [0...2][0...3]  i  int × 12
+
+        """),
+    // Rows follow the tree, not the elements: a billion-element array is one row, printed at once.
+    Case(
+      argument: "{big=[1073741824c][1073741824c]d}",
+      table: """
+        {big=[1073741824c][1073741824c]d}
+        size 2147483656, alignment 8, stride 2147483656 (\(hostABI))
+
+        offset     size  field               type
+             0  1073741824  .0[0...1073741823]  c  char × 1073741824
+        1073741824  1073741824  .1[0...1073741823]  c  char × 1073741824
+        2147483648        8  .2                  d  double
+
+        """),
+    Case(
+      argument: "{?=[1099511627776{?=}]c[2[0c]]}",
+      table: """
+        {?=[1099511627776{?=}]c[2[0c]]}
+        size 1, alignment 1, stride 1 (\(hostABI))
+
+        offset     size  field      type
+             0        1  .1         c  char
+
+        """),
+    Case(
+      argument: "[2{?=ci}]",
+      table: """
+        [2{?=ci}]
+        size 16, alignment 4, stride 16 (\(hostABI))
+
+        offset     size  field      type
+             0        1  [0].0      c  char
+             1        3  (padding)  hole of 3 bytes
+             4        4  [0].1      i  int
+             8        1  [1].0      c  char
+             9        3  (padding)  hole of 3 bytes
+            12        4  [1].1      i  int
 
         """),
   ]

@@ -186,14 +186,21 @@ struct UnionMemberCommandTests {
     // Rules that do not fit the type: the library's message, as for every other ValueError.
     BadInputCase(
       ["compare", message, zero, zero, "--union-member", ".body=txt"],
-      "\(message): .body: no union there has a member \"txt\", nor an anonymous member holding it "
+      "struct cv_message: .body: no union there has a member \"txt\", nor an anonymous member holding it "
         + "(members: text, number, point)\n"),
     BadInputCase(
       ["describe", message, zero, "--union-member", ".kind=text"],
-      "\(message): .kind is not a union, nor a record holding an anonymous union\n"),
+      "struct cv_message: .kind is not a union, nor a record holding an anonymous union\n"),
     BadInputCase(
       ["compare", message, zero, zero, "--union-tag", ".body=.body.number.value:2=number"],
-      "\(message): .body: the tag .body.number.value is inside the union it selects a member of\n"),
+      "struct cv_message: .body: the tag .body.number.value is inside the union it selects a member of\n"),
+    // A union of 4,000 characters of encoding is named as C names it.
+    BadInputCase(
+      [
+        "describe", "--header", "X11/Xlib.h", "XEvent", String(repeating: "00", count: 192), "--union-tag",
+        "=.type:2=xkey",
+      ],
+      "union _XEvent: the value: the tag .type is inside the union it selects a member of\n"),
   ]
 
   @Test("bad input: the exact message on stderr, nothing on stdout, status 2", arguments: badInput)

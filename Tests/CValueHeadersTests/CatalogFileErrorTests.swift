@@ -51,11 +51,11 @@ import Testing
   }
 
   @Test func unknownFormatVersion() {
-    let error = Self.error(#""formatVersion" : 1"#, with: #""formatVersion" : 2"#)
-    #expect(error == .unsupportedFormatVersion(path: "types.json", version: 2, supported: [1]))
+    let error = Self.error(#""formatVersion" : 2"#, with: #""formatVersion" : 3"#)
+    #expect(error == .unsupportedFormatVersion(path: "types.json", version: 3, supported: [1, 2]))
     #expect(
       error?.description
-        == "types.json: formatVersion: catalog file format 2 is not one this version of CValueHeaders reads (it reads 1); write the file again with this version's cvalue import"
+        == "types.json: formatVersion: catalog file format 3 is not one this version of CValueHeaders reads (it reads 1, 2); write the file again with this version's cvalue import"
     )
   }
 
@@ -106,11 +106,18 @@ import Testing
     #expect(error?.description.hasPrefix("types.json:\(line):12: not a catalog file: the JSON is malformed: ") == true)
   }
 
-  @Test func theEnumerationsAreWrittenWithTheirConstantsInOrder() {
+  @Test func theEnumerationsAreWrittenOnceWithTheirConstantsInOrder() {
     #expect(
       Self.text.contains(
         #"""
           "enumerations" : [
+            {
+              "enum" : 0,
+              "member" : "kind",
+              "record" : "struct tagged"
+            }
+          ],
+          "enums" : [
             {
               "constants" : [
                 {
@@ -122,12 +129,33 @@ import Testing
                   "value" : 5
                 }
               ],
-              "member" : "kind",
-              "name" : "enum kind",
-              "record" : "struct tagged"
+              "name" : "enum kind"
             }
           ],
+          "formatVersion" : 2,
         """#))
+  }
+
+  /// Format 1 wrote each member's constants in its entry; such a file still loads, as format 2.
+  @Test func aFormat1FileLoads() throws {
+    let format1 = Self.text.replacingOccurrences(of: #""formatVersion" : 2"#, with: #""formatVersion" : 1"#)
+      .replacingOccurrences(
+        of: #""enum" : 0,"#,
+        with:
+          #""constants" : [{"name" : "KIND_A", "value" : 0}, {"name" : "KIND_B", "value" : 5}], "name" : "enum kind","#
+      )
+    #expect(format1 != Self.text)
+    let file = try CatalogFile.decode(Data(format1.utf8), path: "old.json")
+    #expect(file.formatVersion == 2)
+    #expect(file.enumerations.map(\.enumeration.description) == ["enum kind {KIND_A = 0, KIND_B = 5}"])
+    let catalog = TypeCatalog()
+    try catalog.load(file)
+    #expect(catalog.enumeration(forMember: "kind", of: "tagged")?.name(for: 5) == "KIND_B")
+  }
+
+  @Test func anEnumerationReferenceOutsideTheEnumsIsNamedByItsPath() {
+    let error = Self.error(#""enum" : 0"#, with: #""enum" : 3"#)
+    #expect(error?.description == "types.json: enumerations[0].enum: no enum at index 3 of 1 in enums")
   }
 
   @Test func aConstantTheMemberCannotHoldIsRefusedAndNothingIsRegistered() {

@@ -172,7 +172,12 @@ struct LayoutRuleTests {
     #expect(
       try Self.layout("{T=i(?=if){?=ss}}").fields.map(\.path.description) == [".0", ".1.0", ".1.1", ".2.0", ".2.1"])
     #expect(try Self.sizeAndAlignment("{F=i[0d]}") == [8, 8])
-    #expect(try Self.layout("{F=i[0d]}").fields.count == 1)
+    // A flexible array member is a field of no bytes where its elements start.
+    #expect(try Self.layout("{F=i[0d]}").fields.map(\.description) == [".0 @0 +4 i", ".1 @8 +0 [0d]"])
+    #expect(try Self.layout("{F=i[0d]}").fields[1].flexibleArrayElement == .scalar(.double))
+    // Not an _Atomic one, which takes a byte; nor an element of an array.
+    #expect(try Self.layout("{F=iA[0d]}").fields.map(\.description) == [".0 @0 +4 i"])
+    #expect(try Self.layout("{F=[3[0d]]}").fields.count == 0)
     #expect(try Self.sizeAndAlignment("{E=}") == [0, 1])
     #expect(try Array(Self.layout("{E=}").padding) == [])
     #expect(try Self.layout("d").fields.map(\.description) == [" @0 +8 d"])

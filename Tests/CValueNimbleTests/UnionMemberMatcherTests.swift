@@ -90,7 +90,7 @@ extension CValueMatcherTests {
   @Test("a union member rule that does not fit fails with .to and .toNot alike, naming the members")
   func ruleThatDoesNotFit() {
     let message =
-      "cannot compare C values: \(Self.message): .body: no union there has a member \"txt\", nor an anonymous "
+      "cannot compare C values: struct cv_message: .body: no union there has a member \"txt\", nor an anonymous "
       + "member holding it (members: text, number, point)"
     #expect(
       failures {

@@ -69,6 +69,7 @@ enum {
 
 enum {
   CV_CXType_Invalid = 0,
+  CV_CXType_Unexposed = 1,
   CV_CXType_Void = 2,
   CV_CXType_Bool = 3,
   CV_CXType_Char_U = 4,
@@ -91,6 +92,9 @@ enum {
   CV_CXType_Float = 21,
   CV_CXType_Double = 22,
   CV_CXType_LongDouble = 23,
+  CV_CXType_Half = 31,
+  CV_CXType_Float16 = 32,
+  CV_CXType_BFloat16 = 39,
   CV_CXType_Complex = 100,
   CV_CXType_Pointer = 101,
   CV_CXType_BlockPointer = 102,

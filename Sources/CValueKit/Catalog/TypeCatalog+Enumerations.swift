@@ -84,6 +84,8 @@ extension TypeCatalog {
 
   /// Checks the constants' names: C identifiers, each used once.
   private static func validate(_ enumeration: CEnumeration) throws(CatalogError) {
+    // The enumeration knows whether it has a bad name; only then is the first one looked for.
+    guard enumeration.problem != nil else { return }
     var seen: Set<String> = []
     for constant in enumeration.constants {
       guard ASCII.isIdentifier(constant.name) else {

@@ -52,7 +52,7 @@ enum ComparisonStep: Sendable {
         append(.bytes(offset: base, count: rule.node.size), to: &steps)
       case .float: append(.floats(offset: base, count: 1), to: &steps)
       case .double: append(.doubles(offset: base, count: 1), to: &steps)
-      case .x87Extended, .complex, .vector: steps.append(.leaf(offset: base, kind: kind))
+      case .x87Extended, .float16, .bfloat16, .complex, .vector: steps.append(.leaf(offset: base, kind: kind))
       case .bitfield(let width, _):
         append(bits(width: width, at: bitBase), to: &steps)
       }

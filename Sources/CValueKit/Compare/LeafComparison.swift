@@ -15,6 +15,13 @@ enum LeafComparison {
   ) -> Verdict {
     switch kind {
     case .float: return floats(Float.self, a, b, offset, tolerance)
+    case .float16, .bfloat16:
+      let format = HalfFloat.format(of: kind) ?? .binary16
+      let x = a.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
+      let y = b.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
+      let isEqual = HalfFloat.isEqual(x, y, format: format, tolerance)
+      let difference = abs(Double(HalfFloat.float(x, format: format)) - Double(HalfFloat.float(y, format: format)))
+      return Verdict(isEqual: isEqual, difference: isEqual && x == y ? 0 : difference)
     case .double: return floats(Double.self, a, b, offset, tolerance)
     case .x87Extended:
       #if arch(x86_64) && !os(Windows)

@@ -66,7 +66,9 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(swiftType) is a pointer, but \(type) is not a pointer type, so its bits are not the value; "
         + "compare the memory it points to with compare(pointers:_:) or compare(bytes:_:)"
     case .invalidCount(let count): return "invalid count of values: \(count)"
-    case .unionMember(let error, let type): return "\(type): \(error)"
+    // By its C name: an X11 XEvent's encoding is 4,000 characters, and the error is about one path in it.
+    case .unionMember(let error, let type):
+      return "\(type.unqualified.record != nil ? type.errorName : type.description): \(error)"
     case .tooLargeToParse(let type, let size, let limit):
       return "\(type) is \(size) bytes, larger than the \(limit) bytes a literal is parsed into"
     case .cannotDerive(let swiftType, let error):

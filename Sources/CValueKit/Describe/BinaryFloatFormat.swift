@@ -9,6 +9,8 @@ struct BinaryFloatFormat: Hashable, Sendable {
   /// Whether the leading significand bit is stored (x87) rather than implied (IEEE interchange formats).
   let hasExplicitIntegerBit: Bool
 
+  static let binary16 = BinaryFloatFormat(exponentBits: 5, fractionBits: 10, hasExplicitIntegerBit: false)
+  static let bfloat16 = BinaryFloatFormat(exponentBits: 8, fractionBits: 7, hasExplicitIntegerBit: false)
   static let binary32 = BinaryFloatFormat(exponentBits: 8, fractionBits: 23, hasExplicitIntegerBit: false)
   static let binary64 = BinaryFloatFormat(exponentBits: 11, fractionBits: 52, hasExplicitIntegerBit: false)
   static let x87Extended = BinaryFloatFormat(exponentBits: 15, fractionBits: 63, hasExplicitIntegerBit: true)

@@ -34,6 +34,9 @@ enum LeafDescription {
       return byte == 0 ? "false" : byte == 1 ? "true" : String(byte)
     case .float:
       return floatText(Float(bitPattern: UInt32(truncatingIfNeeded: RawBits.unsigned(bytes, at: offset, size: 4))))
+    case .float16, .bfloat16:
+      let bits = UInt16(truncatingIfNeeded: RawBits.unsigned(bytes, at: offset, size: 2))
+      return halfText(bits, format: HalfFloat.format(of: kind) ?? .binary16)
     case .double:
       return floatText(Double(bitPattern: UInt64(truncatingIfNeeded: RawBits.unsigned(bytes, at: offset, size: 8))))
     case .x87Extended:
@@ -90,6 +93,39 @@ enum LeafDescription {
     if value == 0 { return value.sign == .minus ? "-0.0" : "0" }
     var text = value.description
     if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
+  }
+
+  /// A 16-bit floating-point value as the shortest text that reads back to its bits in its own format:
+  /// binary16 through Swift's `Float16` where Swift has the type; otherwise (and bfloat16 always) the
+  /// `Float` it widens to, its shortest digits cut to the fewest that still read back (`__bf16` 0.1 is
+  /// `0.1`, not the `0.100097656` of its `Float`).
+  static func halfText(_ bits: UInt16, format: BinaryFloatFormat) -> String {
+    #if !(os(macOS) && arch(x86_64))
+      if format == .binary16 { return floatText(Float16(bitPattern: bits)) }
+    #endif
+    let value = HalfFloat.float(bits, format: format)
+    let text = floatText(value)
+    guard value.isFinite, value != 0 else { return text }
+    // The digits and exponent of `text`: value = ±digits × 10^exponent.
+    let parts = text.split(separator: "e", maxSplits: 1)
+    var exponent = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
+    let mantissa = parts[0].drop { $0 == "-" }
+    let pieces = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let fraction = pieces.count == 2 ? pieces[1] : ""
+    exponent -= fraction.count
+    let digits = Array((pieces[0] + fraction).drop { $0 == "0" }).compactMap(\.wholeNumberValue)
+    let sign = value.sign == .minus ? "-" : ""
+    for count in 1..<Swift.max(1, digits.count) {
+      // Rounded to `count` digits, half up; the read-back check below decides.
+      var kept = digits.prefix(count).reduce(UInt64(0)) { $0 * 10 + UInt64($1) }
+      if digits[count] >= 5 { kept += 1 }
+      let candidate = "\(kept)e\(exponent + digits.count - count)"
+      guard let read = format.bits(decimal: Substring(candidate), isNegative: value.sign == .minus),
+        read == UInt128(bits), let shorter = Float(candidate)
+      else { continue }
+      return sign + floatText(shorter)
+    }
     return text
   }
 

@@ -23,6 +23,8 @@ struct LiteralSlot {
         ?? (size == 16 ? "unsigned __int128" : "uint\(size * 8)_t")
     case .bool: return "_Bool"
     case .float: return "float"
+    case .float16: return "_Float16"
+    case .bfloat16: return "__bf16"
     case .double: return "double"
     case .x87Extended, .quadruple: return "long double"
     case .bitfield(let width, let isSigned): return "\(isSigned ? "signed" : "unsigned") \(width)-bit bitfield"
@@ -74,7 +76,7 @@ struct LiteralSlot {
       } else {
         throw Failure(reason: .wrongKind(expected: "an address for \(typeName)", found: value.kindDescription))
       }
-    case .float, .double, .x87Extended, .quadruple:
+    case .float, .double, .x87Extended, .quadruple, .float16, .bfloat16:
       write(try floatingBits(value), into: &bytes)
     case .complex(let component, let componentSize):
       let real = LiteralSlot(kind: component, bitOffset: bitOffset, size: componentSize, path: path, node: nil)
@@ -154,6 +156,8 @@ struct LiteralSlot {
     let format: BinaryFloatFormat
     switch kind {
     case .float: format = .binary32
+    case .float16: format = .binary16
+    case .bfloat16: format = .bfloat16
     case .x87Extended: format = .x87Extended
     case .quadruple: format = .binary128
     default: format = .binary64

@@ -25,6 +25,22 @@ extension TypeEncoding {
   }
 }
 
+extension TypeEncoding {
+  /// How an error names the type: a record by its C name (`union _XEvent`), an anonymous one by its first
+  /// member (`an anonymous union with .off`), never by its whole encoding, which can run to kilobytes.
+  var errorName: String {
+    switch unqualified {
+    case .structure(let record), .union(let record):
+      let keyword = if case .union = unqualified { "union" } else { "struct" }
+      if let name = record.name { return "\(keyword) \(name)" }
+      let first = record.fields?.first { $0.name != nil }?.name
+      return "an anonymous \(keyword)" + (first.map { " with .\($0)" } ?? "")
+    default:
+      return cTypeName
+    }
+  }
+}
+
 extension TypeEncoding.Scalar {
   /// The C spelling of the scalar: `unsigned char`, `long long`, `char *`.
   public var cTypeName: String {
@@ -44,6 +60,8 @@ extension TypeEncoding.Scalar {
     case .float: return "float"
     case .double: return "double"
     case .longDouble: return "long double"
+    case .float16: return "_Float16"
+    case .bfloat16: return "__bf16"
     case .bool: return "_Bool"
     case .void: return "void"
     case .cString: return "char *"

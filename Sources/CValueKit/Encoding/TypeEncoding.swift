@@ -75,6 +75,11 @@ extension TypeEncoding {
     case double = "d"
     /// `long double`.
     case longDouble = "D"
+    /// `_Float16` and `__fp16`: IEEE binary16. clang's `@encode` writes no code for it (a space), so
+    /// CValueKit uses `e`, numpy's code for the format.
+    case float16 = "e"
+    /// `__bf16`: bfloat16, the upper half of a binary32. CValueKit's own code, as `@encode` has none.
+    case bfloat16 = "E"
     /// C `_Bool` / C++ `bool`.
     case bool = "B"
     /// `void`.
@@ -110,7 +115,9 @@ extension TypeEncoding {
     }
 
     /// Whether the scalar is a floating-point type.
-    public var isFloatingPoint: Bool { self == .float || self == .double || self == .longDouble }
+    public var isFloatingPoint: Bool {
+      self == .float || self == .double || self == .longDouble || self == .float16 || self == .bfloat16
+    }
 
     /// Whether the scalar is pointer-sized and holds an address (`*`, `#`, `:`, `%`).
     public var isAddress: Bool {

@@ -129,6 +129,8 @@ struct FFITypeBuilder {
       }
       return type
     case .address: return cv_ffi_type_pointer()
+    case .float16, .bfloat16:
+      throw .cannotPass(valueType, path: path, reason: "libffi has no 16-bit floating-point type")
     case .complex(let component, _):
       let type: UnsafeMutablePointer<ffi_type>?
       switch component {

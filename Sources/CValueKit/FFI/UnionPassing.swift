@@ -131,7 +131,7 @@ struct UnionPassing {
       case .bool, .address: leaves.append((offset, node.size, .integer))
       case .float: leaves.append((offset, node.size, .float))
       case .double: leaves.append((offset, node.size, .double))
-      case .x87Extended, .quadruple, .complex, .vector, .opaque:
+      case .x87Extended, .quadruple, .float16, .bfloat16, .complex, .vector, .opaque:
         throw .cannotPass(
           valueType, path: path,
           reason: "only unions of integers, pointers, float and double can be passed by value")

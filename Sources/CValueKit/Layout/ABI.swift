@@ -185,7 +185,7 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
   public func sizeAndAlignment(of scalar: TypeEncoding.Scalar) -> (size: Int, alignment: Int)? {
     switch scalar {
     case .char, .unsignedChar, .bool: return (1, 1)
-    case .short, .unsignedShort: return (2, 2)
+    case .short, .unsignedShort, .float16, .bfloat16: return (2, 2)
     case .int, .unsignedInt, .long, .unsignedLong, .float: return (4, 4)
     case .longLong, .unsignedLongLong: return (8, longLongAlignment)
     case .double: return (8, doubleAlignment)

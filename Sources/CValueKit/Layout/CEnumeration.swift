@@ -71,7 +71,18 @@ public struct CEnumeration: Hashable, Sendable, CustomStringConvertible {
     }
     self.valuesByName = valuesByName
     self.namesByValue = namesByValue
+    var invalidName: String?
+    if valuesByName.count != constants.count {
+      var seen: Set<String> = []
+      invalidName = constants.first { !seen.insert($0.name).inserted }.map { "duplicate " + $0.name }
+    }
+    if let bad = constants.first(where: { !ASCII.isIdentifier($0.name) }) { invalidName = "invalid " + bad.name }
+    self.problem = invalidName
   }
+
+  /// Why a registration refuses the constants (`invalid 1ST`, `duplicate A`), worked out once here rather
+  /// than for every member that shares the enumeration (Vulkan's `VkStructureType`, in every `sType`).
+  let problem: String?
 
   /// The name a description writes for `value`: the first constant declared with it, or `nil` when no
   /// constant has it.

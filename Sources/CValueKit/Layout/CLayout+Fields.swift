@@ -7,7 +7,7 @@ extension CLayout {
     /// The index of the first leaf.
     public var startIndex: Int { 0 }
     /// One past the index of the last leaf.
-    public var endIndex: Int { root.leafCount }
+    public var endIndex: Int { root.fieldCount }
 
     /// The leaf at `position`, in depth-first order.
     public subscript(position: Int) -> Field {
@@ -21,30 +21,31 @@ extension CLayout {
         case .leaf, .bitfield:
           return Self.leaf(node, bitBase: bitBase, path: path)
         case .array(_, let element):
-          let index = remaining / element.leafCount
-          remaining %= element.leafCount
+          let index = remaining / element.fieldCount
+          remaining %= element.fieldCount
           bitBase += index * element.size * 8
           path.components.append(.index(index))
           node = element
         case .structure(let members), .union(let members):
           for member in members {
-            if remaining < member.node.leafCount {
+            if remaining < member.fieldCount {
               bitBase += member.bitOffset
               if let component = member.component { path.components.append(component) }
+              if member.isFlexibleArray { return Self.leaf(member.node, bitBase: bitBase, path: path) }
               node = member.node
               break
             }
-            remaining -= member.node.leafCount
+            remaining -= member.fieldCount
           }
         }
       }
     }
 
     /// Walks the tree depth first with an explicit stack.
-    public func makeIterator() -> Iterator { Iterator(root: root) }
+    public func makeIterator() -> some IteratorProtocol<Field> { FieldIterator(root: root) }
 
     /// Iterates the leaves depth first.
-    public struct Iterator: IteratorProtocol {
+    struct FieldIterator: IteratorProtocol {
       private struct Frame {
         var node: Node
         var bitBase: Int
@@ -53,10 +54,10 @@ extension CLayout {
       }
       private var stack: [Frame]
 
-      init(root: Node) { stack = root.leafCount > 0 ? [Frame(node: root, bitBase: 0, path: FieldPath())] : [] }
+      init(root: Node) { stack = root.fieldCount > 0 ? [Frame(node: root, bitBase: 0, path: FieldPath())] : [] }
 
       /// The next leaf, or `nil` after the last.
-      public mutating func next() -> Field? {
+      mutating func next() -> Field? {
         while var frame = stack.popLast() {
           switch frame.node.content {
           case .leaf, .bitfield:
@@ -66,7 +67,7 @@ extension CLayout {
             let index = frame.next
             frame.next += 1
             stack.append(frame)
-            if element.leafCount > 0 {
+            if element.fieldCount > 0 {
               stack.append(
                 Frame(
                   node: element, bitBase: frame.bitBase + index * element.size * 8,
@@ -77,8 +78,11 @@ extension CLayout {
             let member = members[frame.next]
             frame.next += 1
             stack.append(frame)
-            if member.node.leafCount > 0 {
+            if member.fieldCount > 0 {
               let path = member.component.map { frame.path.appending($0) } ?? frame.path
+              if member.isFlexibleArray {
+                return Fields.leaf(member.node, bitBase: frame.bitBase + member.bitOffset, path: path)
+              }
               stack.append(Frame(node: member.node, bitBase: frame.bitBase + member.bitOffset, path: path))
             }
           }
@@ -108,13 +112,13 @@ extension CLayout {
     let root: Node
 
     /// Walks the covered byte ranges in address order and yields the gaps between them.
-    public func makeIterator() -> Iterator { Iterator(root: root) }
+    public func makeIterator() -> some IteratorProtocol<Range<Int>> { PaddingIterator(root: root) }
 
     /// The ranges as an array literal would print them, e.g. `[1..<8, 20..<24]`.
     public var description: String { "[" + map { "\($0)" }.joined(separator: ", ") + "]" }
 
     /// Yields padding ranges one at a time.
-    public struct Iterator: IteratorProtocol {
+    struct PaddingIterator: IteratorProtocol {
       private var covered: CoveredRanges
       private var cursor = 0
       private let size: Int
@@ -126,7 +130,7 @@ extension CLayout {
       }
 
       /// The next padding range, or `nil` after the last.
-      public mutating func next() -> Range<Int>? {
+      mutating func next() -> Range<Int>? {
         guard !finished else { return nil }
         while let range = covered.next() {
           defer { cursor = Swift.max(cursor, range.upperBound) }

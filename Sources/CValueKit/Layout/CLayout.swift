@@ -37,7 +37,8 @@ public struct CLayout: Hashable, Sendable {
   public var stride: Int { (size + alignment - 1) / alignment * alignment }
 
   /// Every leaf (scalar, pointer, bitfield, complex, vector), depth first: in address order, with the
-  /// members of a union one after another at the union's offset.
+  /// members of a union one after another at the union's offset. A flexible array member (`char name[]`)
+  /// is a field too: of size 0, at the offset of its first element (``Field/flexibleArrayElement``).
   public var fields: Fields { Fields(root: root) }
 }
 
@@ -69,8 +70,11 @@ extension CLayout {
       }
     }
 
-    /// How many leaves the node has, so that ``Fields`` can index without walking.
+    /// How many leaves the node has: what a comparison counts.
     let leafCount: Int
+    /// How many fields ``Fields`` lists for the node, so that it can index without walking: its leaves and
+    /// the flexible array members of its records (a member that is an array of no elements).
+    let fieldCount: Int
     /// Whether every byte of the node belongs to a field, so that padding need not look inside it. For a
     /// union this is only known when one member covers it all; otherwise it is `false`, which is safe.
     let isDense: Bool
@@ -84,9 +88,11 @@ extension CLayout {
       switch content {
       case .leaf, .bitfield:
         leafCount = 1
+        fieldCount = 1
         isDense = true
       case .structure(let members):
         leafCount = members.reduce(0) { $0 + $1.node.leafCount }
+        fieldCount = members.reduce(0) { $0 + $1.fieldCount }
         var end = 0
         var dense = true
         for member in members {
@@ -96,9 +102,11 @@ extension CLayout {
         isDense = dense && end >= size
       case .union(let members):
         leafCount = members.reduce(0) { $0 + $1.node.leafCount }
+        fieldCount = members.reduce(0) { $0 + $1.fieldCount }
         isDense = members.contains { $0.node.isDense && $0.node.size >= size }
       case .array(let count, let element):
         leafCount = count * element.leafCount
+        fieldCount = count * element.fieldCount
         isDense = element.isDense && count * element.size >= size
       }
     }
@@ -130,6 +138,15 @@ extension CLayout {
 
     /// The offset in bytes from the start of the record (the byte holding a bitfield's first bit).
     package var offset: Int { bitOffset / 8 }
+
+    /// Whether the member is a flexible array member (`char name[]`, or GNU's `char name[0]`): an array of
+    /// no elements, which takes no bytes and is listed as a field of its own.
+    var isFlexibleArray: Bool {
+      if node.size == 0, case .array(0, _) = node.content { true } else { false }
+    }
+
+    /// The fields ``Fields`` lists for the member: a flexible array member is one.
+    var fieldCount: Int { isFlexibleArray ? 1 : node.fieldCount }
   }
 
   /// A leaf of the layout, with its place in the whole value.
@@ -144,6 +161,19 @@ extension CLayout {
     public let type: TypeEncoding
     /// For a bitfield: its first bit, counted from the start of the whole value, and its width.
     public let bits: BitRange?
+
+    /// The element type of a flexible array member (`struct inotify_event`'s `char name[]` is `c`), which
+    /// is listed as a field of size 0 at the offset where its elements start; `nil` for any other field.
+    ///
+    /// ```swift
+    /// let layout = try catalog.layout(of: "{inotify_event}")
+    /// layout.fields.last   // .name @16 +0 [0c]
+    /// layout.fields.last?.flexibleArrayElement   // c
+    /// ```
+    public var flexibleArrayElement: TypeEncoding? {
+      guard size == 0, case .array(0, let element) = type.unqualified else { return nil }
+      return element
+    }
 
     /// The field as one line: `.origin.x @0 +8 d`.
     public var description: String { "\(path) @\(bits.map { "bit \($0.offset)" } ?? "\(offset)") +\(size) \(type)" }

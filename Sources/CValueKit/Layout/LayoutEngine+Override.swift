@@ -3,7 +3,7 @@ extension LayoutEngine {
   /// of the right kind per member, every member inside the size, struct members in order without overlap,
   /// union members at offset 0.
   mutating func validate(_ override: LayoutOverride, for type: TypeEncoding) throws(LayoutError) {
-    func invalid(_ why: String) -> LayoutError { LayoutError(.invalidOverride("\(why) for \(type)")) }
+    func invalid(_ why: String) -> LayoutError { LayoutError(.invalidOverride("\(why) for \(type.errorName)")) }
     guard let record = type.record, let fields = record.fields else {
       throw invalid("an override needs the record's members")
     }

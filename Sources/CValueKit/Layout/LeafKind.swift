@@ -7,6 +7,12 @@ enum LeafKind: Hashable, Sendable {
   case unsignedInteger(size: Int)
   /// `_Bool`: one byte, 0 or 1.
   case bool
+  /// IEEE binary16 (`_Float16`, `__fp16`), compared and written as the binary32 it widens to exactly, with
+  /// ULPs counted in binary16 steps.
+  case float16
+  /// bfloat16 (`__bf16`), the upper half of a binary32, compared and written as that binary32, with ULPs
+  /// counted in bfloat16 steps.
+  case bfloat16
   /// IEEE binary32.
   case float
   /// IEEE binary64.
@@ -74,6 +80,8 @@ enum LeafKind: Hashable, Sendable {
       self = .unsignedInteger(size: size)
     case .bool: self = .bool
     case .float: self = .float
+    case .float16: self = .float16
+    case .bfloat16: self = .bfloat16
     case .double: self = .double
     case .longDouble:
       switch abi.longDoubleFormat {
@@ -90,7 +98,7 @@ enum LeafKind: Hashable, Sendable {
   /// Whether the kind is compared as a floating-point number (tolerances apply).
   var isFloatingPoint: Bool {
     switch self {
-    case .float, .double, .x87Extended: return true
+    case .float, .double, .x87Extended, .float16, .bfloat16: return true
     case .complex(let component, _), .vector(let component, _, _): return component.isFloatingPoint
     default: return false
     }

@@ -303,7 +303,7 @@ import Testing
     #expect(try registry.unionMembers(of: Self.message).isEmpty)
     #expect(
       "\(ValueError.unionMember(UnionMemberError(path: ".body", reason: .noSuchMember("txt", members: ["text", "number"])), in: type))"
-        == "\(type): .body: no union there has a member \"txt\", nor an anonymous member holding it (members: text, number)"
+        == "struct cv_message: .body: no union there has a member \"txt\", nor an anonymous member holding it (members: text, number)"
     )
     // Per comparison, the same errors.
     let handle = try registry.resolve(Self.message)

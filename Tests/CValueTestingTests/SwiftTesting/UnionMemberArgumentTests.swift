@@ -118,7 +118,7 @@ struct UnionMemberArgumentTests {
       RecordedIssue.text {
         expectCValuesEqual(live, live, unionMembers: [".body": "txt"], encoding: Self.message)
       }
-        == "cannot compare C values: \(Self.message): .body: no union there has a member \"txt\", nor an "
+        == "cannot compare C values: struct cv_message: .body: no union there has a member \"txt\", nor an "
         + "anonymous member holding it (members: text, number, point)")
   }
 }
