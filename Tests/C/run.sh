@@ -141,7 +141,7 @@ failing cmocka_failing 7
 
 echo "== under ThreadSanitizer"
 sanitize=(-fsanitize=thread)
-export TSAN_OPTIONS=halt_on_error=1
+export TSAN_OPTIONS="halt_on_error=1 suppressions=$root/Tests/C/tsan.supp"
 build cc c99 thread_test.c -pthread
 passing thread_test
 
