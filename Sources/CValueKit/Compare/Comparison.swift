@@ -28,6 +28,10 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   public let actualDescription: String?
   /// The expected value described, when the values differ.
   public let expectedDescription: String?
+  /// The fields that were not compared (``ComparisonOptions/ignoredPaths`` and the paths registered with
+  /// ``ValueRegistry/register(_:ignoring:)``), by their paths from the value, `[*]` for every element of
+  /// an array; reports list them after the mismatches: `ignored: .st_atim`.
+  public let ignoredPaths: [FieldPath]
 
   /// Creates a result. Comparisons normally come from the `compare` calls of a ``ValueType``.
   ///
@@ -41,10 +45,13 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   ///   - actualDescription: The actual value described, when the values differ.
   ///   - expectedDescription: The expected value described, when the values differ.
   ///   - typeName: How reports name the type; `nil` for the record's tag or the C spelling.
+  ///   - ignoredPaths: The fields that were not compared.
   package init(
     type: TypeEncoding, isEqual: Bool, strategy: Strategy, mismatches: [Mismatch], mismatchCount: Int,
-    comparedFieldCount: Int, actualDescription: String?, expectedDescription: String?, typeName: String? = nil
+    comparedFieldCount: Int, actualDescription: String?, expectedDescription: String?, typeName: String? = nil,
+    ignoredPaths: [FieldPath] = []
   ) {
+    self.ignoredPaths = ignoredPaths
     self.type = type
     self.typeName = typeName ?? type.record?.name ?? type.cTypeName
     self.isEqual = isEqual
@@ -62,7 +69,7 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
 
   /// One line: `CGRect values differ at .size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`.
   public var summary: String {
-    if isEqual { return "\(typeName) values are equal\(strategy.qualifier)" }
+    if isEqual { return "\(typeName) values are equal\(strategy.qualifier)\(ignoring)" }
     if mismatchCount == 1, let only = mismatches.first {
       let location = only.path.components.isEmpty ? "" : " at \(only.path)"
       return "\(typeName) values differ\(location)\(strategy.qualifier): \(only.detail)"
@@ -82,6 +89,7 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
     ]
     for mismatch in mismatches { lines.append("  \(mismatch.location): \(mismatch.detail)") }
     if mismatchCount > mismatches.count { lines.append("  … and \(mismatchCount - mismatches.count) more") }
+    if !ignoredPaths.isEmpty { lines.append("  ignored: \(ignoredPaths.map(\.description).joined(separator: ", "))") }
     if let actualDescription { lines.append("  actual:   \(actualDescription)") }
     if let expectedDescription { lines.append("  expected: \(expectedDescription)") }
     return lines.joined(separator: "\n")
@@ -89,6 +97,11 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
 
   /// The ``report``.
   public var description: String { report }
+
+  /// ` (ignoring .st_atim, .rows[*].stamp)` after an equal summary, when fields were ignored.
+  private var ignoring: String {
+    ignoredPaths.isEmpty ? "" : " (ignoring \(ignoredPaths.map(\.description).joined(separator: ", ")))"
+  }
 }
 
 extension Comparison {

@@ -48,9 +48,9 @@ extension ValueType {
       throw .wrongSize(role: "expected", byteCount: expected.count, type: type, typeSize: valueSize)
     }
     let tolerance = try validate(options, rules: rules)
-    let chosen = try applying(options.unionMembers, to: rules)
+    let chosen = try applyingFieldOptions(options, to: applying(options.unionMembers, to: rules))
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
-      return equal(type, strategy: strategy, fieldCount: chosen.fieldCount)
+      return equal(type, strategy: strategy, fieldCount: chosen.fieldCount, rules: chosen)
     }
     // A comparator registered for the whole value decides in the walk below; running it twice (here and
     // there) would call a C function twice for every unequal pair.
@@ -58,7 +58,7 @@ extension ValueType {
       chosen === rules
         ? isEqual(pointers: a, b, tolerance: tolerance) : Self.isEqual(a, b, rules: chosen, tolerance: tolerance)
     {
-      return equal(type, strategy: strategy, fieldCount: chosen.liveFieldCount(a, b, base: 0))
+      return equal(type, strategy: strategy, fieldCount: chosen.liveFieldCount(a, b, base: 0), rules: chosen)
     }
     return try walk(
       actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: chosen, options: options,
@@ -148,28 +148,34 @@ extension ValueType {
       type: arrayType, size: byteCount, alignment: layout.alignment, content: .array(count: count, element: layout.root)
     )
     let element = try applying(options.unionMembers, to: rules)
-    let arrayRules = RuleNode(node: node, rule: .array(count: count, element: element))
+    let arrayRules = try applyingFieldOptions(
+      options, to: RuleNode(node: node, rule: .array(count: count, element: element)), in: arrayType)
     let tolerance = try validate(options, rules: arrayRules)
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
-      return equal(arrayType, strategy: .structural, fieldCount: arrayRules.fieldCount)
+      return equal(arrayType, strategy: .structural, fieldCount: arrayRules.fieldCount, rules: arrayRules)
     }
     if options.fieldTolerances.isEmpty, !rules.isRegistered,
-      element === rules
+      element === rules && options.ignoredPaths.isEmpty && options.fieldComparers.isEmpty
         ? isEqual(pointers: a, b, count: count, tolerance: tolerance)
         : Self.isEqual(a, b, rules: arrayRules, tolerance: tolerance)
     {
-      return equal(arrayType, strategy: .structural, fieldCount: arrayRules.liveFieldCount(a, b, base: 0))
+      return equal(
+        arrayType, strategy: .structural, fieldCount: arrayRules.liveFieldCount(a, b, base: 0), rules: arrayRules)
     }
     return try walk(
       actual, expected, as: arrayType, layout: CLayout(type: arrayType, abi: abi, root: node), rules: arrayRules,
       options: options, tolerance: tolerance, strategy: .structural, isRun: true)
   }
 
-  private func equal(_ type: TypeEncoding, strategy: Comparison.Strategy, fieldCount: Int) -> Comparison {
-    Comparison(
+  private func equal(_ type: TypeEncoding, strategy: Comparison.Strategy, fieldCount: Int, rules: RuleNode)
+    -> Comparison
+  {
+    var ignored: [FieldPath] = []
+    rules.ignoredPaths(into: &ignored)
+    return Comparison(
       type: type, isEqual: true, strategy: strategy, mismatches: [], mismatchCount: 0,
       comparedFieldCount: fieldCount, actualDescription: nil, expectedDescription: nil,
-      typeName: type == self.type ? name : nil)
+      typeName: type == self.type ? name : nil, ignoredPaths: ignored)
   }
 
   /// The field-by-field comparison that reports every mismatch of a value (or array of values) of `type`,
@@ -199,19 +205,26 @@ extension ValueType {
     var walk = StructuralComparison(
       actual: actual.baseAddress.unsafelyUnwrapped, expected: expected.baseAddress.unsafelyUnwrapped, options: options
     ) { rule, value, offset, bitOffset in
-      describer.describeMismatch(
+      // A field comparer's own describer (a C string's text) says what it compared.
+      if case .registered(let entry) = rule.rule, let describe = entry.describe {
+        return describe(UnsafeRawBufferPointer(start: value + offset, count: rule.node.size))
+      }
+      return describer.describeMismatch(
         rule.node, kind: rule.leafKind, isText: rule.isText, UnsafeRawBufferPointer(start: value, count: size),
         offset: offset, bitOffset: bitOffset, liveMembers: rule)
     }
     walk.walk(rules, base: 0, bitBase: 0, path: FieldPath(), tolerance: tolerance)
     let isEqual = walk.mismatchCount == 0
+    var ignored: [FieldPath] = []
+    rules.ignoredPaths(into: &ignored)
     return Comparison(
       type: type, isEqual: isEqual, strategy: strategy, mismatches: walk.mismatches,
       mismatchCount: walk.mismatchCount,
       comparedFieldCount: rules.liveFieldCount(
         actual.baseAddress.unsafelyUnwrapped, expected.baseAddress.unsafelyUnwrapped, base: 0),
       actualDescription: isEqual ? nil : describer.describe(actual),
-      expectedDescription: isEqual ? nil : describer.describe(expected), typeName: type == self.type ? name : nil)
+      expectedDescription: isEqual ? nil : describer.describe(expected), typeName: type == self.type ? name : nil,
+      ignoredPaths: ignored)
   }
 
   /// Compares two values at two addresses, each assumed to hold one value of the type.
