@@ -28,7 +28,10 @@ public struct FieldComparer: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Holds the closure, so that two comparers are equal when they are the same one.
-  final class Box: Sendable {
+  final class Box: Hashable, Sendable {
+    static func == (lhs: Box, rhs: Box) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
     let compare: RawComparator
     let describe: RawDescriber?
     init(compare: @escaping RawComparator, describe: RawDescriber?) {
@@ -64,12 +67,6 @@ public struct FieldComparer: Hashable, Sendable, CustomStringConvertible {
       areEqual(a.loadUnaligned(as: Field.self), b.loadUnaligned(as: Field.self))
     }
   }
-
-  /// Whether two comparers are the same comparer.
-  public static func == (lhs: FieldComparer, rhs: FieldComparer) -> Bool { lhs.box === rhs.box }
-
-  /// Hashes the comparer's identity.
-  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(box)) }
 
   /// Whether the comparer can compare a field of `type`, `size` bytes long.
   func fits(_ type: TypeEncoding, size: Int) -> Bool {

@@ -41,7 +41,11 @@ enum FailureText {
 
   /// Values that should differ and are equal, with the value they share.
   static func equalButShouldDiffer(_ comparison: Comparison, value: String, message: String) -> String {
-    headline("\(comparison.typeName) values are equal, but should differ", message: message) + "\n  value: \(value)"
+    let ignoring =
+      comparison.ignoredPaths.isEmpty
+      ? "" : " (ignoring \(comparison.ignoredPaths.map(\.description).joined(separator: ", ")))"
+    return headline("\(comparison.typeName) values are equal\(ignoring), but should differ", message: message)
+      + "\n  value: \(value)"
   }
 
   /// Arrays of different lengths.
