@@ -2,8 +2,13 @@ extension ValueType {
   /// Checks that every padding byte of a value is zero, and reports each run of non-zero padding bytes by
   /// offset and the fields it lies between: what a struct copied out of a trust boundary would leak.
   ///
+  /// The bytes are the value as C wrote it: a buffer a C function filled, a `recv` buffer, memory behind a
+  /// pointer (`UnsafeRawBufferPointer(start: pointer, count: size)`). A Swift value of an imported struct
+  /// is not such a value: Swift copies its fields, not its padding, so its padding bytes are whatever the
+  /// copy's memory held.
+  ///
   /// ```swift
-  /// var time = tm()   // built field by field over a buffer of 0xAA bytes
+  /// // struct tm built field by field in a buffer that held 0xAA bytes
   /// try registry.resolve("struct tm").checkPadding(bytes: buffer).report
   /// // tm has 4 non-zero padding bytes:
   /// //   36..<40 (after .tm_isdst, before .tm_gmtoff): <4 bytes: aa aa aa aa>
@@ -28,24 +33,6 @@ extension ValueType {
       }
       guard let base = buffer.baseAddress else { return PaddingCheck(typeName: reportName, runs: []) }
       return PaddingCheck(typeName: reportName, runs: CoveredFields(chosen, value: base).nonZeroPadding(buffer))
-    }
-  }
-
-  /// ``checkPadding(bytes:unionMembers:)`` on a Swift value with the C type's layout, such as an imported C
-  /// struct.
-  ///
-  /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the Swift type's size is not
-  ///   the C type's, and the errors of ``checkPadding(bytes:unionMembers:)``.
-  public func checkPadding<Value>(_ value: Value, unionMembers: [FieldPath: UnionMember] = [:])
-    throws(ValueError) -> PaddingCheck
-  {
-    try Self.checkPlainData(Value.self)
-    guard MemoryLayout<Value>.size == valueSize else {
-      throw .swiftTypeSize(
-        swiftType: "\(Value.self)", size: MemoryLayout<Value>.size, type: type, typeSize: max(valueSize, 0))
-    }
-    return try ValueType.withRawBytes(of: Swift.withUnsafeBytes(of: value) { Array($0) }) {
-      (bytes) throws(ValueError) -> PaddingCheck in try checkPadding(bytes: bytes, unionMembers: unionMembers)
     }
   }
 

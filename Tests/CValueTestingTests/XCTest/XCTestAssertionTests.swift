@@ -109,6 +109,21 @@ final class XCTestAssertionTests: XCTestCase {
     XCTAssertEqual(failures { XCTAssertCValuesNotEqual(sent, received, ignoring: [".kind"], encoding: packet) }, [])
   }
 
+  func testPaddingZeroed() {
+    let reading = #"{cv_reading="tag"c"value"d"count"i"unit"[4c]}"#
+    var bytes = [UInt8](repeating: 0, count: MemoryLayout<cv_reading>.size)
+    XCTAssertEqual(
+      failures { XCTAssertCPaddingZeroed(bytes: bytes, encoding: reading) },
+      [])
+    bytes[5] = 0xAA
+    XCTAssertEqual(
+      failure { XCTAssertCPaddingZeroed(bytes: bytes, encoding: reading) },
+      """
+      failed - cv_reading has 1 non-zero padding byte
+        5..<6 (after .tag, before .value): <1 byte: aa>
+      """)
+  }
+
   func testNotEqual() {
     XCTAssertEqual(failures { XCTAssertCValuesNotEqual(cv_point(x: 1, y: 2), cv_point(x: 1, y: 3)) }, [])
     XCTAssertEqual(
