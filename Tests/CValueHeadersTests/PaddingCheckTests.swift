@@ -45,4 +45,25 @@ import Testing
         """)
     #expect(try type.checkPadding(bytes: [UInt8](repeating: 0, count: 56)).report == "tm has its padding zeroed")
   }
+
+  @Test func comparingPaddingTooReportsTheDifferingBytes() throws {
+    let type = try Self.registry().resolve("struct tm")
+    let garbage = Self.filledOverGarbage()
+    var zeroed = garbage
+    for offset in 36..<40 { zeroed[offset] = 0 }
+    #expect(try type.compare(bytes: garbage, zeroed).isEqual)
+    var options = ComparisonOptions()
+    options.comparesPadding = true
+    let fields =
+      "{.tm_sec = 5, .tm_min = 4, .tm_hour = 3, .tm_mday = 2, .tm_mon = 1, .tm_year = 126, .tm_wday = 1, "
+      + ".tm_yday = 32, .tm_isdst = 0, .tm_gmtoff = 0, .tm_zone = NULL}"
+    #expect(
+      try type.compare(bytes: garbage, zeroed, options: options).report == """
+        tm values differ at 1 of 12 fields:
+          padding 36..<40 (after .tm_isdst, before .tm_gmtoff): <4 bytes: aa aa aa aa> ≠ <4 bytes: 00 00 00 00>
+          actual:   \(fields)
+          expected: \(fields)
+        """)
+    #expect(try type.compare(bytes: zeroed, zeroed, options: options).comparedFieldCount == 12)
+  }
 }

@@ -161,6 +161,9 @@ public struct Mismatch: Hashable, Sendable {
   public let tolerance: FloatTolerance?
   /// For a `char` array reported as two strings, the index of the first char that differs.
   public let firstDifference: Int?
+  /// For padding bytes compared with ``ComparisonOptions/comparesPadding``, where they are:
+  /// `padding 36..<40 (after .tm_isdst, before .tm_gmtoff)`; the path is then empty.
+  let paddingLocation: String?
 
   /// Creates a mismatch.
   ///
@@ -179,8 +182,9 @@ public struct Mismatch: Hashable, Sendable {
   ///   - firstDifference: For a `char` array reported as strings, the index of the first differing char.
   package init(
     path: FieldPath, offset: Int, actual: String, expected: String, difference: Double? = nil,
-    tolerance: FloatTolerance? = nil, firstDifference: Int? = nil
+    tolerance: FloatTolerance? = nil, firstDifference: Int? = nil, paddingLocation: String? = nil
   ) {
+    self.paddingLocation = paddingLocation
     self.path = path
     self.offset = offset
     self.actual = actual
@@ -191,7 +195,7 @@ public struct Mismatch: Hashable, Sendable {
   }
 
   /// The path, or `value` for the value itself.
-  var location: String { path.components.isEmpty ? "value" : path.description }
+  var location: String { paddingLocation ?? (path.components.isEmpty ? "value" : path.description) }
 
   /// `20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`, `"6.1.0" ≠ "6.18.0" (first difference at [3])`.
   var detail: String {

@@ -135,35 +135,58 @@ struct CoveredFields {
 }
 
 extension CoveredFields {
-  /// The non-zero bytes of `bytes` that no field covers, in runs, each with the fields it lies between.
-  func nonZeroPadding(_ bytes: UnsafeRawBufferPointer) -> [PaddingCheck.Run] {
-    var runs: [PaddingCheck.Run] = []
+  /// The byte ranges of a value `size` bytes long that no field covers, each with the fields it lies
+  /// between, in address order.
+  func gaps(size: Int) -> [(range: Range<Int>, after: FieldPath?, before: FieldPath?)] {
+    var gaps: [(range: Range<Int>, after: FieldPath?, before: FieldPath?)] = []
     var cursor = 0
-    var index = 0
     var lastEnded: Leaf?
-    func gap(_ range: Range<Int>, before: FieldPath?) {
-      var start: Int?
-      for offset in range.lowerBound...range.upperBound {
-        let isNonZero = offset < range.upperBound && bytes[offset] != 0
-        if isNonZero, start == nil { start = offset }
-        if !isNonZero, let first = start {
-          runs.append(
-            PaddingCheck.Run(
-              range: first..<offset, bytes: Array(bytes[first..<offset]), after: lastEnded?.path, before: before))
-          start = nil
-        }
+    for leaf in leaves {
+      if leaf.range.lowerBound > cursor {
+        gaps.append((cursor..<leaf.range.lowerBound, lastEnded?.path, leaf.path))
       }
-    }
-    while index < leaves.count {
-      let leaf = leaves[index]
-      if leaf.range.lowerBound > cursor { gap(cursor..<leaf.range.lowerBound, before: leaf.path) }
       if leaf.range.upperBound >= cursor {
         cursor = leaf.range.upperBound
         lastEnded = leaf
       }
-      index += 1
     }
-    if cursor < bytes.count { gap(cursor..<bytes.count, before: nil) }
+    if cursor < size { gaps.append((cursor..<size, lastEnded?.path, nil)) }
+    return gaps
+  }
+
+  /// The non-zero bytes of `bytes` that no field covers, in runs, each with the fields it lies between.
+  func nonZeroPadding(_ bytes: UnsafeRawBufferPointer) -> [PaddingCheck.Run] {
+    var runs: [PaddingCheck.Run] = []
+    for gap in gaps(size: bytes.count) {
+      var start: Int?
+      for offset in gap.range.lowerBound...gap.range.upperBound {
+        let isNonZero = offset < gap.range.upperBound && bytes[offset] != 0
+        if isNonZero, start == nil { start = offset }
+        if !isNonZero, let first = start {
+          runs.append(
+            PaddingCheck.Run(
+              range: first..<offset, bytes: Array(bytes[first..<offset]), after: gap.after, before: gap.before))
+          start = nil
+        }
+      }
+    }
     return runs
+  }
+
+  /// A mismatch for every padding range whose bytes differ between two values.
+  func paddingMismatches(_ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer)
+    -> (mismatches: [Mismatch], rangeCount: Int)
+  {
+    let gaps = gaps(size: actual.count)
+    var mismatches: [Mismatch] = []
+    for gap in gaps where !actual[gap.range].elementsEqual(expected[gap.range]) {
+      mismatches.append(
+        Mismatch(
+          path: FieldPath(), offset: gap.range.lowerBound,
+          actual: ValueDescriber.describeBytes(UnsafeRawBufferPointer(rebasing: actual[gap.range])),
+          expected: ValueDescriber.describeBytes(UnsafeRawBufferPointer(rebasing: expected[gap.range])),
+          paddingLocation: "padding \(gap.range) (\(PaddingCheck.between(gap.after, gap.before)))"))
+    }
+    return (mismatches, gaps.count)
   }
 }

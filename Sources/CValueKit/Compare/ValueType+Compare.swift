@@ -52,6 +52,24 @@ extension ValueType {
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
       return equal(type, strategy: strategy, fieldCount: chosen.fieldCount, rules: chosen)
     }
+    if options.comparesPadding {
+      let padding = CoveredFields(chosen, value: a).paddingMismatches(actual, expected)
+      if !padding.mismatches.isEmpty {
+        return try walk(
+          actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: chosen, options: options,
+          tolerance: tolerance, strategy: strategy, padding: padding)
+      }
+      if options.fieldTolerances.isEmpty, !chosen.isRegistered,
+        Self.isEqual(a, b, rules: chosen, tolerance: tolerance)
+      {
+        return equal(
+          type, strategy: strategy, fieldCount: chosen.liveFieldCount(a, b, base: 0) + padding.rangeCount,
+          rules: chosen)
+      }
+      return try walk(
+        actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: chosen, options: options,
+        tolerance: tolerance, strategy: strategy, padding: padding)
+    }
     // A comparator registered for the whole value decides in the walk below; running it twice (here and
     // there) would call a C function twice for every unequal pair.
     if options.fieldTolerances.isEmpty, !chosen.isRegistered,
@@ -154,6 +172,19 @@ extension ValueType {
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
       return equal(arrayType, strategy: .structural, fieldCount: arrayRules.fieldCount, rules: arrayRules)
     }
+    if options.comparesPadding {
+      let padding = CoveredFields(arrayRules, value: a).paddingMismatches(actual, expected)
+      if padding.mismatches.isEmpty, options.fieldTolerances.isEmpty, !rules.isRegistered,
+        Self.isEqual(a, b, rules: arrayRules, tolerance: tolerance)
+      {
+        return equal(
+          arrayType, strategy: .structural, fieldCount: arrayRules.liveFieldCount(a, b, base: 0) + padding.rangeCount,
+          rules: arrayRules)
+      }
+      return try walk(
+        actual, expected, as: arrayType, layout: CLayout(type: arrayType, abi: abi, root: node), rules: arrayRules,
+        options: options, tolerance: tolerance, strategy: .structural, isRun: true, padding: padding)
+    }
     if options.fieldTolerances.isEmpty, !rules.isRegistered,
       element === rules && options.ignoredPaths.isEmpty && options.fieldComparers.isEmpty
         ? isEqual(pointers: a, b, count: count, tolerance: tolerance)
@@ -183,7 +214,7 @@ extension ValueType {
   private func walk(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, as type: TypeEncoding, layout: CLayout,
     rules: RuleNode, options: ComparisonOptions, tolerance: FloatTolerance, strategy: Comparison.Strategy,
-    isRun: Bool = false
+    isRun: Bool = false, padding: (mismatches: [Mismatch], rangeCount: Int) = ([], 0)
   ) throws(ValueError) -> Comparison {
     let entries = entries
     // The values are described with the comparison's union members, and for other unions with the
@@ -214,14 +245,17 @@ extension ValueType {
         offset: offset, bitOffset: bitOffset, liveMembers: rule)
     }
     walk.walk(rules, base: 0, bitBase: 0, path: FieldPath(), tolerance: tolerance)
-    let isEqual = walk.mismatchCount == 0
+    // Padding mismatches are listed among the fields' by offset, within the same limit.
+    let limit = max(0, options.maximumReportedMismatches)
+    let mismatches = Array((walk.mismatches + padding.mismatches).sorted { $0.offset < $1.offset }.prefix(limit))
+    let mismatchCount = walk.mismatchCount + padding.mismatches.count
+    let isEqual = mismatchCount == 0
     var ignored: [FieldPath] = []
     rules.ignoredPaths(into: &ignored)
     return Comparison(
-      type: type, isEqual: isEqual, strategy: strategy, mismatches: walk.mismatches,
-      mismatchCount: walk.mismatchCount,
+      type: type, isEqual: isEqual, strategy: strategy, mismatches: mismatches, mismatchCount: mismatchCount,
       comparedFieldCount: rules.liveFieldCount(
-        actual.baseAddress.unsafelyUnwrapped, expected.baseAddress.unsafelyUnwrapped, base: 0),
+        actual.baseAddress.unsafelyUnwrapped, expected.baseAddress.unsafelyUnwrapped, base: 0) + padding.rangeCount,
       actualDescription: isEqual ? nil : describer.describe(actual),
       expectedDescription: isEqual ? nil : describer.describe(expected), typeName: type == self.type ? name : nil,
       ignoredPaths: ignored)

@@ -47,6 +47,16 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// options.fieldComparers[".name"] = .cString
   /// ```
   public var fieldComparers: [FieldPath: FieldComparer]
+  /// Whether padding bytes must be equal too, for code that must copy them (a struct written to a file
+  /// or a socket byte for byte). Each padding range whose bytes differ is one mismatch, listed by offset and
+  /// the fields it lies between, and each padding range counts as one field. Off by default: padding is
+  /// not part of a C value.
+  ///
+  /// ```swift
+  /// options.comparesPadding = true
+  /// //   padding 36..<40 (after .tm_isdst, before .tm_gmtoff): <4 bytes: aa aa aa aa> ≠ <4 bytes: 00 00 00 00>
+  /// ```
+  public var comparesPadding: Bool = false
 
   /// Creates options.
   ///

@@ -56,4 +56,21 @@ import Testing
       try type.checkPadding(bytes: [UInt8](repeating: 0, count: 24), unionMembers: [".x": "a"])
     }
   }
+
+  @Test func comparingPaddingOfARun() throws {
+    let type = try ValueRegistry().resolve(Self.reading)
+    let zero = [UInt8](repeating: 0, count: 48)
+    var leaking = zero
+    leaking[24 + 5] = 0xAA
+    var options = ComparisonOptions()
+    options.comparesPadding = true
+    #expect(try type.compare(bytes: leaking, zero, count: 2).isEqual)
+    let result = try type.compare(bytes: leaking, zero, count: 2, options: options)
+    #expect(result.mismatchCount == 1)
+    #expect(result.comparedFieldCount == 10)
+    #expect(
+      result.report.split(separator: "\n")[1]
+        == "  padding 25..<32 (after [1].tag, before [1].value): <7 bytes: 00 00 00 00 aa 00 00> ≠ "
+        + "<7 bytes: 00 00 00 00 00 00 00>")
+  }
 }
