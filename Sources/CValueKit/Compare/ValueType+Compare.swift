@@ -247,7 +247,12 @@ extension ValueType {
     walk.walk(rules, base: 0, bitBase: 0, path: FieldPath(), tolerance: tolerance)
     // Padding mismatches are listed among the fields' by offset, within the same limit.
     let limit = max(0, options.maximumReportedMismatches)
-    let mismatches = Array((walk.mismatches + padding.mismatches).sorted { $0.offset < $1.offset }.prefix(limit))
+    var mismatches = walk.mismatches
+    for mismatch in padding.mismatches {
+      // Before the first field after it; the fields keep the walk's order (a tag before its union).
+      mismatches.insert(mismatch, at: mismatches.firstIndex { $0.offset > mismatch.offset } ?? mismatches.endIndex)
+    }
+    mismatches = Array(mismatches.prefix(limit))
     let mismatchCount = walk.mismatchCount + padding.mismatches.count
     let isEqual = mismatchCount == 0
     var ignored: [FieldPath] = []
@@ -376,51 +381,9 @@ extension ValueType {
     return tolerance
   }
 
-  /// A registered comparator for a type whose layout is unknown, given buffers of the same size.
-  private func compareRegistered(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, entry: RegisteredEntry,
-    compare: RawComparator, options: ComparisonOptions
-  ) -> Comparison {
-    let isEqual = compare(actual, expected)
-    let describe = entry.describe ?? { ValueDescriber.describeBytes($0) }
-    let mismatches =
-      isEqual ? [] : [Mismatch(path: FieldPath(), offset: 0, actual: describe(actual), expected: describe(expected))]
-    return Comparison(
-      type: type, isEqual: isEqual, strategy: entry.strategy, mismatches: mismatches,
-      mismatchCount: mismatches.count, comparedFieldCount: 1, actualDescription: mismatches.first?.actual,
-      expectedDescription: mismatches.first?.expected, typeName: name)
-  }
-
-  /// The byte-by-byte comparison for a type whose layout is unknown: each differing byte is a mismatch
-  /// reached as `[i]`.
-  private func compareBytes(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, options: ComparisonOptions
-  ) -> Comparison {
-    var mismatches: [Mismatch] = []
-    var count = 0
-    for index in 0..<actual.count where actual[index] != expected[index] {
-      count += 1
-      if mismatches.count < max(0, options.maximumReportedMismatches) {
-        mismatches.append(
-          Mismatch(
-            path: [.index(index)], offset: index, actual: Self.hexByte(actual[index]),
-            expected: Self.hexByte(expected[index])))
-      }
-    }
-    let isEqual = count == 0
-    return Comparison(
-      type: type, isEqual: isEqual, strategy: strategy, mismatches: mismatches, mismatchCount: count,
-      comparedFieldCount: actual.count, actualDescription: isEqual ? nil : ValueDescriber.describeBytes(actual),
-      expectedDescription: isEqual ? nil : ValueDescriber.describeBytes(expected), typeName: name)
-  }
-
   /// Refuses Swift types whose bytes are not a C value: ones holding references.
   static func checkPlainData<Value>(_: Value.Type) throws(ValueError) {
     guard _isPOD(Value.self) else { throw .notPlainData(swiftType: "\(Value.self)") }
   }
 
-  private static func hexByte(_ byte: UInt8) -> String {
-    let digits = String(byte, radix: 16)
-    return "0x" + (digits.count == 1 ? "0" + digits : digits)
-  }
 }
