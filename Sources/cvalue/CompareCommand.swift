@@ -32,6 +32,22 @@ struct CompareCommand: ParsableCommand {
         cvalue compare --header sys/stat.h 'struct stat' "$a" "$b" --ignore .st_atim
         cvalue compare "$log" "$a" "$b" --ignore '.rows[*].stamp'
 
+      --json prints one object (schema 1; keys sorted; a key whose value is absent is left out):
+        schema              1
+        type, typeName      the encoding, and the name reports use
+        isEqual             true or false
+        strategy            structural, built-in, registered, C function NAME,
+                            bytes or pointer identity
+        comparedFieldCount, mismatchCount
+        mismatches          [{path, offset, actual, expected (as text),
+                            actualNumber, expectedNumber (when the text is a
+                            number), difference, tolerance {absolute, relative,
+                            ulps, nanEqualsNaN, bitwise, text} (floats),
+                            firstDifference (char arrays)}], at most 20
+        ignoredPaths        [path]
+        actual, expected    both values described, when they differ
+        cvalue compare rect "$a" "$b" --json
+
       A union's member is named by the union's path and the member's name: --union-member .body=number. An anonymous union, such as the one in glibc's tcphdr that holds its BSD and its Linux view, is named by the path of the record holding it ('.' or nothing for the value itself) and its member by a field the member holds: .=syn is the Linux view, .=th_flags the BSD one. A tag field can say instead, by its value: --union-tag .body=.kind:1=text,2=number compares .body as text where .kind is 1 and as number where it is 2 (values in decimal or 0x hex). Where the values' tags differ, the tag is reported first and the union as one field with each value's own member; a tag value that names no member compares every member, or with --unknown-tag bytes the union's bytes:
         cvalue compare --header netinet/tcp.h tcphdr "$syn" "$synack" \\
           --union-member .=syn
@@ -94,6 +110,11 @@ struct CompareCommand: ParsableCommand {
       valueName: ".path"))
   var ignore: [String] = []
 
+  @Flag(
+    help:
+      "Print the result as one JSON object (schema 1, keys sorted) instead of text; the exit status is the same.")
+  var json = false
+
   @OptionGroup var unions: UnionMemberOptions
 
   @OptionGroup var types: TypeOptions
@@ -123,7 +144,11 @@ struct CompareCommand: ParsableCommand {
       throw BadInput(error)
     }
     var output = StandardOutput()
-    output.write((comparison.isEqual ? comparison.summary : comparison.report) + "\n")
+    if json {
+      output.write(try ComparisonJSON.text(ComparisonJSON.object(comparison)) + "\n")
+    } else {
+      output.write((comparison.isEqual ? comparison.summary : comparison.report) + "\n")
+    }
     output.flush()
     if !comparison.isEqual { throw ExitCode(1) }
   }
