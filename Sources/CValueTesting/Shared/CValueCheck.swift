@@ -37,8 +37,17 @@ package enum CValueCheck {
     do throws(ValueError) {
       let type = try valueType(of: Value.self, encoding: encoding, registry: registry)
       let comparison = try type.compare(actual, expected, options: options)
-      return comparison.isEqual
-        ? .passed(comparison) : .failed(FailureText.differ(comparison, message: message), comparison)
+      guard !comparison.isEqual else { return .passed(comparison) }
+      var result = CheckResult.failed(FailureText.differ(comparison, message: message), comparison)
+      let dump = withUnsafeBytes(of: actual) { a in
+        withUnsafeBytes(of: expected) { b in
+          ByteDump.text(a, b, typeName: comparison.typeName, layout: type.layout)
+        }
+      }
+      result.attachments = [
+        ("\(comparison.typeName) report.txt", comparison.report), ("\(comparison.typeName) bytes.txt", dump),
+      ]
+      return result
     } catch {
       return .failed(FailureText.cannotCompare(error.description, message: message))
     }
