@@ -1,10 +1,11 @@
-// libFuzzer target: union member rules (UnionMember) on arbitrary types and values.
+// libFuzzer target: union member rules (UnionMember) and ignored paths on arbitrary types and values.
 //
 // An input is "<encoding>\n<bytes>". The bytes after the line choose, for each union the type holds, whether
 // it gets a rule, and which: a named member (or a name no member has), or a tag (any leaf outside or
-// inside the union, an integer or not) mapping small values to members, with either unknown-tag rule; the
-// rest of the bytes are two values. Each rule set is used per comparison, per description and registered
-// for the type; a rule that does not fit must be a typed error. Whatever is chosen:
+// inside the union, an integer or not) mapping small values to members, with either unknown-tag rule; then
+// up to three ignored paths (any field, through arrays by [*] or by one index, or a field that does not
+// exist); the rest of the bytes are two values. Each rule set is used per comparison, per description and
+// registered for the type; a rule or path that does not fit must be a typed error. Whatever is chosen:
 // - a value equals itself, bit for bit, and a comparison's verdict is `isEqual`'s;
 // - a comparison counts at least the mismatches it lists, and is equal exactly when it counts none;
 // - describing never fails once the rules were accepted.
@@ -71,6 +72,41 @@ private func rules(for layout: CLayout, _ choices: inout Choices) -> [FieldPath:
   return rules
 }
 
+/// Every path a field can be ignored by: members (anonymous ones as C reaches them), `[*]` through arrays,
+/// and `[0]`, which must be refused; at most 64.
+private func ignorablePaths(_ node: CLayout.Node, path: FieldPath, into paths: inout [FieldPath]) {
+  guard paths.count < 64 else { return }
+  paths.append(path)
+  switch node.content {
+  case .leaf, .bitfield: return
+  case .array(let count, let element):
+    guard count > 0 else { return }
+    ignorablePaths(element, path: path.appending(.anyIndex), into: &paths)
+    paths.append(path.appending(.index(0)))
+  case .structure(let members), .union(let members):
+    for member in members {
+      ignorablePaths(member.node, path: member.component.map { path.appending($0) } ?? path, into: &paths)
+    }
+  }
+}
+
+private func ignoredPaths(for layout: CLayout, _ choices: inout Choices) -> Set<FieldPath> {
+  var paths: [FieldPath] = []
+  ignorablePaths(layout.root, path: FieldPath(), into: &paths)
+  paths.append(".nonexistent")
+  var chosen: Set<FieldPath> = []
+  for _ in 0..<choices.pick(4) { chosen.insert(paths[choices.pick(paths.count)]) }
+  return chosen
+}
+
+/// Whether an error is one that rules or paths that do not fit the type must give.
+private func isMisfit(_ error: ValueError) -> Bool {
+  switch error {
+  case .unionMember, .unknownFieldPath, .pathThroughElement: return true
+  default: return false
+  }
+}
+
 /// libFuzzer's entry point: one input, `size` bytes at `data`; returns 0 (the input is never rejected).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -82,6 +118,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   else { return 0 }
   var choices = Choices(bytes: ArraySlice(input[(newline + 1)...]))
   let chosen = rules(for: layout, &choices)
+  let ignored = ignoredPaths(for: layout, &choices)
   let actual = choices.value(size: layout.size)
   var expected = actual
   for _ in 0..<choices.pick(4) { expected[choices.pick(expected.count)] = choices.next() }
@@ -89,16 +126,22 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   // Per comparison.
   let plain: ValueType
   do { plain = try ValueRegistry().resolve(type) } catch { fatalError("a type that lays out resolves: \(error)") }
-  let options = ComparisonOptions(tolerance: .bitwise, unionMembers: chosen)
+  let options = ComparisonOptions(tolerance: .bitwise, unionMembers: chosen, ignoredPaths: ignored)
   do {
     let comparison = try plain.compare(bytes: actual, expected, options: options)
-    check(comparison, "\(text) with \(chosen)")
+    check(comparison, "\(text) with \(chosen), ignoring \(ignored)")
     guard try plain.compare(bytes: actual, actual, options: options).isEqual else {
-      fatalError("\(text) with \(chosen): a value is not equal to itself")
+      fatalError("\(text) with \(chosen), ignoring \(ignored): a value is not equal to itself")
+    }
+    // Leaving fields out never makes unequal values of the whole comparison more unequal.
+    let all = try plain.compare(
+      bytes: actual, expected, options: ComparisonOptions(tolerance: .bitwise, unionMembers: chosen))
+    guard comparison.comparedFieldCount <= all.comparedFieldCount, !all.isEqual || comparison.isEqual else {
+      fatalError("\(text) with \(chosen), ignoring \(ignored): ignoring fields made the values differ")
     }
     _ = try plain.describe(bytes: actual, options: DescriptionOptions(unionMembers: chosen))
   } catch {
-    guard case .unionMember = error else { fatalError("\(text) with \(chosen): \(error)") }
+    guard isMisfit(error) else { fatalError("\(text) with \(chosen), ignoring \(ignored): \(error)") }
     _ = error.description
   }
 
@@ -108,6 +151,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do { try registry.register(type, unionMember: member, at: path) } catch {
       guard case .unionMember = error else { fatalError("\(text): registering \(member) at \(path): \(error)") }
     }
+  }
+  do { try registry.register(type, ignoring: Array(ignored)) } catch {
+    guard isMisfit(error) else { fatalError("\(text): registering ignored paths \(ignored): \(error)") }
   }
   do {
     let handle = try registry.resolve(type)

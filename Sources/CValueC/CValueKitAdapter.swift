@@ -203,7 +203,8 @@ extension CAPIError {
     case .layoutUnknown: status = CV_ERROR_LAYOUT
     case .wrongSize, .sizesDiffer, .swiftTypeSize, .tooLargeToParse: status = CV_ERROR_SIZE
     case .invalidTolerance, .unionMember: status = CV_ERROR_OPTION
-    case .unknownFieldPath: status = CV_ERROR_PATH
+    case .unknownFieldPath, .pathThroughElement: status = CV_ERROR_PATH
+    case .comparerDoesNotFit: status = CV_ERROR_OPTION
     case .literal: status = CV_ERROR_LITERAL
     case .cFunction: status = CV_ERROR_FUNCTION
     case .invalidCount, .nothingToRegister, .notPlainData, .cannotDerive, .pointerValue: status = CV_ERROR_ARGUMENT

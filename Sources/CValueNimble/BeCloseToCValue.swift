@@ -22,12 +22,15 @@ public import Nimble
 ///   - fieldTolerances: Tolerances for particular fields (`".value"`) and everything inside them.
 ///   - unionMembers: The live member of unions, by the union's path (`[".body": "number"]`, see
 ///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
+///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
+///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
 ///   - encoding: The C type as an encoding or readable name; `nil` derives it from `Value`.
 ///   - registry: The registry that resolves the type and holds your comparers.
 /// - Returns: The matcher.
 public func beCloseToCValue<Value>(
   _ expected: Value, within tolerance: FloatTolerance, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  unionMembers: [FieldPath: UnionMember] = [:], encoding: (any TypeEncodingConvertible)? = nil,
+  unionMembers: [FieldPath: UnionMember] = [:], ignoring ignoredPaths: Set<FieldPath> = [],
+  encoding: (any TypeEncodingConvertible)? = nil,
   registry: ValueRegistry = .shared
 ) -> Matcher<Value> {
   let fields = fieldTolerances.sorted { $0.key.description < $1.key.description }
@@ -36,7 +39,8 @@ public func beCloseToCValue<Value>(
     try CValueMatch.result(
       actualExpression, expected: expected, expectation: "be close to C value",
       qualifier: " (within \(tolerance)\(fields))",
-      options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
+      options: ComparisonOptions(
+        tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths),
       encoding: encoding, registry: registry)
   }
 }

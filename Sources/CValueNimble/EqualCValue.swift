@@ -30,16 +30,20 @@ public import Nimble
 ///   - expected: The value the actual one should equal.
 ///   - unionMembers: The live member of unions, by the union's path (`[".body": "number"]`, see
 ///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
+///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
+///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
 ///   - encoding: The C type as an encoding or readable name; `nil` derives it from `Value`.
 ///   - registry: The registry that resolves the type and holds your comparers.
 /// - Returns: The matcher.
 public func equalCValue<Value>(
-  _ expected: Value, unionMembers: [FieldPath: UnionMember] = [:], encoding: (any TypeEncodingConvertible)? = nil,
+  _ expected: Value, unionMembers: [FieldPath: UnionMember] = [:], ignoring ignoredPaths: Set<FieldPath> = [],
+  encoding: (any TypeEncodingConvertible)? = nil,
   registry: ValueRegistry = .shared
 ) -> Matcher<Value> {
   Matcher.define { actualExpression in
     try CValueMatch.result(
       actualExpression, expected: expected, expectation: "equal C value", qualifier: "",
-      options: ComparisonOptions(unionMembers: unionMembers), encoding: encoding, registry: registry)
+      options: ComparisonOptions(unionMembers: unionMembers, ignoredPaths: ignoredPaths), encoding: encoding,
+      registry: registry)
   }
 }

@@ -46,7 +46,8 @@ struct CValueCommand: ParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [
-      LayoutCommand.self, DescribeCommand.self, CompareCommand.self, EncodeCommand.self, ImportCommand.self,
+      LayoutCommand.self, DescribeCommand.self, CompareCommand.self, CheckPaddingCommand.self, EncodeCommand.self,
+      ImportCommand.self,
     ]
   )
 

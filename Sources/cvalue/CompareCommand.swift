@@ -13,8 +13,9 @@ struct CompareCommand: ParsableCommand {
         1  different: prints each differing field with both values, then
            both whole values described
         2  bad input: a wrong byte count, bad hex, a bad encoding, a negative
-           or NaN tolerance, a field path the type does not have, or a union
-           member the type does not have; the problem goes to stderr
+           or NaN tolerance, a field path the type does not have (or that
+           names one array element for --ignore), or a union member the type
+           does not have; the problem goes to stderr
 
       Tolerances apply to float, double and long double fields (and complex and vector ones). Two values are equal when their difference is at most --absolute, or at most --relative times the larger magnitude, or when they are at most --ulps representable values apart; an infinity equals only itself. --field-tolerance .path=X replaces --absolute for that field and everything in it (--relative, --ulps and --nan-equals-nan still apply there, --bitwise does not), so one field can be looser or stricter than the rest.
 
@@ -26,6 +27,26 @@ struct CompareCommand: ParsableCommand {
         b=$(cvalue encode rect '{{0, 0}, {10, 20.5}}')
         cvalue compare rect "$a" "$b" --field-tolerance .size.height=0.5
         cvalue compare --header netinet/tcp.h tcphdr "$syn" "$synack"
+
+      --ignore .path leaves a field out (repeatable): it is not compared nor counted, and the report lists it after the mismatches. [*] reaches a field of every element of an array, a record's path leaves out everything in it, and the members of an anonymous struct or union are reached as C reaches them. A path that names no field is bad input, never silently ignored:
+        cvalue compare --header sys/stat.h 'struct stat' "$a" "$b" --ignore .st_atim
+        cvalue compare "$log" "$a" "$b" --ignore '.rows[*].stamp'
+
+      --json prints one object (schema 1; keys sorted; a key whose value is absent is left out):
+        schema              1
+        type, typeName      the encoding, and the name reports use
+        isEqual             true or false
+        strategy            structural, built-in, registered, C function NAME,
+                            bytes or pointer identity
+        comparedFieldCount, mismatchCount
+        mismatches          [{path, offset, actual, expected (as text),
+                            actualNumber, expectedNumber (when the text is a
+                            number), difference, tolerance {absolute, relative,
+                            ulps, nanEqualsNaN, bitwise, text} (floats),
+                            firstDifference (char arrays)}], at most 20
+        ignoredPaths        [path]
+        actual, expected    both values described, when they differ
+        cvalue compare rect "$a" "$b" --json
 
       A union's member is named by the union's path and the member's name: --union-member .body=number. An anonymous union, such as the one in glibc's tcphdr that holds its BSD and its Linux view, is named by the path of the record holding it ('.' or nothing for the value itself) and its member by a field the member holds: .=syn is the Linux view, .=th_flags the BSD one. A tag field can say instead, by its value: --union-tag .body=.kind:1=text,2=number compares .body as text where .kind is 1 and as number where it is 2 (values in decimal or 0x hex). Where the values' tags differ, the tag is reported first and the union as one field with each value's own member; a tag value that names no member compares every member, or with --unknown-tag bytes the union's bytes:
         cvalue compare --header netinet/tcp.h tcphdr "$syn" "$synack" \\
@@ -83,6 +104,17 @@ struct CompareCommand: ParsableCommand {
       valueName: ".path=x"))
   var fieldTolerance: [String] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "Leave a field out: not compared, not counted, and listed as ignored in the report, e.g. .checksum or .rows[*].stamp ([*] is every element of an array) (repeatable).",
+      valueName: ".path"))
+  var ignore: [String] = []
+
+  @Flag(
+    help:
+      "Print the result as one JSON object (schema 1, keys sorted) instead of text; the exit status is the same.")
+  var json = false
+
   @OptionGroup var unions: UnionMemberOptions
 
   @OptionGroup var types: TypeOptions
@@ -112,7 +144,11 @@ struct CompareCommand: ParsableCommand {
       throw BadInput(error)
     }
     var output = StandardOutput()
-    output.write((comparison.isEqual ? comparison.summary : comparison.report) + "\n")
+    if json {
+      output.write(try ComparisonJSON.text(ComparisonJSON.object(comparison)) + "\n")
+    } else {
+      output.write((comparison.isEqual ? comparison.summary : comparison.report) + "\n")
+    }
     output.flush()
     if !comparison.isEqual { throw ExitCode(1) }
   }
@@ -134,8 +170,17 @@ struct CompareCommand: ParsableCommand {
       fieldTolerances[path] = field
     }
     let anyTolerance = absolute != nil || relative != nil || ulps != nil || nanEqualsNaN || bitwise
+    var ignoredPaths: Set<FieldPath> = []
+    for text in ignore {
+      do throws(FieldPathError) {
+        ignoredPaths.insert(try FieldPath(parsing: text))
+      } catch {
+        throw BadInput(message: "--ignore: \(error)")
+      }
+    }
     return ComparisonOptions(
-      tolerance: anyTolerance ? tolerance : nil, fieldTolerances: fieldTolerances, unionMembers: try unions.rules())
+      tolerance: anyTolerance ? tolerance : nil, fieldTolerances: fieldTolerances, unionMembers: try unions.rules(),
+      ignoredPaths: ignoredPaths)
   }
 
   /// `.size.width=0.5` as a path and an absolute tolerance.

@@ -40,6 +40,12 @@ struct DescribeCommand: ParsableCommand {
   @Flag(help: "Show every element of long arrays (and every value of --count), not the first 256 and '… N more'.")
   var allElements = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Print one JSON object (schema 1, keys sorted): type (the encoding), size, description (the C initializer), and fields [{path, offset, size, encoding, bitOffset, bitWidth}] from the layout."
+    ))
+  var json = false
+
   @OptionGroup var unions: UnionMemberOptions
 
   @OptionGroup var types: TypeOptions
@@ -70,7 +76,7 @@ struct DescribeCommand: ParsableCommand {
       throw BadInput(error)
     }
     var output = StandardOutput()
-    output.write(text + "\n")
+    output.write((json ? try ComparisonJSON.text(ComparisonJSON.object(value, description: text)) : text) + "\n")
     output.flush()
   }
 

@@ -115,7 +115,29 @@ struct CompareCommandTests {
         expected: <2 bytes: 01 03>
 
       """),
+    Case(["--ignore", ".rows[*].stamp", log, logA, logB], 1, logReport),
+    Case(
+      [log, logA, logB, "--ignore", ".rows[*].stamp", "--ignore", ".rows[*].value"], 0,
+      """
+      cv_log values are equal (ignoring .rows[*].value, .rows[*].stamp)
+
+      """),
+    Case([log, logA, logB, "--ignore", ".rows"], 0, "cv_log values are equal (ignoring .rows)\n"),
   ]
+
+  /// `struct cv_log` (CTestTypes): a sequence number and three rows of a value and a time stamp.
+  static let log = #"{cv_log="sequence"I"rows"[3{cv_row="value"i"stamp"I}]}"#
+  /// {7, {{1, 100}, {2, 200}, {3, 300}}} and {7, {{1, 101}, {2, 202}, {4, 303}}}.
+  static let logA = "07000000 01000000 64000000 02000000 c8000000 03000000 2c010000"
+  static let logB = "07000000 01000000 65000000 02000000 ca000000 04000000 2f010000"
+  static let logReport = """
+    cv_log values differ at 1 of 4 fields:
+      .rows[2].value: 3 ≠ 4
+      ignored: .rows[*].stamp
+      actual:   {.sequence = 7, .rows = {{.value = 1, .stamp = 100}, {.value = 2, .stamp = 200}, {.value = 3, .stamp = 300}}}
+      expected: {.sequence = 7, .rows = {{.value = 1, .stamp = 101}, {.value = 2, .stamp = 202}, {.value = 4, .stamp = 303}}}
+
+    """
 
   @Test("the status says equal or not, stdout says why", arguments: cases)
   func compare(_ expected: Case) async throws {
@@ -126,6 +148,16 @@ struct CompareCommandTests {
   }
 
   static let badInput: [BadInputCase] = [
+    BadInputCase(
+      ["compare", log, logA, logB, "--ignore", ".rows[1].stamp"],
+      #"{cv_log="sequence"I"rows"[3{cv_row="value"i"stamp"I}]}: .rows[1].stamp names one array element; "#
+        + "ignored paths and field comparers apply to every element, written [*]\n"),
+    BadInputCase(
+      ["compare", log, logA, logB, "--ignore", ".row"],
+      #"{cv_log="sequence"I"rows"[3{cv_row="value"i"stamp"I}]} has no field .row"# + "\n"),
+    BadInputCase(
+      ["compare", log, logA, logB, "--ignore", ".rows[*"],
+      "--ignore: malformed field path \".rows[*\" at offset 5\n"),
     BadInputCase(
       ["compare", "rect", rect, "00"],
       "the expected value has 1 byte, but {CGRect={CGPoint=dd}{CGSize=dd}} is 32 bytes\n"),

@@ -28,6 +28,10 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   public let actualDescription: String?
   /// The expected value described, when the values differ.
   public let expectedDescription: String?
+  /// The fields that were not compared (``ComparisonOptions/ignoredPaths`` and the paths registered with
+  /// ``ValueRegistry/register(_:ignoring:)``), by their paths from the value, `[*]` for every element of
+  /// an array; reports list them after the mismatches: `ignored: .st_atim`.
+  public let ignoredPaths: [FieldPath]
 
   /// Creates a result. Comparisons normally come from the `compare` calls of a ``ValueType``.
   ///
@@ -41,10 +45,13 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   ///   - actualDescription: The actual value described, when the values differ.
   ///   - expectedDescription: The expected value described, when the values differ.
   ///   - typeName: How reports name the type; `nil` for the record's tag or the C spelling.
+  ///   - ignoredPaths: The fields that were not compared.
   package init(
     type: TypeEncoding, isEqual: Bool, strategy: Strategy, mismatches: [Mismatch], mismatchCount: Int,
-    comparedFieldCount: Int, actualDescription: String?, expectedDescription: String?, typeName: String? = nil
+    comparedFieldCount: Int, actualDescription: String?, expectedDescription: String?, typeName: String? = nil,
+    ignoredPaths: [FieldPath] = []
   ) {
+    self.ignoredPaths = ignoredPaths
     self.type = type
     self.typeName = typeName ?? type.record?.name ?? type.cTypeName
     self.isEqual = isEqual
@@ -62,7 +69,7 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
 
   /// One line: `CGRect values differ at .size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`.
   public var summary: String {
-    if isEqual { return "\(typeName) values are equal\(strategy.qualifier)" }
+    if isEqual { return "\(typeName) values are equal\(strategy.qualifier)\(ignoring)" }
     if mismatchCount == 1, let only = mismatches.first {
       let location = only.path.components.isEmpty ? "" : " at \(only.path)"
       return "\(typeName) values differ\(location)\(strategy.qualifier): \(only.detail)"
@@ -82,6 +89,7 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
     ]
     for mismatch in mismatches { lines.append("  \(mismatch.location): \(mismatch.detail)") }
     if mismatchCount > mismatches.count { lines.append("  … and \(mismatchCount - mismatches.count) more") }
+    if !ignoredPaths.isEmpty { lines.append("  ignored: \(ignoredPaths.map(\.description).joined(separator: ", "))") }
     if let actualDescription { lines.append("  actual:   \(actualDescription)") }
     if let expectedDescription { lines.append("  expected: \(expectedDescription)") }
     return lines.joined(separator: "\n")
@@ -89,6 +97,11 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
 
   /// The ``report``.
   public var description: String { report }
+
+  /// ` (ignoring .st_atim, .rows[*].stamp)` after an equal summary, when fields were ignored.
+  private var ignoring: String {
+    ignoredPaths.isEmpty ? "" : " (ignoring \(ignoredPaths.map(\.description).joined(separator: ", ")))"
+  }
 }
 
 extension Comparison {
@@ -148,6 +161,9 @@ public struct Mismatch: Hashable, Sendable {
   public let tolerance: FloatTolerance?
   /// For a `char` array reported as two strings, the index of the first char that differs.
   public let firstDifference: Int?
+  /// For padding bytes compared with ``ComparisonOptions/comparesPadding``, where they are:
+  /// `padding 36..<40 (after .tm_isdst, before .tm_gmtoff)`; the path is then empty.
+  let paddingLocation: String?
 
   /// Creates a mismatch.
   ///
@@ -166,8 +182,9 @@ public struct Mismatch: Hashable, Sendable {
   ///   - firstDifference: For a `char` array reported as strings, the index of the first differing char.
   package init(
     path: FieldPath, offset: Int, actual: String, expected: String, difference: Double? = nil,
-    tolerance: FloatTolerance? = nil, firstDifference: Int? = nil
+    tolerance: FloatTolerance? = nil, firstDifference: Int? = nil, paddingLocation: String? = nil
   ) {
+    self.paddingLocation = paddingLocation
     self.path = path
     self.offset = offset
     self.actual = actual
@@ -178,7 +195,7 @@ public struct Mismatch: Hashable, Sendable {
   }
 
   /// The path, or `value` for the value itself.
-  var location: String { path.components.isEmpty ? "value" : path.description }
+  var location: String { paddingLocation ?? (path.components.isEmpty ? "value" : path.description) }
 
   /// `20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`, `"6.1.0" ≠ "6.18.0" (first difference at [3])`.
   var detail: String {

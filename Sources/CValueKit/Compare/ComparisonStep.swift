@@ -27,6 +27,8 @@ enum ComparisonStep: Sendable {
     switch rule.rule {
     case .registered(let entry):
       if let compare = entry.compare { steps.append(.registered(offset: base, size: rule.node.size, compare: compare)) }
+    case .ignored:
+      return
     case .bytes, .text:
       append(.bytes(offset: base, count: rule.node.size), to: &steps)
     case .union(let coverage, let views, let live):

@@ -23,12 +23,15 @@ struct EntryLookup: Sendable {
   private let find: @Sendable (TypeEncoding) -> RegisteredEntry?
   private let builtinRecord: @Sendable (TypeEncoding) -> Bool
   private let findUnionMembers: (@Sendable (TypeEncoding) -> [(path: FieldPath, member: UnionMember)])?
+  private let findFieldOptions: (@Sendable (TypeEncoding) -> [(path: FieldPath, option: FieldOption)])?
 
   init(
     includesBuiltins: Bool, entry: @escaping @Sendable (TypeEncoding) -> RegisteredEntry?,
     isBuiltinRecord: @escaping @Sendable (TypeEncoding) -> Bool,
-    unionMembers: (@Sendable (TypeEncoding) -> [(path: FieldPath, member: UnionMember)])? = nil
+    unionMembers: (@Sendable (TypeEncoding) -> [(path: FieldPath, member: UnionMember)])? = nil,
+    fieldOptions: (@Sendable (TypeEncoding) -> [(path: FieldPath, option: FieldOption)])? = nil
   ) {
+    self.findFieldOptions = fieldOptions
     self.includesBuiltins = includesBuiltins
     self.find = entry
     self.builtinRecord = isBuiltinRecord
@@ -39,6 +42,11 @@ struct EntryLookup: Sendable {
   /// order of their paths.
   func unionMembers(for type: TypeEncoding) -> [(path: FieldPath, member: UnionMember)] {
     findUnionMembers?(type) ?? []
+  }
+
+  /// The ignored paths and field comparers registered for a record type, comparers first.
+  func fieldOptions(for type: TypeEncoding) -> [(path: FieldPath, option: FieldOption)] {
+    findFieldOptions?(type) ?? []
   }
 
   /// The entry that applies to a value of `type`, if any.

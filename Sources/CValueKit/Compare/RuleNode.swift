@@ -24,6 +24,8 @@ final class RuleNode: Sendable {
     case record([(member: CLayout.Member, rule: RuleNode)], order: [Int]?)
     /// An array: every element by the element's rule.
     case array(count: Int, element: RuleNode)
+    /// A field an ignored path names: not compared, not counted.
+    case ignored
   }
 
   let node: CLayout.Node
@@ -36,6 +38,8 @@ final class RuleNode: Sendable {
   let fieldCount: Int
   /// Whether a tagged union is in the node, so that the fields compared depend on the values.
   let hasTaggedUnion: Bool
+  /// Whether an ignored field is in the node, so that a report lists it.
+  let hasIgnored: Bool
 
   init(node: CLayout.Node, rule: Rule) {
     self.node = node
@@ -45,6 +49,11 @@ final class RuleNode: Sendable {
     case .registered, .leaf, .bytes, .text:
       fieldCount = single
       hasTaggedUnion = false
+      hasIgnored = false
+    case .ignored:
+      fieldCount = 0
+      hasTaggedUnion = false
+      hasIgnored = true
     case .union(_, let views, let live):
       if case .member(let index)? = live {
         fieldCount = views[index].rule.fieldCount
@@ -57,13 +66,16 @@ final class RuleNode: Sendable {
       } else {
         hasTaggedUnion = views.contains { $0.rule.hasTaggedUnion }
       }
+      hasIgnored = views.contains { $0.rule.hasIgnored }
     case .record(let members, _):
       fieldCount = Self.sum(members.map(\.rule.fieldCount))
       hasTaggedUnion = members.contains { $0.rule.hasTaggedUnion }
+      hasIgnored = members.contains { $0.rule.hasIgnored }
     case .array(let count, let element):
       let (product, overflow) = count.multipliedReportingOverflow(by: element.fieldCount)
       fieldCount = overflow ? .max : product
       hasTaggedUnion = element.hasTaggedUnion
+      hasIgnored = element.hasIgnored
     }
   }
 
@@ -109,7 +121,7 @@ final class RuleNode: Sendable {
         total = next
       }
       return total
-    case .registered, .leaf, .bytes, .text:
+    case .registered, .leaf, .bytes, .text, .ignored:
       return fieldCount
     }
   }
@@ -162,8 +174,9 @@ final class RuleNode: Sendable {
       let choice = live.first { $0.route.isEmpty }?.choice
       return RuleNode(node: node, rule: .union(coverage: coverage, views: members(unionMembers), live: choice))
     case .structure(let structMembers):
-      return RuleNode(
+      let record = RuleNode(
         node: node, rule: .record(members(structMembers), order: reportOrder(structMembers.count, live: live)))
+      return record.applyingRegisteredFieldOptions(entries.fieldOptions(for: node.type))
     case .array(let count, let element):
       let elementRule = build(element, abi: abi, entries: entries)
       // Chars the built-in entries compare (not a registered `c`) are text to a reader.
@@ -202,7 +215,7 @@ extension RuleNode: LiveMemberTree {
     case .union(_, let views, _): return views.indices.contains(index) ? views[index].rule : nil
     case .record(let members, _): return members.indices.contains(index) ? members[index].rule : nil
     case .array(_, let element): return element
-    case .registered, .leaf, .bytes, .text: return nil
+    case .registered, .leaf, .bytes, .text, .ignored: return nil
     }
   }
 }

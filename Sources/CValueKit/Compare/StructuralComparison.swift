@@ -33,6 +33,8 @@ struct StructuralComparison {
   ) {
     let tolerance = fieldTolerances.isEmpty ? inherited : (path.flatMap { fieldTolerances[$0] } ?? inherited)
     switch rule.rule {
+    case .ignored:
+      return
     case .registered(let entry):
       guard let compare = entry.compare else { return }
       let size = rule.node.size
@@ -164,7 +166,7 @@ extension RuleNode {
     return true
   }
 
-  private static func child(of node: CLayout.Node, along component: FieldPath.Component) -> CLayout.Node? {
+  static func child(of node: CLayout.Node, along component: FieldPath.Component) -> CLayout.Node? {
     switch (node.content, component) {
     case (.array(let count, let element), .index(let index)):
       return index >= 0 && index < count ? element : nil

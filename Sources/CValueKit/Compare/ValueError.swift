@@ -37,6 +37,12 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
   case pointerValue(swiftType: String, type: TypeEncoding)
   /// A literal was to be parsed into a value larger than ``ValueType/maximumParsedSize`` bytes.
   case tooLargeToParse(TypeEncoding, size: Int, limit: Int)
+  /// An ignored path or a field comparer names one element of an array (`.rows[2]`): these apply to
+  /// every element, written `[*]` (`.rows[*]`).
+  case pathThroughElement(FieldPath, in: TypeEncoding)
+  /// A field comparer (``FieldComparer``) cannot compare the field at the path: its size is not the
+  /// field's, or the field is not the pointer it needs.
+  case comparerDoesNotFit(FieldPath, comparer: String, field: TypeEncoding, in: TypeEncoding)
   /// A union member rule (``UnionMember``) does not fit the type.
   case unionMember(UnionMemberError, in: TypeEncoding)
 
@@ -69,6 +75,11 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
     // By its C name: an X11 XEvent's encoding is 4,000 characters, and the error is about one path in it.
     case .unionMember(let error, let type):
       return "\(type.unqualified.record != nil ? type.errorName : type.description): \(error)"
+    case .pathThroughElement(let path, let type):
+      return "\(type): \(path) names one array element; ignored paths and field comparers apply to every "
+        + "element, written [*]"
+    case .comparerDoesNotFit(let path, let comparer, let field, let type):
+      return "\(type): the comparer \(comparer) does not fit \(path) (\(field.cTypeName))"
     case .tooLargeToParse(let type, let size, let limit):
       return "\(type) is \(size) bytes, larger than the \(limit) bytes a literal is parsed into"
     case .cannotDerive(let swiftType, let error):

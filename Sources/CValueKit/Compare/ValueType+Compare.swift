@@ -48,9 +48,27 @@ extension ValueType {
       throw .wrongSize(role: "expected", byteCount: expected.count, type: type, typeSize: valueSize)
     }
     let tolerance = try validate(options, rules: rules)
-    let chosen = try applying(options.unionMembers, to: rules)
+    let chosen = try applyingFieldOptions(options, to: applying(options.unionMembers, to: rules))
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
-      return equal(type, strategy: strategy, fieldCount: chosen.fieldCount)
+      return equal(type, strategy: strategy, fieldCount: chosen.fieldCount, rules: chosen)
+    }
+    if options.comparesPadding {
+      let padding = CoveredFields(chosen, value: a).paddingMismatches(actual, expected)
+      if !padding.mismatches.isEmpty {
+        return try walk(
+          actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: chosen, options: options,
+          tolerance: tolerance, strategy: strategy, padding: padding)
+      }
+      if options.fieldTolerances.isEmpty, !chosen.isRegistered,
+        Self.isEqual(a, b, rules: chosen, tolerance: tolerance)
+      {
+        return equal(
+          type, strategy: strategy, fieldCount: chosen.liveFieldCount(a, b, base: 0) + padding.rangeCount,
+          rules: chosen)
+      }
+      return try walk(
+        actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: chosen, options: options,
+        tolerance: tolerance, strategy: strategy, padding: padding)
     }
     // A comparer registered for the whole value decides in the walk below; running it twice (here and
     // there) would call a C function twice for every unequal pair.
@@ -58,7 +76,7 @@ extension ValueType {
       chosen === rules
         ? isEqual(pointers: a, b, tolerance: tolerance) : Self.isEqual(a, b, rules: chosen, tolerance: tolerance)
     {
-      return equal(type, strategy: strategy, fieldCount: chosen.liveFieldCount(a, b, base: 0))
+      return equal(type, strategy: strategy, fieldCount: chosen.liveFieldCount(a, b, base: 0), rules: chosen)
     }
     return try walk(
       actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: chosen, options: options,
@@ -148,28 +166,47 @@ extension ValueType {
       type: arrayType, size: byteCount, alignment: layout.alignment, content: .array(count: count, element: layout.root)
     )
     let element = try applying(options.unionMembers, to: rules)
-    let arrayRules = RuleNode(node: node, rule: .array(count: count, element: element))
+    let arrayRules = try applyingFieldOptions(
+      options, to: RuleNode(node: node, rule: .array(count: count, element: element)), in: arrayType)
     let tolerance = try validate(options, rules: arrayRules)
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
-      return equal(arrayType, strategy: .structural, fieldCount: arrayRules.fieldCount)
+      return equal(arrayType, strategy: .structural, fieldCount: arrayRules.fieldCount, rules: arrayRules)
+    }
+    if options.comparesPadding {
+      let padding = CoveredFields(arrayRules, value: a).paddingMismatches(actual, expected)
+      if padding.mismatches.isEmpty, options.fieldTolerances.isEmpty, !rules.isRegistered,
+        Self.isEqual(a, b, rules: arrayRules, tolerance: tolerance)
+      {
+        return equal(
+          arrayType, strategy: .structural, fieldCount: arrayRules.liveFieldCount(a, b, base: 0) + padding.rangeCount,
+          rules: arrayRules)
+      }
+      return try walk(
+        actual, expected, as: arrayType, layout: CLayout(type: arrayType, abi: abi, root: node), rules: arrayRules,
+        options: options, tolerance: tolerance, strategy: .structural, isRun: true, padding: padding)
     }
     if options.fieldTolerances.isEmpty, !rules.isRegistered,
-      element === rules
+      element === rules && options.ignoredPaths.isEmpty && options.fieldComparers.isEmpty
         ? isEqual(pointers: a, b, count: count, tolerance: tolerance)
         : Self.isEqual(a, b, rules: arrayRules, tolerance: tolerance)
     {
-      return equal(arrayType, strategy: .structural, fieldCount: arrayRules.liveFieldCount(a, b, base: 0))
+      return equal(
+        arrayType, strategy: .structural, fieldCount: arrayRules.liveFieldCount(a, b, base: 0), rules: arrayRules)
     }
     return try walk(
       actual, expected, as: arrayType, layout: CLayout(type: arrayType, abi: abi, root: node), rules: arrayRules,
       options: options, tolerance: tolerance, strategy: .structural, isRun: true)
   }
 
-  private func equal(_ type: TypeEncoding, strategy: Comparison.Strategy, fieldCount: Int) -> Comparison {
-    Comparison(
+  private func equal(_ type: TypeEncoding, strategy: Comparison.Strategy, fieldCount: Int, rules: RuleNode)
+    -> Comparison
+  {
+    var ignored: [FieldPath] = []
+    rules.ignoredPaths(into: &ignored)
+    return Comparison(
       type: type, isEqual: true, strategy: strategy, mismatches: [], mismatchCount: 0,
       comparedFieldCount: fieldCount, actualDescription: nil, expectedDescription: nil,
-      typeName: type == self.type ? name : nil)
+      typeName: type == self.type ? name : nil, ignoredPaths: ignored)
   }
 
   /// The field-by-field comparison that reports every mismatch of a value (or array of values) of `type`,
@@ -177,7 +214,7 @@ extension ValueType {
   private func walk(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, as type: TypeEncoding, layout: CLayout,
     rules: RuleNode, options: ComparisonOptions, tolerance: FloatTolerance, strategy: Comparison.Strategy,
-    isRun: Bool = false
+    isRun: Bool = false, padding: (mismatches: [Mismatch], rangeCount: Int) = ([], 0)
   ) throws(ValueError) -> Comparison {
     let entries = entries
     // The values are described with the comparison's union members, and for other unions with the
@@ -199,19 +236,34 @@ extension ValueType {
     var walk = StructuralComparison(
       actual: actual.baseAddress.unsafelyUnwrapped, expected: expected.baseAddress.unsafelyUnwrapped, options: options
     ) { rule, value, offset, bitOffset in
-      describer.describeMismatch(
+      // A field comparer's own describer (a C string's text) says what it compared.
+      if case .registered(let entry) = rule.rule, let describe = entry.describe {
+        return describe(UnsafeRawBufferPointer(start: value + offset, count: rule.node.size))
+      }
+      return describer.describeMismatch(
         rule.node, kind: rule.leafKind, isText: rule.isText, UnsafeRawBufferPointer(start: value, count: size),
         offset: offset, bitOffset: bitOffset, liveMembers: rule)
     }
     walk.walk(rules, base: 0, bitBase: 0, path: FieldPath(), tolerance: tolerance)
-    let isEqual = walk.mismatchCount == 0
+    // Padding mismatches are listed among the fields' by offset, within the same limit.
+    let limit = max(0, options.maximumReportedMismatches)
+    var mismatches = walk.mismatches
+    for mismatch in padding.mismatches {
+      // Before the first field after it; the fields keep the walk's order (a tag before its union).
+      mismatches.insert(mismatch, at: mismatches.firstIndex { $0.offset > mismatch.offset } ?? mismatches.endIndex)
+    }
+    mismatches = Array(mismatches.prefix(limit))
+    let mismatchCount = walk.mismatchCount + padding.mismatches.count
+    let isEqual = mismatchCount == 0
+    var ignored: [FieldPath] = []
+    rules.ignoredPaths(into: &ignored)
     return Comparison(
-      type: type, isEqual: isEqual, strategy: strategy, mismatches: walk.mismatches,
-      mismatchCount: walk.mismatchCount,
+      type: type, isEqual: isEqual, strategy: strategy, mismatches: mismatches, mismatchCount: mismatchCount,
       comparedFieldCount: rules.liveFieldCount(
-        actual.baseAddress.unsafelyUnwrapped, expected.baseAddress.unsafelyUnwrapped, base: 0),
+        actual.baseAddress.unsafelyUnwrapped, expected.baseAddress.unsafelyUnwrapped, base: 0) + padding.rangeCount,
       actualDescription: isEqual ? nil : describer.describe(actual),
-      expectedDescription: isEqual ? nil : describer.describe(expected), typeName: type == self.type ? name : nil)
+      expectedDescription: isEqual ? nil : describer.describe(expected), typeName: type == self.type ? name : nil,
+      ignoredPaths: ignored)
   }
 
   /// Compares two values at two addresses, each assumed to hold one value of the type.
@@ -329,51 +381,9 @@ extension ValueType {
     return tolerance
   }
 
-  /// A registered comparer for a type whose layout is unknown, given buffers of the same size.
-  private func compareRegistered(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, entry: RegisteredEntry,
-    compare: RawComparator, options: ComparisonOptions
-  ) -> Comparison {
-    let isEqual = compare(actual, expected)
-    let describe = entry.describe ?? { ValueDescriber.describeBytes($0) }
-    let mismatches =
-      isEqual ? [] : [Mismatch(path: FieldPath(), offset: 0, actual: describe(actual), expected: describe(expected))]
-    return Comparison(
-      type: type, isEqual: isEqual, strategy: entry.strategy, mismatches: mismatches,
-      mismatchCount: mismatches.count, comparedFieldCount: 1, actualDescription: mismatches.first?.actual,
-      expectedDescription: mismatches.first?.expected, typeName: name)
-  }
-
-  /// The byte-by-byte comparison for a type whose layout is unknown: each differing byte is a mismatch
-  /// reached as `[i]`.
-  private func compareBytes(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, options: ComparisonOptions
-  ) -> Comparison {
-    var mismatches: [Mismatch] = []
-    var count = 0
-    for index in 0..<actual.count where actual[index] != expected[index] {
-      count += 1
-      if mismatches.count < max(0, options.maximumReportedMismatches) {
-        mismatches.append(
-          Mismatch(
-            path: [.index(index)], offset: index, actual: Self.hexByte(actual[index]),
-            expected: Self.hexByte(expected[index])))
-      }
-    }
-    let isEqual = count == 0
-    return Comparison(
-      type: type, isEqual: isEqual, strategy: strategy, mismatches: mismatches, mismatchCount: count,
-      comparedFieldCount: actual.count, actualDescription: isEqual ? nil : ValueDescriber.describeBytes(actual),
-      expectedDescription: isEqual ? nil : ValueDescriber.describeBytes(expected), typeName: name)
-  }
-
   /// Refuses Swift types whose bytes are not a C value: ones holding references.
   static func checkPlainData<Value>(_: Value.Type) throws(ValueError) {
     guard _isPOD(Value.self) else { throw .notPlainData(swiftType: "\(Value.self)") }
   }
 
-  private static func hexByte(_ byte: UInt8) -> String {
-    let digits = String(byte, radix: 16)
-    return "0x" + (digits.count == 1 ? "0" + digits : digits)
-  }
 }

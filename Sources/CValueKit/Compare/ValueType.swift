@@ -115,7 +115,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
     case .leaf: return .builtIn
     case .record where entries.isBuiltinRecord(type): return .builtIn
     case .bytes: return .bytes(reason: "no entry compares \(type)")
-    case .union, .record, .array, .text: return .structural
+    case .union, .record, .array, .text, .ignored: return .structural
     }
   }
 

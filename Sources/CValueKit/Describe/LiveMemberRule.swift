@@ -135,7 +135,7 @@ extension LiveMemberRule {
     for component in path.components {
       let steps: [Int]?
       switch component {
-      case .index: throw UnionMemberError(path: unionPath, reason: .throughArray(path))
+      case .index, .anyIndex: throw UnionMemberError(path: unionPath, reason: .throughArray(path))
       case .member(let name): steps = LiteralCursor.route(to: name, in: node)
       case .position(let position): steps = node.members.indices.contains(position) ? [position] : nil
       }
@@ -201,6 +201,7 @@ extension LiveMemberRule {
     case .member(let name)?: return name
     case .position(let position)?: return "\(position)"
     case .index(let index)?: return "[\(index)]"
+    case .anyIndex?: return "[*]"
     case nil:
       let first = member.node.members.first.map(memberName)
       return first.map { "{\($0), …}" } ?? "{}"

@@ -13,6 +13,9 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible, Expressibl
     case position(Int)
     /// An array element: `[2]`.
     case index(Int)
+    /// Every element of an array: `[*]`, in the paths of ``ComparisonOptions/ignoredPaths`` and
+    /// ``ComparisonOptions/fieldComparers``.
+    case anyIndex
 
     /// The step as written: `.x`, `.1` or `[2]`.
     public var description: String {
@@ -20,6 +23,7 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible, Expressibl
       case .member(let name): return ".\(name)"
       case .position(let position): return ".\(position)"
       case .index(let index): return "[\(index)]"
+      case .anyIndex: return "[*]"
       }
     }
   }
@@ -41,7 +45,7 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible, Expressibl
 }
 
 extension FieldPath: ExpressibleByStringLiteral {
-  /// Parses a path written the way ``description`` prints it: `.origin.x`, `.a[2].1`, `[3]`; the leading
+  /// Parses a path written the way ``description`` prints it: `.origin.x`, `.a[2].1`, `[3]`, `.rows[*].stamp`; the leading
   /// dot may be left out (`size.width`).
   ///
   /// - Throws: ``FieldPathError`` with the byte offset of the first character that does not fit.
@@ -59,6 +63,11 @@ extension FieldPath: ExpressibleByStringLiteral {
       if bytes[index] == UInt8(ascii: "[") {
         var end = index + 1
         while end < bytes.count, bytes[end] != UInt8(ascii: "]") { end += 1 }
+        if end < bytes.count, end == index + 2, bytes[index + 1] == UInt8(ascii: "*") {
+          components.append(.anyIndex)
+          index = end + 1
+          continue
+        }
         guard end < bytes.count, let value = number(bytes[(index + 1)..<end]) else {
           throw FieldPathError(text: text, offset: start)
         }

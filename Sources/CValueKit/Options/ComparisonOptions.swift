@@ -26,6 +26,37 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// options.unionMembers[".u"] = .tagged(by: ".kind", members: [1: "text", 2: "number"])
   /// ```
   public var unionMembers: [FieldPath: UnionMember]
+  /// Fields that are not compared, by path: not compared, not counted, and listed as ignored in the
+  /// report. `[*]` reaches every element of an array (`.rows[*].stamp`), the members of an anonymous
+  /// struct or union are reached as C reaches them, and a record's path ignores everything in it. A path
+  /// that names no field is an error (``ValueError/unknownFieldPath(_:in:)``), never silently ignored.
+  /// Paths here add to the ones registered with ``ValueRegistry/register(_:ignoring:)``.
+  ///
+  /// ```swift
+  /// options.ignoredPaths = [".st_atim", ".rows[*].stamp"]
+  /// // struct stat values differ at 1 of 16 fields:
+  /// //   .st_size: 10 ≠ 20
+  /// //   ignored: .st_atim
+  /// ```
+  public var ignoredPaths: Set<FieldPath>
+  /// Comparers for particular fields, by path (`[*]` for every element of an array), replacing the
+  /// field's own rules (see ``FieldComparer``). A comparer here replaces one registered for the same
+  /// field with ``ValueRegistry/register(_:comparer:at:)``; an ignored path wins over a comparer.
+  ///
+  /// ```swift
+  /// options.fieldComparers[".name"] = .cString
+  /// ```
+  public var fieldComparers: [FieldPath: FieldComparer]
+  /// Whether padding bytes must be equal too, for code that must copy them (a struct written to a file
+  /// or a socket byte for byte). Each padding range whose bytes differ is one mismatch, listed by offset and
+  /// the fields it lies between, and each padding range counts as one field. Off by default: padding is
+  /// not part of a C value.
+  ///
+  /// ```swift
+  /// options.comparesPadding = true
+  /// //   padding 36..<40 (after .tm_isdst, before .tm_gmtoff): <4 bytes: aa aa aa aa> ≠ <4 bytes: 00 00 00 00>
+  /// ```
+  public var comparesPadding: Bool = false
 
   /// Creates options.
   ///
@@ -35,11 +66,16 @@ public struct ComparisonOptions: Hashable, Sendable {
   ///   - maximumReportedMismatches: How many mismatches to list (default 20).
   ///   - descriptionOptions: How to describe values in the report.
   ///   - unionMembers: The live member of unions, by the union's path.
+  ///   - ignoredPaths: Fields that are not compared.
+  ///   - fieldComparers: Comparers for particular fields.
   public init(
     tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
     maximumReportedMismatches: Int = 20, descriptionOptions: DescriptionOptions = .default,
-    unionMembers: [FieldPath: UnionMember] = [:]
+    unionMembers: [FieldPath: UnionMember] = [:], ignoredPaths: Set<FieldPath> = [],
+    fieldComparers: [FieldPath: FieldComparer] = [:]
   ) {
+    self.ignoredPaths = ignoredPaths
+    self.fieldComparers = fieldComparers
     self.unionMembers = unionMembers
     self.tolerance = tolerance
     self.fieldTolerances = fieldTolerances

@@ -9,6 +9,10 @@ struct RegistryEntries: Sendable {
   private(set) var unionMemberRules: [TypeEncoding: [FieldPath: UnionMember]] = [:]
   /// For each record tag with union member rules, the identity they were registered under.
   private var unionMembersByRecordName: [RecordKey: TypeEncoding] = [:]
+  /// Ignored paths and field comparers by the record type's identity, each by the field's path.
+  private(set) var fieldOptionRules: [TypeEncoding: [FieldPath: FieldOption]] = [:]
+  /// For each record tag with ignored paths or field comparers, the identity they were registered under.
+  private var fieldOptionsByRecordName: [RecordKey: TypeEncoding] = [:]
   /// Whether the built-in leaf and `CGPoint`/`CGSize`/`CGRect` entries apply.
   let includesBuiltins: Bool
 
@@ -42,11 +46,38 @@ struct RegistryEntries: Sendable {
     if let name = Self.recordKey(of: key) { unionMembersByRecordName[name] = key }
   }
 
+  /// Sets what the field at `path` of the record `type` does, replacing an earlier option for it.
+  mutating func register(_ option: FieldOption, at path: FieldPath, of type: TypeEncoding) {
+    let key = type.identity
+    fieldOptionRules[key, default: [:]][path] = option
+    if let name = Self.recordKey(of: key) { fieldOptionsByRecordName[name] = key }
+  }
+
+  /// The ignored paths and field comparers for a record of `type`, found as ``unionMembers(for:)`` finds
+  /// union member rules; comparers first, then ignored paths, each in the order of their paths.
+  func fieldOptions(for type: TypeEncoding) -> [(path: FieldPath, option: FieldOption)] {
+    guard !fieldOptionRules.isEmpty else { return [] }
+    let key = type.identity
+    var rules = fieldOptionRules[key]
+    if rules == nil, let name = Self.recordKey(of: key), let registered = fieldOptionsByRecordName[name],
+      key.record?.fields == nil || registered.record?.fields == nil
+    {
+      rules = fieldOptionRules[registered]
+    }
+    let sorted = (rules ?? [:]).sorted { $0.key.description < $1.key.description }.map { ($0.key, $0.value) }
+    return sorted.filter { if case .comparer = $0.1 { true } else { false } }
+      + sorted.filter { if case .ignored = $0.1 { true } else { false } }
+  }
+
   /// Removes the entry and the union member rules for `type`; returns whether there were any.
   mutating func unregister(_ type: TypeEncoding) -> Bool {
     let key = type.identity
     let name = Self.recordKey(of: key)
     var removed = false
+    if fieldOptionRules.removeValue(forKey: key) != nil {
+      removed = true
+      if let name, fieldOptionsByRecordName[name] == key { fieldOptionsByRecordName[name] = nil }
+    }
     if unionMemberRules.removeValue(forKey: key) != nil {
       removed = true
       if let name, unionMembersByRecordName[name] == key { unionMembersByRecordName[name] = nil }
@@ -110,8 +141,10 @@ extension RegistryEntries {
     let entries = self
     var unionMembers: (@Sendable (TypeEncoding) -> [(path: FieldPath, member: UnionMember)])?
     if !unionMemberRules.isEmpty { unionMembers = { entries.unionMembers(for: $0) } }
+    var fieldOptions: (@Sendable (TypeEncoding) -> [(path: FieldPath, option: FieldOption)])?
+    if !fieldOptionRules.isEmpty { fieldOptions = { entries.fieldOptions(for: $0) } }
     return EntryLookup(
       includesBuiltins: includesBuiltins, entry: { entries.entry(for: $0) },
-      isBuiltinRecord: { entries.isBuiltinRecord($0) }, unionMembers: unionMembers)
+      isBuiltinRecord: { entries.isBuiltinRecord($0) }, unionMembers: unionMembers, fieldOptions: fieldOptions)
   }
 }

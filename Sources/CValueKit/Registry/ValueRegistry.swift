@@ -272,6 +272,17 @@ public final class ValueRegistry: Sendable {
     }
   }
 
+  /// Changes the entries under the lock, and drops the handles compiled from the old ones.
+  func changeEntries(_ change: (inout RegistryEntries) -> Void) {
+    state.withLock {
+      change(&$0.entries)
+      $0.invalidate()
+    }
+  }
+
+  /// The lookup a plan compiled now would use.
+  var entryLookup: EntryLookup { state.withLock { $0.entries.lookup } }
+
   /// The encodings that have registered entries, as registered.
   public var registeredTypes: [TypeEncoding] {
     state.withLock { $0.entries.byIdentity.values.map(\.type) }

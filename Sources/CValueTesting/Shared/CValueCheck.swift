@@ -37,8 +37,17 @@ package enum CValueCheck {
     do throws(ValueError) {
       let type = try valueType(of: Value.self, encoding: encoding, registry: registry)
       let comparison = try type.compare(actual, expected, options: options)
-      return comparison.isEqual
-        ? .passed(comparison) : .failed(FailureText.differ(comparison, message: message), comparison)
+      guard !comparison.isEqual else { return .passed(comparison) }
+      var result = CheckResult.failed(FailureText.differ(comparison, message: message), comparison)
+      let dump = withUnsafeBytes(of: actual) { a in
+        withUnsafeBytes(of: expected) { b in
+          ByteDump.text(a, b, typeName: comparison.typeName, layout: type.layout)
+        }
+      }
+      result.attachments = [
+        ("\(comparison.typeName) report.txt", comparison.report), ("\(comparison.typeName) bytes.txt", dump),
+      ]
+      return result
     } catch {
       return .failed(FailureText.cannotCompare(error.description, message: message))
     }
@@ -133,6 +142,30 @@ package enum CValueCheck {
       )
     }
     return .failed(FailureText.elementsDiffer(comparison, firstElement: first, message: message), comparison)
+  }
+
+  /// Whether every padding byte of the value in `bytes` (or, without bytes, at `pointer`) is zero: the
+  /// failure text when not, and the check when one was made.
+  package static func paddingZeroed(
+    bytes: UnsafeRawBufferPointer?, pointer: UnsafeRawPointer? = nil, unionMembers: [FieldPath: UnionMember],
+    encoding: any TypeEncodingConvertible, registry: ValueRegistry, message: String
+  ) -> (failure: String?, check: PaddingCheck?) {
+    do throws(ValueError) {
+      let type = try registry.resolve(encoding)
+      let value: UnsafeRawBufferPointer
+      if let bytes {
+        value = bytes
+      } else if let pointer {
+        // A type with no known size is refused by the check before any byte is read.
+        value = UnsafeRawBufferPointer(start: pointer, count: type.size ?? 0)
+      } else {
+        return (FailureText.cannotCheckPadding("the pointer is NULL", message: message), nil)
+      }
+      let check = try type.checkPadding(bytes: value, unionMembers: unionMembers)
+      return (check.isZeroed ? nil : FailureText.paddingNotZeroed(check, message: message), check)
+    } catch {
+      return (FailureText.cannotCheckPadding(error.description, message: message), nil)
+    }
   }
 
   /// Whether a pointer is NULL.

@@ -10,6 +10,9 @@ struct CheckResult {
   var failure: String?
   /// The comparison that decided, when one was made (not for a bad encoding or a NULL check).
   var comparison: Comparison?
+  /// What a framework that keeps attachments attaches to the failure, by name: the whole report and both
+  /// values' bytes.
+  var attachments: [(name: String, text: String)] = []
 
   /// A passed assertion.
   static func passed(_ comparison: Comparison? = nil) -> CheckResult {

@@ -41,7 +41,23 @@ enum FailureText {
 
   /// Values that should differ and are equal, with the value they share.
   static func equalButShouldDiffer(_ comparison: Comparison, value: String, message: String) -> String {
-    headline("\(comparison.typeName) values are equal, but should differ", message: message) + "\n  value: \(value)"
+    let ignoring =
+      comparison.ignoredPaths.isEmpty
+      ? "" : " (ignoring \(comparison.ignoredPaths.map(\.description).joined(separator: ", ")))"
+    return headline("\(comparison.typeName) values are equal\(ignoring), but should differ", message: message)
+      + "\n  value: \(value)"
+  }
+
+  /// A value with non-zero padding: the report's first line, the caller's message, then one line a run.
+  static func paddingNotZeroed(_ check: PaddingCheck, message: String) -> String {
+    let lines = check.report.split(separator: "\n", omittingEmptySubsequences: false)
+    let first = lines.first.map { String($0.dropLast()) } ?? ""  // without the ':'
+    return ([headline(first, message: message)] + lines.dropFirst().map(String.init)).joined(separator: "\n")
+  }
+
+  /// A padding check that could not be made.
+  static func cannotCheckPadding(_ reason: String, message: String) -> String {
+    headline("cannot check C padding: \(reason)", message: message)
   }
 
   /// Arrays of different lengths.

@@ -6,6 +6,12 @@ extension CheckResult {
   /// comparison when one was made.
   func record(sourceLocation: SourceLocation) -> Comparison? {
     if let failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
+    #if compiler(>=6.2)
+      // Swift Testing keeps attachments (ST-0009); the report in the issue is cut at 20 mismatches.
+      for attachment in attachments {
+        Attachment.record(attachment.text, named: attachment.name, sourceLocation: sourceLocation)
+      }
+    #endif
     return comparison
   }
 }

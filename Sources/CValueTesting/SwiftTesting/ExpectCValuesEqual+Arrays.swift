@@ -25,6 +25,8 @@ public import Testing
 ///     (`"[2]"`).
 ///   - unionMembers: The live member of unions, by the union's path from one element (`[".body": "number"]`,
 ///     see `UnionMember`): only that member is compared and shown, in every element.
+///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
+///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
 ///   - encoding: The C type of one element; `nil` derives it from `Element`.
 ///   - registry: The registry that resolves the type and holds your comparers.
 ///   - comment: Appended to the failure's first line.
@@ -34,6 +36,7 @@ public import Testing
 public func expectCValuesEqual<Element>(
   _ actual: [Element], _ expected: [Element], within tolerance: FloatTolerance? = nil,
   fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
+  ignoring ignoredPaths: Set<FieldPath> = [],
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
@@ -41,7 +44,9 @@ public func expectCValuesEqual<Element>(
     expected.withUnsafeBufferPointer { expected in
       CValueCheck.equalElements(
         actual, expected,
-        options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
+        options: ComparisonOptions(
+          tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths
+        ),
         encoding: encoding, registry: registry, message: comment.text
       ).record(sourceLocation: sourceLocation)
     }
@@ -62,6 +67,8 @@ public func expectCValuesEqual<Element>(
 ///   - fieldTolerances: Tolerances for particular fields, with the index (`"[2].y"`).
 ///   - unionMembers: The live member of unions, by the union's path from one element (`[".body": "number"]`,
 ///     see `UnionMember`): only that member is compared and shown, in every element.
+///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
+///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
 ///   - encoding: The C type of one element; `nil` derives it from `Element`.
 ///   - registry: The registry that resolves the type and holds your comparers.
 ///   - comment: Appended to the failure's first line.
@@ -71,13 +78,15 @@ public func expectCValuesEqual<Element>(
 public func expectCValuesEqual<Element>(
   _ actual: UnsafeBufferPointer<Element>, _ expected: UnsafeBufferPointer<Element>,
   within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  unionMembers: [FieldPath: UnionMember] = [:], encoding: (any TypeEncodingConvertible)? = nil,
+  unionMembers: [FieldPath: UnionMember] = [:], ignoring ignoredPaths: Set<FieldPath> = [],
+  encoding: (any TypeEncodingConvertible)? = nil,
   registry: ValueRegistry = .shared,
   _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   CValueCheck.equalElements(
     actual, expected,
-    options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
+    options: ComparisonOptions(
+      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths),
     encoding: encoding, registry: registry, message: comment.text
   ).record(sourceLocation: sourceLocation)
 }

@@ -36,6 +36,8 @@ public import Testing
 ///   - fieldTolerances: Tolerances for particular fields (`".value"`) and everything inside them.
 ///   - unionMembers: The live member of unions, by the union's path (`[".body": "number"]`, see
 ///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
+///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
+///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
 ///   - encoding: The C type as an encoding or readable name (`"{cv_point=dd}"`, `"rect"`); `nil` derives
 ///     it from `Value`.
 ///   - registry: The registry that resolves the type and holds your comparers.
@@ -46,12 +48,14 @@ public import Testing
 public func expectCValuesEqual<Value>(
   _ actual: Value, _ expected: Value, within tolerance: FloatTolerance? = nil,
   fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
+  ignoring ignoredPaths: Set<FieldPath> = [],
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   CValueCheck.equal(
     actual, expected,
-    options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
+    options: ComparisonOptions(
+      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths),
     encoding: encoding, registry: registry, message: comment.text
   ).record(sourceLocation: sourceLocation)
 }
@@ -76,6 +80,8 @@ public func expectCValuesEqual<Value>(
 ///   - fieldTolerances: Tolerances for particular fields of one value (`".y"`).
 ///   - unionMembers: The live member of unions, by the union's path in one value (`[".body": "number"]`, see
 ///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
+///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
+///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
 ///   - encoding: The C type of one value, as an encoding or readable name.
 ///   - registry: The registry that resolves the type and holds your comparers.
 ///   - comment: Appended to the failure's first line.
@@ -85,13 +91,15 @@ public func expectCValuesEqual<Value>(
 public func expectCValuesEqual(
   pointers actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, count: Int? = nil,
   within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  unionMembers: [FieldPath: UnionMember] = [:], encoding: any TypeEncodingConvertible,
+  unionMembers: [FieldPath: UnionMember] = [:], ignoring ignoredPaths: Set<FieldPath> = [],
+  encoding: any TypeEncodingConvertible,
   registry: ValueRegistry = .shared,
   _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   CValueCheck.equalPointees(
     actual, expected, count: count, encoding: encoding,
-    options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
+    options: ComparisonOptions(
+      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths),
     registry: registry, message: comment.text
   ).record(sourceLocation: sourceLocation)
 }

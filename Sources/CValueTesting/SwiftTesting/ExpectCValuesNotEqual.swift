@@ -20,6 +20,8 @@ public import Testing
 ///   - fieldTolerances: Tolerances for particular fields and everything inside them.
 ///   - unionMembers: The live member of unions, by the union's path (`[".body": "number"]`, see
 ///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
+///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
+///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
 ///   - encoding: The C type as an encoding or readable name; `nil` derives it from `Value`.
 ///   - registry: The registry that resolves the type and holds your comparers.
 ///   - comment: Appended to the failure's first line.
@@ -29,12 +31,14 @@ public import Testing
 public func expectCValuesNotEqual<Value>(
   _ actual: Value, _ expected: Value, within tolerance: FloatTolerance? = nil,
   fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
+  ignoring ignoredPaths: Set<FieldPath> = [],
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   CValueCheck.notEqual(
     actual, expected,
-    options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
+    options: ComparisonOptions(
+      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths),
     encoding: encoding, registry: registry, message: comment.text
   ).record(sourceLocation: sourceLocation)
 }

@@ -20,6 +20,7 @@ import XCTest
 public func XCTAssertCValuesEqual<Element>(
   _ actual: [Element], _ expected: [Element], within tolerance: FloatTolerance? = nil,
   fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
+  ignoring ignoredPaths: Set<FieldPath> = [],
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared,
   _ message: @autoclosure () -> String = "",
   file: StaticString = #filePath, line: UInt = #line
@@ -29,7 +30,9 @@ public func XCTAssertCValuesEqual<Element>(
     expected.withUnsafeBufferPointer { expected in
       CValueCheck.equalElements(
         actual, expected,
-        options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
+        options: ComparisonOptions(
+          tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths
+        ),
         encoding: encoding, registry: registry, message: message
       ).fail(file: file, line: line)
     }
@@ -52,13 +55,15 @@ public func XCTAssertCValuesEqual<Element>(
 public func XCTAssertCValuesEqual<Element>(
   _ actual: UnsafeBufferPointer<Element>, _ expected: UnsafeBufferPointer<Element>,
   within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  unionMembers: [FieldPath: UnionMember] = [:], encoding: (any TypeEncodingConvertible)? = nil,
+  unionMembers: [FieldPath: UnionMember] = [:], ignoring ignoredPaths: Set<FieldPath> = [],
+  encoding: (any TypeEncodingConvertible)? = nil,
   registry: ValueRegistry = .shared,
   _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
   CValueCheck.equalElements(
     actual, expected,
-    options: ComparisonOptions(tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers),
+    options: ComparisonOptions(
+      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths),
     encoding: encoding, registry: registry, message: message()
   ).fail(file: file, line: line)
 }

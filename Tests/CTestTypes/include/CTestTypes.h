@@ -273,6 +273,30 @@ struct cv_trailing_tag {
   unsigned is_float : 1;
 };
 
+// MARK: - Types the comparison options use
+
+/// A packet as a protocol stack keeps it: a checksum the tests ignore or check by a comparer, a name
+/// compared as a C string, a pointer compared by what it points to. Padding: 4 bytes at the end.
+struct cv_packet {
+  uint16_t kind;
+  uint16_t length;
+  uint32_t checksum;
+  const char *name;
+  struct cv_point *origin;
+  uint8_t payload[4];
+};
+
+/// A log of rows, each with a time stamp that tests ignore through every element: `.rows[*].stamp`.
+struct cv_row {
+  int32_t value;
+  uint32_t stamp;
+};
+
+struct cv_log {
+  uint32_t sequence;
+  struct cv_row rows[3];
+};
+
 /// A C struct whose name is also one of the catalog's readable names (`rect` is {CGRect=…}, 32 bytes):
 /// its own C definition, not the readable name, describes it.
 struct rect {

@@ -79,6 +79,38 @@ extension BadInputContractTests {
           + "encoding with registry.register(\"…\", swiftType: HoldsEnum.self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)",
         "path .mode"
       ) { thrown { _ = try ValueRegistry().encoding(of: HoldsEnum.self) } },
+      ContractRow("unknownFieldPath, an ignored path", "{CGPoint=dd} has no field .z", "path .z") {
+        thrown {
+          _ = try ValueRegistry.shared.resolve("point").compare(
+            bytes: [UInt8](repeating: 0, count: 16), [UInt8](repeating: 0, count: 16),
+            options: ComparisonOptions(ignoredPaths: [".z"]))
+        }
+      },
+      ContractRow(
+        "unknownFieldPath, a registered ignored path", "{S=\"a\"[2{T=\"b\"i}]} has no field .a[*].c", "path .a[*].c"
+      ) {
+        thrown { try ValueRegistry().register("{S=\"a\"[2{T=\"b\"i}]}", ignoring: [".a[*].c"]) }
+      },
+      ContractRow(
+        "pathThroughElement",
+        "{S=\"a\"[2{T=\"b\"i}]}: .a[1].b names one array element; ignored paths and field comparers apply to "
+          + "every element, written [*]",
+        "path .a[1].b"
+      ) {
+        thrown {
+          _ = try ValueRegistry().resolve("{S=\"a\"[2{T=\"b\"i}]}").compare(
+            bytes: [UInt8](repeating: 0, count: 8), [UInt8](repeating: 0, count: 8),
+            options: ComparisonOptions(ignoredPaths: [".a[1].b"]))
+        }
+      },
+      ContractRow(
+        "comparerDoesNotFit", "{S=\"a\"[2{T=\"b\"i}]}: the comparer Int64 does not fit .a[*].b (int)", "path .a[*].b"
+      ) {
+        thrown {
+          try ValueRegistry().register(
+            "{S=\"a\"[2{T=\"b\"i}]}", comparer: FieldComparer(Int64.self) { $0 == $1 }, at: ".a[*].b")
+        }
+      },
     ] + unionMemberRows
 
   /// `ValueError.unionMember`, one row per `UnionMemberError.Reason`.
@@ -139,7 +171,9 @@ extension BadInputContractTests {
     }
     let path: FieldPath? =
       switch error {
-      case .invalidTolerance(_, let path), .unknownFieldPath(let path, _): path
+      case .invalidTolerance(_, let path), .unknownFieldPath(let path, _), .pathThroughElement(let path, _),
+        .comparerDoesNotFit(let path, _, _, _):
+        path
       case .cannotDerive(_, let derivation):
         if case .unsupportedType(_, let path) = derivation.cause { path } else { nil }
       case .unionMember(let error, _): error.path

@@ -30,7 +30,8 @@ import Testing
 //                        trailingCharacters · unknownConstant (+Enumerations.swift)              → literalRows
 // ValueError             encoding · layoutUnknown · wrongSize · sizesDiffer · swiftTypeSize · invalidTolerance ·
 //                        unknownFieldPath · nothingToRegister · literal · notPlainData · cFunction ·
-//                        invalidCount · tooLargeToParse · cannotDerive · pointerValue ·
+//                        invalidCount · tooLargeToParse · cannotDerive · pointerValue · pathThroughElement ·
+//                        comparerDoesNotFit · unknownFieldPath (an ignored path, a registered one) ·
 //                        unionMember (UnionMemberError.Reason: noSuchField · throughArray · noSuchMember ·
 //                        notAUnion · membersInDifferentUnions · noTaggedMembers · tagNotAnInteger ·
 //                        tagInsideUnion · notARecord)                                             → valueRows

@@ -85,6 +85,45 @@ final class XCTestAssertionTests: XCTestCase {
       "failed - cannot compare C values: cv_point is 16 bytes, but {CGRect={CGPoint=dd}{CGSize=dd}} is 32 bytes")
   }
 
+  func testIgnoredPathsAreNotComparedAndAreListed() {
+    let packet = #"{cv_packet="kind"S"length"S"checksum"I"name"*"origin"^{cv_point}"payload"[4C]}"#
+    var sent = cv_packet()
+    (sent.kind, sent.checksum) = (1, 0xdead_beef)
+    var received = sent
+    received.checksum = 7
+    XCTAssertEqual(failures { XCTAssertCValuesEqual(sent, received, ignoring: [".checksum"], encoding: packet) }, [])
+    received.kind = 2
+    XCTAssertEqual(
+      failure { XCTAssertCValuesEqual(sent, received, ignoring: [".checksum"], encoding: packet) },
+      """
+      failed - cv_packet values differ at .kind: 1 ≠ 2
+        .kind: 1 ≠ 2
+        ignored: .checksum
+        actual:   {.kind = 1, .length = 0, .checksum = 3735928559, .name = NULL, .origin = NULL, .payload = {0, 0, 0, 0}}
+        expected: {.kind = 2, .length = 0, .checksum = 7, .name = NULL, .origin = NULL, .payload = {0, 0, 0, 0}}
+      """)
+    let rows = [cv_row(value: 1, stamp: 10)]
+    let later = [cv_row(value: 1, stamp: 11)]
+    let row = #"{cv_row="value"i"stamp"I}"#
+    XCTAssertEqual(failures { XCTAssertCValuesEqual(rows, later, ignoring: ["[*].stamp"], encoding: row) }, [])
+    XCTAssertEqual(failures { XCTAssertCValuesNotEqual(sent, received, ignoring: [".kind"], encoding: packet) }, [])
+  }
+
+  func testPaddingZeroed() {
+    let reading = #"{cv_reading="tag"c"value"d"count"i"unit"[4c]}"#
+    var bytes = [UInt8](repeating: 0, count: MemoryLayout<cv_reading>.size)
+    XCTAssertEqual(
+      failures { XCTAssertCPaddingZeroed(bytes: bytes, encoding: reading) },
+      [])
+    bytes[5] = 0xAA
+    XCTAssertEqual(
+      failure { XCTAssertCPaddingZeroed(bytes: bytes, encoding: reading) },
+      """
+      failed - cv_reading has 1 non-zero padding byte
+        5..<6 (after .tag, before .value): <1 byte: aa>
+      """)
+  }
+
   func testNotEqual() {
     XCTAssertEqual(failures { XCTAssertCValuesNotEqual(cv_point(x: 1, y: 2), cv_point(x: 1, y: 3)) }, [])
     XCTAssertEqual(
