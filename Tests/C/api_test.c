@@ -460,8 +460,7 @@ static void options_that_do_not_fit(void **state) {
   options = new_options();
   expect_status(cv_options_set_union_member(options, ".body", "nope", &message), CV_OK, NULL);
   expect_status(cv_compare(types.message, &m, &m, 1, options, &result, &message), CV_ERROR_OPTION,
-                "{cv_message=\"kind\"I\"body\"(?=\"text\"[12c]\"number\"{?=\"value\"i\"scale\"f}\"point\"{?=\"x\"f"
-                "\"y\"f})}: .body: no union there has a member \"nope\", nor an anonymous member holding it "
+                "struct cv_message: .body: no union there has a member \"nope\", nor an anonymous member holding it "
                 "(members: text, number, point)");
   expect_status(cv_options_set_max_reported(options, 0, &message), CV_ERROR_ARGUMENT,
                 "cv_options_set_max_reported: count 0 is below 1");
