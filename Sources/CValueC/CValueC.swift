@@ -167,6 +167,68 @@ public func cv_registry_register_describer(
   }
 }
 
+/// The `cv_field_comparer` at `pointer`, checked: a known kind, and what that kind needs.
+private func fieldComparer(_ pointer: UnsafePointer<cv_field_comparer>?, in function: String) throws(CAPIError)
+  -> FieldComparerSpec
+{
+  let comparer = try required(pointer, "comparer", in: function).pointee
+  switch comparer.kind {
+  case CV_FIELD_FUNCTION:
+    guard comparer.result == CV_NONZERO_MEANS_EQUAL || comparer.result == CV_ZERO_MEANS_EQUAL else {
+      throw CAPIError(
+        status: CV_ERROR_ARGUMENT,
+        message: "\(function): comparer->result \(comparer.result) is neither CV_NONZERO_MEANS_EQUAL nor "
+          + "CV_ZERO_MEANS_EQUAL")
+    }
+    let address = unsafeBitCast(
+      try required(comparer.function, "comparer->function", in: function), to: UnsafeRawPointer.self)
+    return .function(
+      address, name: try string(comparer.function_name, "comparer->function_name", in: function),
+      zeroMeansEqual: comparer.result == CV_ZERO_MEANS_EQUAL)
+  case CV_FIELD_C_STRING: return .cString
+  case CV_FIELD_POINTEE:
+    return .pointee(try object(comparer.pointee, "comparer->pointee", in: function))
+  default:
+    throw CAPIError(
+      status: CV_ERROR_ARGUMENT,
+      message: "\(function): comparer->kind \(comparer.kind) is none of CV_FIELD_FUNCTION, CV_FIELD_C_STRING, "
+        + "CV_FIELD_POINTEE")
+  }
+}
+
+/// A registration for one field of a record type: reads the registry, the type and the path, then `body`.
+private func fieldOption(
+  _ registry: OpaquePointer?, _ type: UnsafePointer<CChar>?, _ path: UnsafePointer<CChar>?, _ message: MessageOut,
+  in function: String, _ body: (RegistryHandle, _ type: String, _ path: String) throws(CAPIError) -> Void
+) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    try body(
+      try object(registry, "registry", in: function), try string(type, "type", in: function),
+      try string(path, "path", in: function))
+  }
+}
+
+@c @implementation
+public func cv_registry_register_ignored(
+  _ registry: OpaquePointer?, _ type: UnsafePointer<CChar>?, _ path: UnsafePointer<CChar>?, _ message: MessageOut
+) -> Int32 {
+  fieldOption(registry, type, path, message, in: "cv_registry_register_ignored") {
+    handle, type, path throws(CAPIError) in
+    try handle.register(ignoring: path, for: type)
+  }
+}
+
+@c @implementation
+public func cv_registry_register_field_comparer(
+  _ registry: OpaquePointer?, _ type: UnsafePointer<CChar>?, _ path: UnsafePointer<CChar>?,
+  _ comparer: UnsafePointer<cv_field_comparer>?, _ message: MessageOut
+) -> Int32 {
+  let function = "cv_registry_register_field_comparer"
+  return fieldOption(registry, type, path, message, in: function) { handle, type, path throws(CAPIError) in
+    try handle.register(try fieldComparer(comparer, in: function), at: path, for: type)
+  }
+}
+
 // MARK: - Types
 
 @c @implementation
@@ -251,6 +313,27 @@ public func cv_options_set_union_tag(
     try handle.setUnionTag(
       at: try string(unionPath, "union_path", in: name), tag: try string(tagPath, "tag_path", in: name),
       members: map, unknownAsBytes: unknownAsBytes != 0)
+  }
+}
+
+@c @implementation
+public func cv_options_ignore(_ options: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ message: MessageOut) -> Int32
+{
+  run(message) { () throws(CAPIError) in
+    let handle: OptionsHandle = try object(options, "options", in: "cv_options_ignore")
+    try handle.ignore(try string(path, "path", in: "cv_options_ignore"))
+  }
+}
+
+@c @implementation
+public func cv_options_set_comparer(
+  _ options: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ comparer: UnsafePointer<cv_field_comparer>?,
+  _ message: MessageOut
+) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    let name = "cv_options_set_comparer"
+    let handle: OptionsHandle = try object(options, "options", in: name)
+    try handle.setComparer(try fieldComparer(comparer, in: name), at: try string(path, "path", in: name))
   }
 }
 

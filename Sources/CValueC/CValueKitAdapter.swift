@@ -75,6 +75,22 @@ final class RegistryHandle {
     }
   }
 
+  /// `cv_registry_register_ignored`.
+  func register(ignoring path: String, for type: String) throws(CAPIError) {
+    let path = try OptionsHandle.path(path, role: "ignored path")
+    do throws(ValueError) { try registry.register(type, ignoring: [path]) } catch {
+      throw CAPIError(valueError: error)
+    }
+  }
+
+  /// `cv_registry_register_field_comparer`.
+  func register(_ comparer: FieldComparerSpec, at path: String, for type: String) throws(CAPIError) {
+    let path = try OptionsHandle.path(path, role: "comparer path")
+    do throws(ValueError) { try registry.register(type, comparer: try comparer.make(), at: path) } catch {
+      throw CAPIError(valueError: error)
+    }
+  }
+
   func resolve(_ type: String, size: Int) throws(CAPIError) -> TypeHandle {
     let handle: ValueType
     // A C name (not an encoding) that does not resolve, or whose layout is unknown, is a type the catalog has
@@ -140,6 +156,36 @@ final class OptionsHandle {
   }
 
   func setMaximumReported(_ count: Int) { options.maximumReportedMismatches = count }
+
+  func ignore(_ path: String) throws(CAPIError) {
+    options.ignoredPaths.insert(try Self.path(path, role: "ignored path"))
+  }
+
+  func setComparer(_ comparer: FieldComparerSpec, at path: String) throws(CAPIError) {
+    let path = try Self.path(path, role: "comparer path")
+    do throws(ValueError) { options.fieldComparers[path] = try comparer.make() } catch {
+      throw CAPIError(valueError: error)
+    }
+  }
+}
+
+/// What a `cv_field_comparer` asks for, read out of the C struct.
+enum FieldComparerSpec {
+  /// A `cv_comparer_fn`: `int32_t f(const void *, const void *)`.
+  case function(UnsafeRawPointer, name: String, zeroMeansEqual: Bool)
+  case cString
+  case pointee(TypeHandle)
+
+  func make() throws(ValueError) -> FieldComparer {
+    switch self {
+    case .function(let address, let name, let zeroMeansEqual):
+      return try FieldComparer(
+        CFunction(address: address, name: name), signature: "i^v^v",
+        convention: zeroMeansEqual ? .zeroMeansEqual : .nonZeroMeansEqual)
+    case .cString: return .cString
+    case .pointee(let type): return .pointee(type.handle)
+    }
+  }
 }
 
 /// What `cv_type *` points to.

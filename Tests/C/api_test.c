@@ -343,6 +343,158 @@ static void c_functions_decide_and_describe(void **state) {
   cv_registry_free(registry);
 }
 
+/* MARK: - Field options: ignored paths and per-field comparers */
+
+/* A receiver checks the low 16 bits of a checksum only. */
+static int32_t low16_equal(const void *actual, const void *expected) {
+  return (*(const uint32_t *)actual & 0xffffu) == (*(const uint32_t *)expected & 0xffffu);
+}
+
+static struct cv_packet packet(uint16_t kind, uint32_t checksum) {
+  struct cv_packet value;
+  memset(&value, 0, sizeof value);
+  value.kind = kind;
+  value.length = 4;
+  value.checksum = checksum;
+  for (uint8_t i = 0; i < 4; i++) value.payload[i] = (uint8_t)(i + 1);
+  return value;
+}
+
+static cv_type *resolve(cv_registry *registry, const char *name, size_t size) {
+  cv_type *type = NULL;
+  expect_status(cv_type_resolve(registry, name, size, &type, &message), CV_OK, NULL);
+  return type;
+}
+
+static void options_ignore_paths_and_compare_fields_their_way(void **state) {
+  (void)state;
+  cv_type *type = resolve(types.registry, "struct cv_packet", sizeof(struct cv_packet));
+  struct cv_packet a = packet(1, 0x1111abcdu), b = packet(1, 0x2222abcdu), c = packet(2, 0x1111abceu);
+  cv_options *options = new_options();
+  cv_field_comparer low16 = {CV_FIELD_FUNCTION, low16_equal, "low16_equal", CV_NONZERO_MEANS_EQUAL, NULL};
+  expect_status(cv_options_set_comparer(options, ".checksum", &low16, &message), CV_OK, NULL);
+  expect_report(type, &a, &b, 1, options, 0, NULL);
+  expect_status(cv_options_ignore(options, ".kind", &message), CV_OK, NULL);
+  expect_report(type, &a, &c, 1, options, 1,
+                "cv_packet values differ at 1 of 8 fields:\n"
+                "  .checksum: 286370765 ≠ 286370766\n"
+                "  ignored: .kind\n"
+                "  actual:   {.kind = 1, .length = 4, .checksum = 286370765, .name = NULL, .origin = NULL, "
+                ".payload = {1, 2, 3, 4}}\n"
+                "  expected: {.kind = 2, .length = 4, .checksum = 286370766, .name = NULL, .origin = NULL, "
+                ".payload = {1, 2, 3, 4}}");
+  /* The name as a C string, the origin by the point it points to: other addresses, same contents. */
+  char first[] = "eth0", second[] = "eth0", third[] = "eth1";
+  struct cv_point p = {1, 2}, q = {1, 2}, r = {1, 3};
+  a.name = first;
+  a.origin = &p;
+  b = a;
+  b.name = second;
+  b.origin = &q;
+  cv_field_comparer c_string = {CV_FIELD_C_STRING, NULL, NULL, 0, NULL};
+  cv_field_comparer pointee = {CV_FIELD_POINTEE, NULL, NULL, 0, types.point};
+  cv_comparison result;
+  expect_status(cv_compare(type, &a, &b, 1, options, &result, &message), CV_OK, NULL);
+  assert_int_equal(result.mismatch_count, 2);
+  cv_free(result.report);
+  expect_status(cv_options_set_comparer(options, ".name", &c_string, &message), CV_OK, NULL);
+  expect_status(cv_options_set_comparer(options, ".origin", &pointee, &message), CV_OK, NULL);
+  expect_report(type, &a, &b, 1, options, 0, NULL);
+  b.name = third;
+  b.origin = &r;
+  expect_status(cv_compare(type, &a, &b, 1, options, &result, &message), CV_OK, NULL);
+  assert_int_equal(result.mismatch_count, 2);
+  assert_non_null(strstr(result.report, "  .name: 0x"));
+  assert_non_null(strstr(result.report, " /* \"eth0\" */ ≠ 0x"));
+  assert_non_null(strstr(result.report, " /* \"eth1\" */\n  .origin: 0x"));
+  cv_free(result.report);
+  cv_options_free(options);
+  cv_type_free(type);
+}
+
+static void registries_ignore_paths_and_compare_fields_their_way(void **state) {
+  (void)state;
+  cv_registry *registry = NULL;
+  expect_status(cv_registry_new(types.catalog, &registry, &message), CV_OK, NULL);
+  expect_status(cv_registry_register_ignored(registry, "struct cv_row", ".stamp", &message), CV_OK, NULL);
+  cv_field_comparer low16 = {CV_FIELD_FUNCTION, low16_equal, "low16_equal", CV_NONZERO_MEANS_EQUAL, NULL};
+  expect_status(cv_registry_register_field_comparer(registry, "struct cv_log", ".sequence", &low16, &message), CV_OK,
+                NULL);
+  cv_type *log = resolve(registry, "struct cv_log", sizeof(struct cv_log));
+  struct cv_log a = {0x10001, {{1, 100}, {2, 200}, {3, 300}}}, b = {0x20001, {{1, 101}, {2, 201}, {4, 301}}};
+  expect_report(log, &a, &b, 1, NULL, 1,
+                "cv_log values differ at 1 of 4 fields:\n"
+                "  .rows[2].value: 3 ≠ 4\n"
+                "  ignored: .rows[*].stamp\n"
+                "  actual:   {.sequence = 65537, .rows = {{.value = 1, .stamp = 100}, {.value = 2, .stamp = 200}, "
+                "{.value = 3, .stamp = 300}}}\n"
+                "  expected: {.sequence = 131073, .rows = {{.value = 1, .stamp = 101}, {.value = 2, .stamp = 201}, "
+                "{.value = 4, .stamp = 301}}}");
+  /* Options add ignored paths to the registered ones. */
+  cv_options *options = new_options();
+  expect_status(cv_options_ignore(options, ".rows[*].value", &message), CV_OK, NULL);
+  expect_report(log, &a, &b, 1, options, 0, NULL);
+  cv_options_free(options);
+  cv_type_free(log);
+  cv_registry_free(registry);
+}
+
+static void field_options_that_do_not_fit(void **state) {
+  (void)state;
+  struct cv_packet a = packet(1, 0);
+  cv_comparison result;
+  cv_type *type = resolve(types.registry, "struct cv_packet", sizeof(struct cv_packet));
+  cv_field_comparer c_string = {CV_FIELD_C_STRING, NULL, NULL, 0, NULL};
+  cv_field_comparer pointee = {CV_FIELD_POINTEE, NULL, NULL, 0, types.point};
+  cv_field_comparer unknown = {7, NULL, NULL, 0, NULL};
+  cv_field_comparer no_function = {CV_FIELD_FUNCTION, NULL, "f", CV_NONZERO_MEANS_EQUAL, NULL};
+  cv_field_comparer bad_result = {CV_FIELD_FUNCTION, low16_equal, "low16_equal", 3, NULL};
+  cv_field_comparer no_pointee = {CV_FIELD_POINTEE, NULL, NULL, 0, NULL};
+  /* Paths that name nothing: CV_ERROR_PATH, when comparing with options and when registering. */
+  cv_options *options = new_options();
+  expect_status(cv_options_ignore(options, ".kind..", &message), CV_ERROR_PATH, "ignored path: x");
+  expect_status(cv_options_ignore(options, ".checksm", &message), CV_OK, NULL);
+  expect_status(cv_compare(type, &a, &a, 1, options, &result, &message), CV_ERROR_PATH,
+                "struct cv_packet: no field .checksm");
+  cv_options_free(options);
+  expect_status(cv_registry_register_ignored(types.registry, "struct cv_log", ".rows[1].stamp", &message),
+                CV_ERROR_PATH,
+                "struct cv_log: .rows[1].stamp names one array element; ignored paths and field comparers apply "
+                "to every element, written [*]");
+  expect_status(cv_registry_register_field_comparer(types.registry, "struct cv_packet", ".nam", &c_string, &message),
+                CV_ERROR_PATH, "struct cv_packet: no field .nam");
+  /* Comparers that do not fit the field: CV_ERROR_OPTION. */
+  options = new_options();
+  expect_status(cv_options_set_comparer(options, ".kind", &c_string, &message), CV_OK, NULL);
+  expect_status(cv_compare(type, &a, &a, 1, options, &result, &message), CV_ERROR_OPTION,
+                "struct cv_packet: the comparer cString does not fit .kind (unsigned short)");
+  cv_options_free(options);
+  expect_status(cv_registry_register_field_comparer(types.registry, "struct cv_packet", ".checksum", &pointee,
+                                                    &message),
+                CV_ERROR_OPTION, "struct cv_packet: the comparer pointee(struct cv_point) does not fit .checksum (unsigned int)");
+  /* Malformed comparers: CV_ERROR_ARGUMENT, naming the member. */
+  options = new_options();
+  expect_status(cv_options_set_comparer(options, ".kind", NULL, &message), CV_ERROR_ARGUMENT,
+                "cv_options_set_comparer: comparer is NULL");
+  expect_status(cv_options_set_comparer(options, ".kind", &unknown, &message), CV_ERROR_ARGUMENT,
+                "cv_options_set_comparer: comparer->kind 7 is none of CV_FIELD_FUNCTION, CV_FIELD_C_STRING, "
+                "CV_FIELD_POINTEE");
+  expect_status(cv_options_set_comparer(options, ".kind", &no_function, &message), CV_ERROR_ARGUMENT,
+                "cv_options_set_comparer: comparer->function is NULL");
+  expect_status(cv_options_set_comparer(options, ".kind", &bad_result, &message), CV_ERROR_ARGUMENT,
+                "cv_options_set_comparer: comparer->result 3 is neither CV_NONZERO_MEANS_EQUAL nor "
+                "CV_ZERO_MEANS_EQUAL");
+  expect_status(cv_options_set_comparer(options, ".kind", &no_pointee, &message), CV_ERROR_ARGUMENT,
+                "cv_options_set_comparer: comparer->pointee is NULL");
+  expect_status(cv_options_set_comparer(options, NULL, &c_string, &message), CV_ERROR_ARGUMENT,
+                "cv_options_set_comparer: path is NULL");
+  expect_status(cv_options_ignore(NULL, ".kind", &message), CV_ERROR_ARGUMENT, "cv_options_ignore: options is NULL");
+  expect_status(cv_registry_register_ignored(types.registry, "struct cv_log", NULL, &message), CV_ERROR_ARGUMENT,
+                "cv_registry_register_ignored: path is NULL");
+  cv_options_free(options);
+  cv_type_free(type);
+}
+
 /* MARK: - Bad input: a status and a message, never a crash */
 
 static void null_arguments(void **state) {
@@ -557,6 +709,9 @@ int main(void) {
       cmocka_unit_test(arrays_report_element_paths),
       cmocka_unit_test(names_and_encodings_resolve),
       cmocka_unit_test(c_functions_decide_and_describe),
+      cmocka_unit_test(options_ignore_paths_and_compare_fields_their_way),
+      cmocka_unit_test(registries_ignore_paths_and_compare_fields_their_way),
+      cmocka_unit_test(field_options_that_do_not_fit),
       cmocka_unit_test(null_arguments),
       cmocka_unit_test(unknown_types_and_sizes),
       cmocka_unit_test(malformed_encodings_paths_and_literals),

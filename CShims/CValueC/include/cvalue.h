@@ -46,7 +46,7 @@ typedef int32_t cv_status;
 #define CV_ERROR_LITERAL 6      /* a malformed C initializer, or one that does not fit the type */
 #define CV_ERROR_CATALOG 7      /* a catalog file that cannot be read, or a registration it refuses */
 #define CV_ERROR_IMPORT 8       /* a header import that failed: no libclang, a header clang rejects */
-#define CV_ERROR_OPTION 9       /* a tolerance or union member rule that does not fit the type */
+#define CV_ERROR_OPTION 9       /* a tolerance, union member rule or field comparer that does not fit */
 #define CV_ERROR_LAYOUT 10      /* a type whose layout is unknown (incomplete, opaque) */
 #define CV_ERROR_FUNCTION 11    /* a C comparer or describer that cannot be registered */
 
@@ -121,6 +121,34 @@ size_t cv_type_size(const cv_type *type);
 
 void cv_type_free(cv_type *type);
 
+/* MARK: - Field options: fields not compared, fields compared another way */
+
+/* How one field is compared instead of by its type's rules: kind, then what that kind reads. */
+typedef struct cv_field_comparer {
+  int32_t kind;              /* CV_FIELD_FUNCTION, CV_FIELD_C_STRING or CV_FIELD_POINTEE */
+  cv_comparer_fn function;   /* CV_FIELD_FUNCTION: called with a pointer to each field; fits any field */
+  const char *function_name; /* CV_FIELD_FUNCTION: names the function in errors */
+  int32_t result;            /* CV_FIELD_FUNCTION: CV_NONZERO_MEANS_EQUAL or CV_ZERO_MEANS_EQUAL */
+  const cv_type *pointee;    /* CV_FIELD_POINTEE: the type pointed to (kept alive as long as needed) */
+} cv_field_comparer;
+
+#define CV_FIELD_FUNCTION 0 /* a C function decides */
+#define CV_FIELD_C_STRING 1 /* a `char *` compared as the NUL-terminated string it points to; NULL == NULL */
+#define CV_FIELD_POINTEE 2  /* a pointer compared by the value of `pointee`'s type it points to; NULL == NULL */
+
+/* For every value of the record `type` (alone, or inside others): the field at `path` is not compared, not
+ * counted, and listed as ignored in reports. "[*]" reaches every element of an array (".rows[*].stamp").
+ * CV_ERROR_PATH for a path that names no field or one element. Resolve types after registering. */
+cv_status cv_registry_register_ignored(cv_registry *registry, const char *type, const char *path,
+                                       char **message);
+
+/* For every value of the record `type`: the field at `path` is compared by `comparer` (copied; its
+ * strings are read during the call). CV_ERROR_PATH for a path that names no field, CV_ERROR_OPTION for a
+ * comparer that does not fit the field (C string on a field that is not a `char *`, pointee on a field that
+ * is not a pointer). An ignored path wins over a comparer. Resolve types after registering. */
+cv_status cv_registry_register_field_comparer(cv_registry *registry, const char *type, const char *path,
+                                              const cv_field_comparer *comparer, char **message);
+
 /* MARK: - Comparison options */
 
 typedef struct cv_options cv_options;
@@ -154,6 +182,17 @@ cv_status cv_options_set_union_member(cv_options *options, const char *union_pat
 cv_status cv_options_set_union_tag(cv_options *options, const char *union_path, const char *tag_path,
                                    const int64_t *tags, const char *const *members, size_t count,
                                    int32_t unknown_as_bytes, char **message);
+
+/* The field at `path` is not compared in comparisons with these options, as with
+ * cv_registry_register_ignored; adds to the paths registered. A path that names no field is CV_ERROR_PATH
+ * when comparing. */
+cv_status cv_options_ignore(cv_options *options, const char *path, char **message);
+
+/* The field at `path` is compared by `comparer` (copied) in comparisons with these options, replacing one
+ * registered for it. When comparing: CV_ERROR_PATH for a path that names no field, CV_ERROR_OPTION for a
+ * comparer that does not fit the field. */
+cv_status cv_options_set_comparer(cv_options *options, const char *path, const cv_field_comparer *comparer,
+                                  char **message);
 
 /* How many mismatching fields a report lists (the rest are counted); at least 1. */
 cv_status cv_options_set_max_reported(cv_options *options, int32_t count, char **message);

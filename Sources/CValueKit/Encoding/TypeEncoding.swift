@@ -239,6 +239,20 @@ extension TypeEncoding {
     return result
   }
 
+  /// Whether `other` is the same type, or may be: the same identity, or the same record tag where one of
+  /// the two gives no members (`{tm}` and `{tm=iiiiiiiii…}`).
+  func matchesType(_ other: TypeEncoding) -> Bool {
+    let candidate = identity
+    let value = other.identity
+    if candidate == value { return true }
+    switch (candidate, value) {
+    case (.structure(let a), .structure(let b)), (.union(let a), .union(let b)):
+      guard let name = a.name, name == b.name else { return false }
+      return a.fields == nil || b.fields == nil
+    default: return false
+    }
+  }
+
   /// The type stripped of everything that does not change which C type it is: qualifiers other than
   /// `_Atomic` (at every depth) and member names.
   ///

@@ -102,17 +102,7 @@ struct CFunctionSignature {
 
   /// Whether `candidate` names the value's type: the same identity, or the same record tag where one of
   /// the two gives no members (`{tm}` and `{tm=iiiiiiiii…}`).
-  static func names(_ candidate: TypeEncoding, _ value: TypeEncoding) -> Bool {
-    let candidate = candidate.identity
-    let value = value.identity
-    if candidate == value { return true }
-    switch (candidate, value) {
-    case (.structure(let a), .structure(let b)), (.union(let a), .union(let b)):
-      guard let name = a.name, name == b.name else { return false }
-      return a.fields == nil || b.fields == nil
-    default: return false
-    }
-  }
+  static func names(_ candidate: TypeEncoding, _ value: TypeEncoding) -> Bool { candidate.matchesType(value) }
 }
 
 extension Result where Success == CLayout, Failure == LayoutError {

@@ -25,6 +25,8 @@ public struct FieldComparer: Hashable, Sendable, CustomStringConvertible {
     case cString
     /// A pointer field.
     case pointer
+    /// A field of this type (a record by its tag alone, `{tm}`, fits the record), or any field when `nil`.
+    case type(TypeEncoding?)
   }
 
   /// Holds the closure, so that two comparers are equal when they are the same one.
@@ -80,6 +82,9 @@ public struct FieldComparer: Hashable, Sendable, CustomStringConvertible {
       if case .scalar(.cString) = type { return true }
       if case .pointer = type { return true }
       return false
+    case .type(let expected):
+      guard let expected else { return true }
+      return expected.matchesType(type.unqualified)
     }
   }
 }
