@@ -24,12 +24,15 @@ public import Nimble
 ///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
 ///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
 ///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
+///   - fieldComparers: Comparers for particular fields, by path, replacing their type's rules
+///     (`[".name": .cString]`, see `FieldComparer`); an ignored path wins over a comparer.
 ///   - encoding: The C type as an encoding or readable name; `nil` derives it from `Value`.
 ///   - registry: The registry that resolves the type and holds your comparers.
 /// - Returns: The matcher.
 public func beCloseToCValue<Value>(
   _ expected: Value, within tolerance: FloatTolerance, fieldTolerances: [FieldPath: FloatTolerance] = [:],
   unionMembers: [FieldPath: UnionMember] = [:], ignoring ignoredPaths: Set<FieldPath> = [],
+  fieldComparers: [FieldPath: FieldComparer] = [:],
   encoding: (any TypeEncodingConvertible)? = nil,
   registry: ValueRegistry = .shared
 ) -> Matcher<Value> {
@@ -40,7 +43,8 @@ public func beCloseToCValue<Value>(
       actualExpression, expected: expected, expectation: "be close to C value",
       qualifier: " (within \(tolerance)\(fields))",
       options: ComparisonOptions(
-        tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths),
+        tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
+        fieldComparers: fieldComparers),
       encoding: encoding, registry: registry)
   }
 }

@@ -41,4 +41,39 @@ extension CValueMatcherTests {
         """
       ])
   }
+
+  @Test("equalCValue and beCloseToCValue compare a field by its comparer")
+  func fieldComparers() {
+    let low16 = FieldComparer(UInt32.self) { $0 & 0xffff == $1 & 0xffff }
+    let sent = Self.packet(kind: 1, checksum: 0x1111_abcd)
+    #expect(
+      failures {
+        expect(sent).to(
+          equalCValue(
+            Self.packet(kind: 1, checksum: 0x2222_abcd), fieldComparers: [".checksum": low16], encoding: Self.packet))
+        expect(sent).to(
+          beCloseToCValue(
+            Self.packet(kind: 1, checksum: 0x2222_abcd), within: .absolute(0.1), fieldComparers: [".checksum": low16],
+            encoding: Self.packet))
+      } == [])
+    #expect(
+      failures {
+        expect(sent).to(
+          equalCValue(
+            Self.packet(kind: 1, checksum: 0x2222_abce), fieldComparers: [".checksum": low16], encoding: Self.packet))
+      } == [
+        """
+        expected to equal C value <{.kind = 1, .length = 0, .checksum = 572697550, .name = NULL, .origin = NULL, .payload = {0, 0, 0, 0}}>, \
+        got <{.kind = 1, .length = 0, .checksum = 286370765, .name = NULL, .origin = NULL, .payload = {0, 0, 0, 0}}>
+        cv_packet values differ at 1 of 9 fields:
+          .checksum: 286370765 ≠ 572697550
+          actual:   {.kind = 1, .length = 0, .checksum = 286370765, .name = NULL, .origin = NULL, .payload = {0, 0, 0, 0}}
+          expected: {.kind = 1, .length = 0, .checksum = 572697550, .name = NULL, .origin = NULL, .payload = {0, 0, 0, 0}}
+        """
+      ])
+    #expect(
+      failures {
+        expect(sent).to(equalCValue(sent, fieldComparers: [".kind": .cString], encoding: Self.packet))
+      } == ["cannot compare C values: \(Self.packet): the comparer cString does not fit .kind (unsigned short)"])
+  }
 }

@@ -27,6 +27,8 @@ public import Testing
 ///     see `UnionMember`): only that member is compared and shown, in every element.
 ///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
 ///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
+///   - fieldComparers: Comparers for particular fields, by path, replacing their type's rules
+///     (`[".name": .cString]`, see `FieldComparer`); an ignored path wins over a comparer.
 ///   - encoding: The C type of one element; `nil` derives it from `Element`.
 ///   - registry: The registry that resolves the type and holds your comparers.
 ///   - comment: Appended to the failure's first line.
@@ -36,7 +38,7 @@ public import Testing
 public func expectCValuesEqual<Element>(
   _ actual: [Element], _ expected: [Element], within tolerance: FloatTolerance? = nil,
   fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  ignoring ignoredPaths: Set<FieldPath> = [],
+  ignoring ignoredPaths: Set<FieldPath> = [], fieldComparers: [FieldPath: FieldComparer] = [:],
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
@@ -45,7 +47,9 @@ public func expectCValuesEqual<Element>(
       CValueCheck.equalElements(
         actual, expected,
         options: ComparisonOptions(
-          tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths
+          tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers,
+          ignoredPaths: ignoredPaths,
+          fieldComparers: fieldComparers
         ),
         encoding: encoding, registry: registry, message: comment.text
       ).record(sourceLocation: sourceLocation)
@@ -69,6 +73,8 @@ public func expectCValuesEqual<Element>(
 ///     see `UnionMember`): only that member is compared and shown, in every element.
 ///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
 ///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
+///   - fieldComparers: Comparers for particular fields, by path, replacing their type's rules
+///     (`[".name": .cString]`, see `FieldComparer`); an ignored path wins over a comparer.
 ///   - encoding: The C type of one element; `nil` derives it from `Element`.
 ///   - registry: The registry that resolves the type and holds your comparers.
 ///   - comment: Appended to the failure's first line.
@@ -79,6 +85,7 @@ public func expectCValuesEqual<Element>(
   _ actual: UnsafeBufferPointer<Element>, _ expected: UnsafeBufferPointer<Element>,
   within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
   unionMembers: [FieldPath: UnionMember] = [:], ignoring ignoredPaths: Set<FieldPath> = [],
+  fieldComparers: [FieldPath: FieldComparer] = [:],
   encoding: (any TypeEncodingConvertible)? = nil,
   registry: ValueRegistry = .shared,
   _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
@@ -86,7 +93,8 @@ public func expectCValuesEqual<Element>(
   CValueCheck.equalElements(
     actual, expected,
     options: ComparisonOptions(
-      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths),
+      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
+      fieldComparers: fieldComparers),
     encoding: encoding, registry: registry, message: comment.text
   ).record(sourceLocation: sourceLocation)
 }

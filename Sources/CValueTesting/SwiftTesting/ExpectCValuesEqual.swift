@@ -38,6 +38,8 @@ public import Testing
 ///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
 ///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
 ///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
+///   - fieldComparers: Comparers for particular fields, by path, replacing their type's rules
+///     (`[".name": .cString]`, see `FieldComparer`); an ignored path wins over a comparer.
 ///   - encoding: The C type as an encoding or readable name (`"{cv_point=dd}"`, `"rect"`); `nil` derives
 ///     it from `Value`.
 ///   - registry: The registry that resolves the type and holds your comparers.
@@ -48,14 +50,15 @@ public import Testing
 public func expectCValuesEqual<Value>(
   _ actual: Value, _ expected: Value, within tolerance: FloatTolerance? = nil,
   fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  ignoring ignoredPaths: Set<FieldPath> = [],
+  ignoring ignoredPaths: Set<FieldPath> = [], fieldComparers: [FieldPath: FieldComparer] = [:],
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   CValueCheck.equal(
     actual, expected,
     options: ComparisonOptions(
-      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths),
+      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
+      fieldComparers: fieldComparers),
     encoding: encoding, registry: registry, message: comment.text
   ).record(sourceLocation: sourceLocation)
 }
@@ -82,6 +85,8 @@ public func expectCValuesEqual<Value>(
 ///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
 ///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
 ///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
+///   - fieldComparers: Comparers for particular fields, by path, replacing their type's rules
+///     (`[".name": .cString]`, see `FieldComparer`); an ignored path wins over a comparer.
 ///   - encoding: The C type of one value, as an encoding or readable name.
 ///   - registry: The registry that resolves the type and holds your comparers.
 ///   - comment: Appended to the failure's first line.
@@ -92,6 +97,7 @@ public func expectCValuesEqual(
   pointers actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, count: Int? = nil,
   within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
   unionMembers: [FieldPath: UnionMember] = [:], ignoring ignoredPaths: Set<FieldPath> = [],
+  fieldComparers: [FieldPath: FieldComparer] = [:],
   encoding: any TypeEncodingConvertible,
   registry: ValueRegistry = .shared,
   _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
@@ -99,7 +105,8 @@ public func expectCValuesEqual(
   CValueCheck.equalPointees(
     actual, expected, count: count, encoding: encoding,
     options: ComparisonOptions(
-      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths),
+      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
+      fieldComparers: fieldComparers),
     registry: registry, message: comment.text
   ).record(sourceLocation: sourceLocation)
 }

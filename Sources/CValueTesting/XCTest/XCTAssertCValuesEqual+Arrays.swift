@@ -20,7 +20,7 @@ import XCTest
 public func XCTAssertCValuesEqual<Element>(
   _ actual: [Element], _ expected: [Element], within tolerance: FloatTolerance? = nil,
   fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  ignoring ignoredPaths: Set<FieldPath> = [],
+  ignoring ignoredPaths: Set<FieldPath> = [], fieldComparers: [FieldPath: FieldComparer] = [:],
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared,
   _ message: @autoclosure () -> String = "",
   file: StaticString = #filePath, line: UInt = #line
@@ -31,7 +31,9 @@ public func XCTAssertCValuesEqual<Element>(
       CValueCheck.equalElements(
         actual, expected,
         options: ComparisonOptions(
-          tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths
+          tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers,
+          ignoredPaths: ignoredPaths,
+          fieldComparers: fieldComparers
         ),
         encoding: encoding, registry: registry, message: message
       ).fail(file: file, line: line)
@@ -56,6 +58,7 @@ public func XCTAssertCValuesEqual<Element>(
   _ actual: UnsafeBufferPointer<Element>, _ expected: UnsafeBufferPointer<Element>,
   within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
   unionMembers: [FieldPath: UnionMember] = [:], ignoring ignoredPaths: Set<FieldPath> = [],
+  fieldComparers: [FieldPath: FieldComparer] = [:],
   encoding: (any TypeEncodingConvertible)? = nil,
   registry: ValueRegistry = .shared,
   _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
@@ -63,7 +66,8 @@ public func XCTAssertCValuesEqual<Element>(
   CValueCheck.equalElements(
     actual, expected,
     options: ComparisonOptions(
-      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths),
+      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
+      fieldComparers: fieldComparers),
     encoding: encoding, registry: registry, message: message()
   ).fail(file: file, line: line)
 }

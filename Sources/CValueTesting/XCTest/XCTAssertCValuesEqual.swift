@@ -23,7 +23,7 @@ import XCTest
 public func XCTAssertCValuesEqual<Value>(
   _ actual: Value, _ expected: Value, within tolerance: FloatTolerance? = nil,
   fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  ignoring ignoredPaths: Set<FieldPath> = [],
+  ignoring ignoredPaths: Set<FieldPath> = [], fieldComparers: [FieldPath: FieldComparer] = [:],
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared,
   _ message: @autoclosure () -> String = "",
   file: StaticString = #filePath, line: UInt = #line
@@ -31,7 +31,8 @@ public func XCTAssertCValuesEqual<Value>(
   CValueCheck.equal(
     actual, expected,
     options: ComparisonOptions(
-      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths),
+      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
+      fieldComparers: fieldComparers),
     encoding: encoding, registry: registry, message: message()
   ).fail(file: file, line: line)
 }
@@ -52,6 +53,7 @@ public func XCTAssertCValuesEqual(
   pointers actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, count: Int? = nil,
   within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
   unionMembers: [FieldPath: UnionMember] = [:], ignoring ignoredPaths: Set<FieldPath> = [],
+  fieldComparers: [FieldPath: FieldComparer] = [:],
   encoding: any TypeEncodingConvertible,
   registry: ValueRegistry = .shared,
   _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
@@ -59,7 +61,8 @@ public func XCTAssertCValuesEqual(
   CValueCheck.equalPointees(
     actual, expected, count: count, encoding: encoding,
     options: ComparisonOptions(
-      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths),
+      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
+      fieldComparers: fieldComparers),
     registry: registry, message: message()
   ).fail(file: file, line: line)
 }

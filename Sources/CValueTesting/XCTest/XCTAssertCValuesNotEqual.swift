@@ -22,7 +22,7 @@ import XCTest
 public func XCTAssertCValuesNotEqual<Value>(
   _ actual: Value, _ expected: Value, within tolerance: FloatTolerance? = nil,
   fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  ignoring ignoredPaths: Set<FieldPath> = [],
+  ignoring ignoredPaths: Set<FieldPath> = [], fieldComparers: [FieldPath: FieldComparer] = [:],
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared,
   _ message: @autoclosure () -> String = "",
   file: StaticString = #filePath, line: UInt = #line
@@ -30,7 +30,8 @@ public func XCTAssertCValuesNotEqual<Value>(
   CValueCheck.notEqual(
     actual, expected,
     options: ComparisonOptions(
-      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths),
+      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
+      fieldComparers: fieldComparers),
     encoding: encoding, registry: registry, message: message()
   ).fail(file: file, line: line)
 }

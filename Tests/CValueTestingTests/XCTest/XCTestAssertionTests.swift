@@ -109,6 +109,35 @@ final class XCTestAssertionTests: XCTestCase {
     XCTAssertEqual(failures { XCTAssertCValuesNotEqual(sent, received, ignoring: [".kind"], encoding: packet) }, [])
   }
 
+  func testFieldComparers() {
+    let packet = #"{cv_packet="kind"S"length"S"checksum"I"name"*"origin"^{cv_point}"payload"[4C]}"#
+    let low16 = FieldComparer(UInt32.self) { $0 & 0xffff == $1 & 0xffff }
+    var sent = cv_packet()
+    (sent.kind, sent.checksum) = (1, 0x1111_abcd)
+    var received = sent
+    received.checksum = 0x2222_abcd
+    XCTAssertEqual(
+      failures { XCTAssertCValuesEqual(sent, received, fieldComparers: [".checksum": low16], encoding: packet) }, [])
+    XCTAssertEqual(
+      failure { XCTAssertCValuesNotEqual(sent, received, fieldComparers: [".checksum": low16], encoding: packet) },
+      """
+      failed - cv_packet values are equal, but should differ
+        value: {.kind = 1, .length = 0, .checksum = 286370765, .name = NULL, .origin = NULL, .payload = {0, 0, 0, 0}}
+      """)
+    received.checksum = 0x1111_abce
+    XCTAssertEqual(
+      failure { XCTAssertCValuesEqual(sent, received, fieldComparers: [".checksum": low16], encoding: packet) },
+      """
+      failed - cv_packet values differ at .checksum: 286370765 ≠ 286370766
+        .checksum: 286370765 ≠ 286370766
+        actual:   {.kind = 1, .length = 0, .checksum = 286370765, .name = NULL, .origin = NULL, .payload = {0, 0, 0, 0}}
+        expected: {.kind = 1, .length = 0, .checksum = 286370766, .name = NULL, .origin = NULL, .payload = {0, 0, 0, 0}}
+      """)
+    XCTAssertEqual(
+      failure { XCTAssertCValuesEqual(sent, received, fieldComparers: [".kind": .cString], encoding: packet) },
+      "failed - cannot compare C values: \(packet): the comparer cString does not fit .kind (unsigned short)")
+  }
+
   func testPaddingZeroed() {
     let reading = #"{cv_reading="tag"c"value"d"count"i"unit"[4c]}"#
     var bytes = [UInt8](repeating: 0, count: MemoryLayout<cv_reading>.size)
