@@ -43,7 +43,10 @@ struct CompareCommand: ParsableCommand {
                             actualNumber, expectedNumber (when the text is a
                             number), difference, tolerance {absolute, relative,
                             ulps, nanEqualsNaN, bitwise, text} (floats),
-                            firstDifference (char arrays)}], at most 20
+                            firstDifference (char arrays), padding {offset,
+                            size, after, before} (--compare-padding: path
+                            is .field+padding, the field before it)}],
+                            at most 20
         ignoredPaths        [path]
         actual, expected    both values described, when they differ
         cvalue compare rect "$a" "$b" --json
@@ -109,6 +112,12 @@ struct CompareCommand: ParsableCommand {
       "Leave a field out: not compared, not counted, and listed as ignored in the report, e.g. .checksum or .rows[*].stamp ([*] is every element of an array) (repeatable).",
       valueName: ".path"))
   var ignore: [String] = []
+
+  @Flag(
+    help:
+      "Compare padding bytes too, for values copied byte for byte: each padding range that differs is one mismatch, named by offset and the fields around it."
+  )
+  var comparePadding = false
 
   @Flag(
     help:
@@ -178,9 +187,11 @@ struct CompareCommand: ParsableCommand {
         throw BadInput(message: "--ignore: \(error)")
       }
     }
-    return ComparisonOptions(
+    var options = ComparisonOptions(
       tolerance: anyTolerance ? tolerance : nil, fieldTolerances: fieldTolerances, unionMembers: try unions.rules(),
       ignoredPaths: ignoredPaths)
+    options.comparesPadding = comparePadding
+    return options
   }
 
   /// `.size.width=0.5` as a path and an absolute tolerance.

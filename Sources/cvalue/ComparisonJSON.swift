@@ -2,131 +2,141 @@ import CValueKit
 import Foundation
 
 /// `cvalue compare --json` and `cvalue describe --json`: the results as JSON objects whose keys are sorted,
-/// so that the text is stable. The schema (version 1) is documented in each command's help; CValueKit
-/// itself stays free of Foundation, so the encoding lives here.
+/// so that the text is stable. The schema (version 1) is documented in the `JSONOutput` article of the
+/// tool's catalog and in each command's help; CValueKit itself stays free of Foundation, so the encoding
+/// lives here.
+///
+/// Every object is a dictionary of ``JSON`` values built by one function per kind of object; a key whose
+/// value is absent (`nil`) is left out.
 enum ComparisonJSON {
-  /// A number as C holds it: an integer exactly, a floating-point value as a double.
-  enum Number: Codable, Equatable {
+  /// A JSON value: what the objects below are made of.
+  enum JSON: Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
+    case string(String)
     case integer(Int64)
     case real(Double)
+    case bool(Bool)
+    case array([JSON])
+    case object([String: JSON?])
 
-    /// The number a description is, when it is one: `42`, `-1.5`, `1e+300`; `nil` for `nan`, `inf`, a
-    /// string, a pointer or a record.
-    init?(_ text: String) {
-      if let integer = Int64(text) {
-        self = .integer(integer)
-      } else if let unsigned = UInt64(text) {
-        self = .real(Double(unsigned))
-      } else if let real = Double(text), real.isFinite, text.first.map({ $0 == "-" || $0.isNumber }) == true {
-        self = .real(real)
-      } else {
+    init(stringLiteral value: String) { self = .string(value) }
+    init(integerLiteral value: Int) { self = .integer(Int64(value)) }
+    init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(_ value: Int) { self = .integer(Int64(value)) }
+
+    /// The number a description is, when it is one: `42`, `-1.5`, `1e+300`, exactly for integers; `nil`
+    /// for `nan`, `inf`, a string, a pointer or a record.
+    static func number(_ text: String) -> JSON? {
+      if let integer = Int64(text) { return .integer(integer) }
+      if let unsigned = UInt64(text) { return .real(Double(unsigned)) }
+      guard let real = Double(text), real.isFinite, text.first.map({ $0 == "-" || $0.isNumber }) == true else {
         return nil
       }
+      return .real(real)
+    }
+
+    private struct Key: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
     }
 
     func encode(to encoder: any Encoder) throws {
-      var container = encoder.singleValueContainer()
       switch self {
-      case .integer(let value): try container.encode(value)
-      case .real(let value): try container.encode(value)
+      case .object(let members):
+        var container = encoder.container(keyedBy: Key.self)
+        for (key, value) in members { if let value { try container.encode(value, forKey: Key(stringValue: key)) } }
+      case .array(let elements):
+        var container = encoder.unkeyedContainer()
+        for element in elements { try container.encode(element) }
+      case .string(let value): try encodeSingle(value, to: encoder)
+      case .integer(let value): try encodeSingle(value, to: encoder)
+      case .real(let value): try encodeSingle(value, to: encoder)
+      case .bool(let value): try encodeSingle(value, to: encoder)
       }
     }
 
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.singleValueContainer()
-      if let value = try? container.decode(Int64.self) {
-        self = .integer(value)
-      } else {
-        self = .real(try container.decode(Double.self))
-      }
+    private func encodeSingle(_ value: some Encodable, to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
     }
   }
 
-  struct Tolerance: Codable, Equatable {
-    var absolute: Double
-    var relative: Double
-    var ulps: UInt64
-    var nanEqualsNaN: Bool
-    var bitwise: Bool
+  /// The schema version: it changes only when a key is removed or changes meaning.
+  static let schema: JSON = 1
+
+  /// The object `cvalue compare --json` prints.
+  static func object(_ comparison: Comparison) -> JSON {
+    .object([
+      "schema": schema, "type": .string(comparison.type.description), "typeName": .string(comparison.typeName),
+      "isEqual": .bool(comparison.isEqual), "strategy": .string(comparison.strategy.description),
+      "comparedFieldCount": JSON(comparison.comparedFieldCount), "mismatchCount": JSON(comparison.mismatchCount),
+      "mismatches": .array(comparison.mismatches.map(object)),
+      "ignoredPaths": .array(comparison.ignoredPaths.map { .string($0.description) }),
+      "actual": comparison.actualDescription.map(JSON.string),
+      "expected": comparison.expectedDescription.map(JSON.string),
+    ])
+  }
+
+  /// One mismatch; padding bytes (``ComparisonOptions/comparesPadding``) carry the path `<after>+padding`
+  /// (`padding` with no field before them) and a `padding` object saying where they are.
+  static func object(_ mismatch: Mismatch) -> JSON {
+    var path = mismatch.path.description
+    var padding: JSON?
+    if let span = mismatch.padding {
+      path = span.after.map { $0.components.isEmpty ? "padding" : "\($0)+padding" } ?? "padding"
+      padding = .object([
+        "offset": JSON(span.range.lowerBound), "size": JSON(span.range.count),
+        "after": span.after.map { .string($0.description) }, "before": span.before.map { .string($0.description) },
+      ])
+    }
+    return .object([
+      "path": .string(path), "offset": JSON(mismatch.offset), "padding": padding,
+      "actual": .string(mismatch.actual), "expected": .string(mismatch.expected),
+      "actualNumber": JSON.number(mismatch.actual), "expectedNumber": JSON.number(mismatch.expected),
+      "difference": mismatch.difference.map(JSON.real), "tolerance": mismatch.tolerance.map(object),
+      "firstDifference": mismatch.firstDifference.map { JSON($0) },
+    ])
+  }
+
+  static func object(_ tolerance: FloatTolerance) -> JSON {
+    .object([
+      "absolute": .real(tolerance.absolute), "relative": .real(tolerance.relative),
+      "ulps": .integer(Int64(clamping: tolerance.ulps)), "nanEqualsNaN": .bool(tolerance.nanEqualsNaN),
+      "bitwise": .bool(tolerance.isBitwise), "text": .string(tolerance.description),
+    ])
+  }
+
+  /// The object `cvalue describe --json` prints: the whole description, and every leaf of the layout with
+  /// its value (`fields`), as `values` gives them.
+  /// A leaf of a described value: where it is (with --count, `[1].x` at its offset from the first value)
+  /// and what it holds.
+  struct FieldValue {
+    var field: CLayout.Field
+    var path: FieldPath
+    var offset: Int
     var text: String
   }
 
-  struct MismatchObject: Codable, Equatable {
-    var path: String
-    var offset: Int
-    var actual: String
-    var expected: String
-    var actualNumber: Number?
-    var expectedNumber: Number?
-    var difference: Double?
-    var tolerance: Tolerance?
-    var firstDifference: Int?
+  static func object(_ value: ValueType, description: String, fields: [FieldValue]) -> JSON {
+    .object([
+      "schema": schema, "type": .string(value.type.description), "size": value.size.map { JSON($0) },
+      "description": .string(description), "fields": .array(fields.map(object)),
+    ])
   }
 
-  struct ComparisonObject: Codable, Equatable {
-    var schema: Int
-    var type: String
-    var typeName: String
-    var isEqual: Bool
-    var strategy: String
-    var comparedFieldCount: Int
-    var mismatchCount: Int
-    var mismatches: [MismatchObject]
-    var ignoredPaths: [String]
-    var actual: String?
-    var expected: String?
-  }
-
-  struct FieldObject: Codable, Equatable {
-    var path: String
-    var offset: Int
-    var size: Int
-    var encoding: String
-    var bitOffset: Int?
-    var bitWidth: Int?
-  }
-
-  struct DescriptionObject: Codable, Equatable {
-    var schema: Int
-    var type: String
-    var size: Int?
-    var description: String
-    var fields: [FieldObject]
-  }
-
-  static func object(_ comparison: Comparison) -> ComparisonObject {
-    ComparisonObject(
-      schema: 1, type: comparison.type.description, typeName: comparison.typeName, isEqual: comparison.isEqual,
-      strategy: comparison.strategy.description, comparedFieldCount: comparison.comparedFieldCount,
-      mismatchCount: comparison.mismatchCount,
-      mismatches: comparison.mismatches.map { mismatch in
-        MismatchObject(
-          path: mismatch.path.description, offset: mismatch.offset, actual: mismatch.actual,
-          expected: mismatch.expected, actualNumber: Number(mismatch.actual), expectedNumber: Number(mismatch.expected),
-          difference: mismatch.difference,
-          tolerance: mismatch.tolerance.map {
-            Tolerance(
-              absolute: $0.absolute, relative: $0.relative, ulps: $0.ulps, nanEqualsNaN: $0.nanEqualsNaN,
-              bitwise: $0.isBitwise, text: $0.description)
-          }, firstDifference: mismatch.firstDifference)
-      }, ignoredPaths: comparison.ignoredPaths.map(\.description), actual: comparison.actualDescription,
-      expected: comparison.expectedDescription)
-  }
-
-  static func object(_ value: ValueType, description: String) -> DescriptionObject {
-    DescriptionObject(
-      schema: 1, type: value.type.description, size: value.size, description: description,
-      fields: (value.layout?.fields).map { fields in
-        fields.map {
-          FieldObject(
-            path: $0.path.description, offset: $0.offset, size: $0.size, encoding: $0.type.description,
-            bitOffset: $0.bits?.offset, bitWidth: $0.bits?.width)
-        }
-      } ?? [])
+  static func object(_ value: FieldValue) -> JSON {
+    let leaf = value.field
+    return .object([
+      "path": .string(value.path.description), "offset": JSON(value.offset), "size": JSON(leaf.size),
+      "encoding": .string(leaf.type.description), "cType": .string(leaf.type.cTypeName),
+      "bitOffset": leaf.bits.map { JSON($0.offset) }, "bitWidth": leaf.bits.map { JSON($0.width) },
+      "text": .string(value.text), "number": JSON.number(value.text),
+    ])
   }
 
   /// The object as one line of JSON, keys sorted.
-  static func text(_ object: some Encodable) throws -> String {
+  static func text(_ object: JSON) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(object), as: UTF8.self)

@@ -161,9 +161,19 @@ public struct Mismatch: Hashable, Sendable {
   public let tolerance: FloatTolerance?
   /// For a `char` array reported as two strings, the index of the first char that differs.
   public let firstDifference: Int?
-  /// For padding bytes compared with ``ComparisonOptions/comparesPadding``, where they are:
-  /// `padding 36..<40 (after .tm_isdst, before .tm_gmtoff)`; the path is then empty.
-  let paddingLocation: String?
+  /// For padding bytes compared with ``ComparisonOptions/comparesPadding``, which bytes and the fields
+  /// around them; the path is then empty.
+  package let padding: PaddingSpan?
+
+  /// A run of padding bytes and the fields it lies between.
+  package struct PaddingSpan: Hashable, Sendable {
+    /// The bytes, by offset in the value.
+    package let range: Range<Int>
+    /// The field that ends last before the run, `nil` when none does.
+    package let after: FieldPath?
+    /// The field that starts first after the run, `nil` when none does.
+    package let before: FieldPath?
+  }
 
   /// Creates a mismatch.
   ///
@@ -182,9 +192,9 @@ public struct Mismatch: Hashable, Sendable {
   ///   - firstDifference: For a `char` array reported as strings, the index of the first differing char.
   package init(
     path: FieldPath, offset: Int, actual: String, expected: String, difference: Double? = nil,
-    tolerance: FloatTolerance? = nil, firstDifference: Int? = nil, paddingLocation: String? = nil
+    tolerance: FloatTolerance? = nil, firstDifference: Int? = nil, padding: PaddingSpan? = nil
   ) {
-    self.paddingLocation = paddingLocation
+    self.padding = padding
     self.path = path
     self.offset = offset
     self.actual = actual
@@ -195,7 +205,12 @@ public struct Mismatch: Hashable, Sendable {
   }
 
   /// The path, or `value` for the value itself.
-  var location: String { paddingLocation ?? (path.components.isEmpty ? "value" : path.description) }
+  var location: String {
+    if let padding {
+      return "padding \(padding.range) (\(PaddingCheck.between(padding.after, padding.before)))"
+    }
+    return path.components.isEmpty ? "value" : path.description
+  }
 
   /// `20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`, `"6.1.0" ≠ "6.18.0" (first difference at [3])`.
   var detail: String {

@@ -185,7 +185,7 @@ extension CoveredFields {
           path: FieldPath(), offset: gap.range.lowerBound,
           actual: ValueDescriber.describeBytes(UnsafeRawBufferPointer(rebasing: actual[gap.range])),
           expected: ValueDescriber.describeBytes(UnsafeRawBufferPointer(rebasing: expected[gap.range])),
-          paddingLocation: "padding \(gap.range) (\(PaddingCheck.between(gap.after, gap.before)))"))
+          padding: Mismatch.PaddingSpan(range: gap.range, after: gap.after, before: gap.before)))
     }
     return (mismatches, gaps.count)
   }
