@@ -452,17 +452,18 @@ static void field_options_that_do_not_fit(void **state) {
   cv_field_comparer no_pointee = {CV_FIELD_POINTEE, NULL, NULL, 0, NULL};
   /* Paths that name nothing: CV_ERROR_PATH, when comparing with options and when registering. */
   cv_options *options = new_options();
-  expect_status(cv_options_ignore(options, ".kind..", &message), CV_ERROR_PATH, "ignored path: x");
+  expect_status(cv_options_ignore(options, ".kind..", &message), CV_ERROR_PATH,
+                "ignored path: malformed field path \".kind..\" at offset 6");
   expect_status(cv_options_ignore(options, ".checksm", &message), CV_OK, NULL);
   expect_status(cv_compare(type, &a, &a, 1, options, &result, &message), CV_ERROR_PATH,
-                "struct cv_packet: no field .checksm");
+                "struct cv_packet has no field .checksm");
   cv_options_free(options);
   expect_status(cv_registry_register_ignored(types.registry, "struct cv_log", ".rows[1].stamp", &message),
                 CV_ERROR_PATH,
                 "struct cv_log: .rows[1].stamp names one array element; ignored paths and field comparers apply "
                 "to every element, written [*]");
   expect_status(cv_registry_register_field_comparer(types.registry, "struct cv_packet", ".nam", &c_string, &message),
-                CV_ERROR_PATH, "struct cv_packet: no field .nam");
+                CV_ERROR_PATH, "struct cv_packet has no field .nam");
   /* Comparers that do not fit the field: CV_ERROR_OPTION. */
   options = new_options();
   expect_status(cv_options_set_comparer(options, ".kind", &c_string, &message), CV_OK, NULL);
@@ -588,7 +589,7 @@ static void malformed_encodings_paths_and_literals(void **state) {
                 "tolerance path: malformed field path \".x..\" at offset 3");
   expect_status(cv_options_set_tolerance(options, ".z", hundredth, &message), CV_OK, NULL);
   expect_status(cv_compare(types.point, &p, &q, 1, options, &result, &message), CV_ERROR_PATH,
-                "{cv_point=\"x\"d\"y\"d} has no field .z");
+                "struct cv_point has no field .z");
   cv_options_free(options);
   expect_status(cv_parse(types.point, "{.x = 1.5, .z = -2}", &p, sizeof p, &message), CV_ERROR_LITERAL,
                 "no member named 'z' in struct cv_point at offset 12 in \"{.x = 1.5, .z = -2}\"");

@@ -74,6 +74,6 @@ extension CValueMatcherTests {
     #expect(
       failures {
         expect(sent).to(equalCValue(sent, fieldComparers: [".kind": .cString], encoding: Self.packet))
-      } == ["cannot compare C values: \(Self.packet): the comparer cString does not fit .kind (unsigned short)"])
+      } == ["cannot compare C values: struct cv_packet: the comparer cString does not fit .kind (unsigned short)"])
   }
 }

@@ -46,6 +46,11 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A union member rule (``UnionMember``) does not fit the type.
   case unionMember(UnionMemberError, in: TypeEncoding)
 
+  /// A record by its C name (`struct cv_log`), any other type by its encoding, in errors about a path in it.
+  private static func name(_ type: TypeEncoding) -> String {
+    type.unqualified.record != nil ? type.errorName : type.description
+  }
+
   /// One line a person can act on.
   public var description: String {
     switch self {
@@ -62,7 +67,7 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
         + (SwiftTypeSizeCause.advice(swiftType: swiftType, size: size, type: type, typeSize: typeSize) ?? "")
     case .invalidTolerance(let problem, let path):
       return path.components.isEmpty ? problem : "\(problem) (for \(path))"
-    case .unknownFieldPath(let path, let type): return "\(type) has no field \(path)"
+    case .unknownFieldPath(let path, let type): return "\(Self.name(type)) has no field \(path)"
     case .nothingToRegister(let type): return "a registration for \(type) needs a comparer or a describer"
     case .literal(let error): return error.description
     case .notPlainData(let swiftType):
@@ -74,12 +79,12 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidCount(let count): return "invalid count of values: \(count)"
     // By its C name: an X11 XEvent's encoding is 4,000 characters, and the error is about one path in it.
     case .unionMember(let error, let type):
-      return "\(type.unqualified.record != nil ? type.errorName : type.description): \(error)"
+      return "\(Self.name(type)): \(error)"
     case .pathThroughElement(let path, let type):
-      return "\(type): \(path) names one array element; ignored paths and field comparers apply to every "
+      return "\(Self.name(type)): \(path) names one array element; ignored paths and field comparers apply to every "
         + "element, written [*]"
     case .comparerDoesNotFit(let path, let comparer, let field, let type):
-      return "\(type): the comparer \(comparer) does not fit \(path) (\(field.cTypeName))"
+      return "\(Self.name(type)): the comparer \(comparer) does not fit \(path) (\(field.cTypeName))"
     case .tooLargeToParse(let type, let size, let limit):
       return "\(type) is \(size) bytes, larger than the \(limit) bytes a literal is parsed into"
     case .cannotDerive(let swiftType, let error):

@@ -129,7 +129,7 @@ import Testing
     }
     #expect(
       ValueError.pathThroughElement(".rows[1].stamp", in: type.type).description
-        == "{cv_log=\"sequence\"I\"rows\"[3{cv_row=\"value\"i\"stamp\"I}]}: .rows[1].stamp names one array element; "
+        == "struct cv_log: .rows[1].stamp names one array element; "
         + "ignored paths and field comparers apply to every element, written [*]")
   }
 

@@ -32,7 +32,7 @@ import Testing
     }
     #expect(
       ValueError.unknownFieldPath(".size.widht", in: try TypeCatalog.shared.parse("rect")).description
-        == "{CGRect={CGPoint=dd}{CGSize=dd}} has no field .size.widht")
+        == "struct CGRect has no field .size.widht")
     options.fieldTolerances = ["size..width": .absolute(1)]
     #expect(throws: ValueError.self) {
       try ValueRegistry.shared.resolve("rect").compare(actual, expected, options: options)

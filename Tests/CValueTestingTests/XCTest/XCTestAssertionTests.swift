@@ -135,7 +135,7 @@ final class XCTestAssertionTests: XCTestCase {
       """)
     XCTAssertEqual(
       failure { XCTAssertCValuesEqual(sent, received, fieldComparers: [".kind": .cString], encoding: packet) },
-      "failed - cannot compare C values: \(packet): the comparer cString does not fit .kind (unsigned short)")
+      "failed - cannot compare C values: struct cv_packet: the comparer cString does not fit .kind (unsigned short)")
   }
 
   func testPaddingZeroed() {
