@@ -118,7 +118,9 @@ let package = Package(
     ),
     .testTarget(
       name: "CValueTestingTests",
-      dependencies: ["CValueTesting", "CValueKit", "CValueFixtures", "CValueHeaders", "CTestTypes", "CSystemHeaders"],
+      dependencies: [
+        "CValueTesting", "CValueKit", "CValueFixtures", "CValueHeaders", "CTestTypes", "CSystemHeaders", "TestSupport",
+      ],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(

@@ -38,16 +38,9 @@ package enum CValueCheck {
       let type = try valueType(of: Value.self, encoding: encoding, registry: registry)
       let comparison = try type.compare(actual, expected, options: options)
       guard !comparison.isEqual else { return .passed(comparison) }
-      var result = CheckResult.failed(FailureText.differ(comparison, message: message), comparison)
-      let dump = withUnsafeBytes(of: actual) { a in
-        withUnsafeBytes(of: expected) { b in
-          ByteDump.text(a, b, typeName: comparison.typeName, layout: type.layout)
-        }
+      return withUnsafeBytes(of: actual) { a in
+        withUnsafeBytes(of: expected) { b in differ(comparison, a, b, layout: type.layout, message: message) }
       }
-      result.attachments = [
-        ("\(comparison.typeName) report.txt", comparison.report), ("\(comparison.typeName) bytes.txt", dump),
-      ]
-      return result
     } catch {
       return .failed(FailureText.cannotCompare(error.description, message: message))
     }
@@ -107,8 +100,13 @@ package enum CValueCheck {
       }
       guard let count else {
         let comparison = try element.compare(pointers: actual, expected, options: options)
-        return comparison.isEqual
-          ? .passed(comparison) : .failed(FailureText.differ(comparison, message: message), comparison)
+        guard !comparison.isEqual else { return .passed(comparison) }
+        guard let size = element.size else {
+          return .failed(FailureText.differ(comparison, message: message), comparison)
+        }
+        return differ(
+          comparison, UnsafeRawBufferPointer(start: actual, count: size),
+          UnsafeRawBufferPointer(start: expected, count: size), layout: element.layout, message: message)
       }
       let comparison = try element.compare(pointers: actual, expected, count: count, options: options)
       // The comparison checked the count and the layout: the runs are `count` strides long.
@@ -120,6 +118,23 @@ package enum CValueCheck {
     } catch {
       return .failed(FailureText.cannotCompare(error.description, message: message))
     }
+  }
+
+  /// The failure for two values that differ, with what a framework that keeps attachments attaches: the
+  /// whole report (the failure lists at most 20 mismatches) and both values' bytes, padding marked.
+  private static func differ(
+    _ comparison: Comparison, _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, layout: CLayout?,
+    message: String
+  ) -> CheckResult {
+    var result = CheckResult.failed(FailureText.differ(comparison, message: message), comparison)
+    result.attachments = [
+      ("\(comparison.typeName) report.txt", comparison.report),
+      (
+        "\(comparison.typeName) bytes.txt",
+        ByteDump.text(actual, expected, typeName: comparison.typeName, layout: layout)
+      ),
+    ]
+    return result
   }
 
   /// The result of comparing two runs of values as one C array `[count T]`: every mismatch by its index and
