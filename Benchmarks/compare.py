@@ -92,6 +92,11 @@ def main():
         for path in ("handle isEqual", "handle compare", "encoding-string compare", "derived-encoding compare"):
             faster(f"{shape}/{path}", f"{shape}/Nimble equal", 1, f"{shape}: {path} vs Nimble equal")
             faster(f"{shape}/{path}", f"{shape}/custom-dump diff", 1, f"{shape}: {path} vs custom-dump diff")
+    # Issue 23: registered ignored paths and field comparers are compiled into the plan.
+    for options in ("ignored path registered", "ignored path and field comparer registered"):
+        ratio(f"rect/handle isEqual, {options}", "rect/handle isEqual", 1.2, f"rect: isEqual, {options} / isEqual")
+    ratio("rect/handle compare, ignored path and field comparer per comparison", "rect/handle compare", 2,
+          "rect: compare, ignored path and comparer per call / compare")
     bandwidth("int-array/handle isEqual", "int-array/memcmp", 0.5, "1M {int32 x4}: handle isEqual")
     bandwidth("float-array/handle isEqual within", "float-array/memcmp", 0.25,
               "1M {float x,y,z} within 1e-3: handle isEqual")

@@ -137,11 +137,13 @@ public final class ValueType: Sendable, CustomStringConvertible {
   ) -> Bool {
     if let function = directComparator { return function.isEqual(pointers: actual, expected, size: valueSize) }
     switch shortcut {
-    case .bytes(let count): return cv_bytes_equal(actual, expected, count)
-    case .doubles(let count):
-      return FloatRun<Double>.isEqual(actual, expected, count: count, tolerance: tolerance ?? defaultTolerance)
-    case .floats(let count):
-      return FloatRun<Float>.isEqual(actual, expected, count: count, tolerance: tolerance ?? defaultTolerance)
+    case .bytes(let offset, let count): return cv_bytes_equal(actual + offset, expected + offset, count)
+    case .doubles(let offset, let count):
+      return FloatRun<Double>.isEqual(
+        actual + offset, expected + offset, count: count, tolerance: tolerance ?? defaultTolerance)
+    case .floats(let offset, let count):
+      return FloatRun<Float>.isEqual(
+        actual + offset, expected + offset, count: count, tolerance: tolerance ?? defaultTolerance)
     case .registered(let size, let compare):
       return compare(
         UnsafeRawBufferPointer(start: actual, count: size), UnsafeRawBufferPointer(start: expected, count: size))

@@ -55,15 +55,26 @@ struct ComparisonPlanTests {
   @Test(
     "the shortcut a handle takes",
     arguments: [
-      ("{S=iiii}", "bytes(count: 16)"),
-      ("{CGRect={CGPoint=dd}{CGSize=dd}}", "doubles(count: 4)"),
-      ("[10{V=fff}]", "floats(count: 30)"),
+      ("{S=iiii}", "bytes(offset: 0, count: 16)"),
+      ("{CGRect={CGPoint=dd}{CGSize=dd}}", "doubles(offset: 0, count: 4)"),
+      ("[10{V=fff}]", "floats(offset: 0, count: 30)"),
       ("{S=cdi}", "steps"),
       ("{E=}", "alwaysEqual"),
       ("{Unknown}", "address"),
     ])
   func shortcut(encoding: String, expected: String) throws {
     #expect(try Self.plan(encoding).shortcut == expected)
+  }
+
+  @Test("an ignored first field leaves one run from past it: still a shortcut")
+  func shortcutPastAnIgnoredField() throws {
+    let registry = ValueRegistry()
+    try registry.register("{CGRect={CGPoint=dd}{CGSize=dd}}", ignoring: [".origin.x"])
+    let rect = try registry.resolve("{CGRect={CGPoint=dd}{CGSize=dd}}")
+    #expect("\(rect.shortcut)" == "doubles(offset: 8, count: 3)")
+    let a: (Double, Double, Double, Double) = (0, 2, 3, 4)
+    #expect(rect.isEqual(a, (9, 2, 3, 4)))
+    #expect(!rect.isEqual(a, (0, 2, 3, 5)))
   }
 
   @Test("a union with a live member compiles to that member's steps; a tagged one to one step per tag")
