@@ -95,6 +95,8 @@ def main():
     # Issue 23: registered ignored paths and field comparers are compiled into the plan.
     for options in ("ignored path registered", "ignored path and field comparer registered"):
         ratio(f"rect/handle isEqual, {options}", "rect/handle isEqual", 1.2, f"rect: isEqual, {options} / isEqual")
+    ratio("rect/handle isEqual, ignored path and field comparer registered", "rect/handle isEqual, then a Double closure",
+          1.2, "rect: isEqual, ignored path and field comparer registered / isEqual and the closure")
     ratio("rect/handle compare, ignored path and field comparer per comparison", "rect/handle compare", 2,
           "rect: compare, ignored path and comparer per call / compare")
     bandwidth("int-array/handle isEqual", "int-array/memcmp", 0.5, "1M {int32 x4}: handle isEqual")
