@@ -197,13 +197,11 @@ extension HeaderImport.Enumeration: Codable {
     member = try container.decode(String.self, forKey: .member)
     let name = try container.decodeIfPresent(String.self, forKey: .name)
     var list = try container.nestedUnkeyedContainer(forKey: .constants)
-    var constants: [CEnumeration.Constant] = []
+    var constants: [(name: String, value: Int64)] = []
     while !list.isAtEnd {
       let constant = try list.nestedContainer(keyedBy: ConstantKeys.self)
       constants.append(
-        .init(
-          name: try constant.decode(String.self, forKey: .name), value: try constant.decode(Int64.self, forKey: .value)
-        ))
+        (name: try constant.decode(String.self, forKey: .name), value: try constant.decode(Int64.self, forKey: .value)))
     }
     enumeration = CEnumeration(name: name, constants: constants)
   }
@@ -259,14 +257,12 @@ private struct EnumJSON: Encodable {
   init(_ container: KeyedDecodingContainer<CodingKeys>) throws {
     let name = try container.decodeIfPresent(String.self, forKey: .name)
     var list = try container.nestedUnkeyedContainer(forKey: .constants)
-    var constants: [CEnumeration.Constant] = []
+    var constants: [(name: String, value: Int64)] = []
     constants.reserveCapacity(list.count ?? 0)
     while !list.isAtEnd {
       let constant = try list.nestedContainer(keyedBy: HeaderImport.Enumeration.ConstantKeys.self)
       constants.append(
-        .init(
-          name: try constant.decode(String.self, forKey: .name), value: try constant.decode(Int64.self, forKey: .value)
-        ))
+        (name: try constant.decode(String.self, forKey: .name), value: try constant.decode(Int64.self, forKey: .value)))
     }
     enumeration = CEnumeration(name: name, constants: constants)
   }

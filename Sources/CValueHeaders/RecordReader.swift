@@ -336,8 +336,9 @@ struct RecordReader {
     let constants = children(of: api.getTypeDeclaration(canonical))
       .filter { api.getCursorKind($0) == Int32(CV_CXCursor_EnumConstantDecl) }
       .map {
-        CEnumeration.Constant(
-          name: unit.clang.string(api.getCursorSpelling($0)), value: api.getEnumConstantDeclValue($0))
+        (
+          name: unit.clang.string(api.getCursorSpelling($0)), value: api.getEnumConstantDeclValue($0)
+        )
       }
     let spelling = unit.clang.string(api.getTypeSpelling(type))
     let isAnonymous = spelling.contains("(unnamed") || spelling.contains("(anonymous")

@@ -120,7 +120,7 @@ enum ComparisonJSON {
         fields.map {
           FieldObject(
             path: $0.path.description, offset: $0.offset, size: $0.size, encoding: $0.type.description,
-            bitOffset: $0.bits?.offset, bitWidth: $0.bits?.width)
+            bitOffset: $0.bits?.lowerBound, bitWidth: $0.bits?.count)
         }
       } ?? [])
   }

@@ -190,7 +190,7 @@ import Testing
     let catalog = TypeCatalog()
     try catalog.register(
       "{tagged=\"kind\"I\"small\"C}",
-      enumeration: CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)]), member: "kind")
+      enumeration: CEnumeration(name: "enum kind", constants: [(name: "KIND_A", value: 1)]), member: "kind")
     let error = Self.error(loading: Self.text, into: catalog)
     guard case .refused(_, let place, .enumerationTaken(member: "kind", _, _, _)) = error else {
       Issue.record("expected a refused enumeration, got \(String(describing: error))")
@@ -282,7 +282,7 @@ import Testing
     try catalog.register("i", name: "ev_t")
     try catalog.register(
       "{tagged=\"kind\"I\"small\"C}",
-      enumeration: CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)]), member: "kind")
+      enumeration: CEnumeration(name: "enum kind", constants: [(name: "KIND_A", value: 1)]), member: "kind")
     try catalog.register(record: "{bits=\"a\"i}")
     let error = Self.error(loading: Self.text, into: catalog)
     guard case .refused(_, let place, .recordTaken("struct bits", _, _)) = error else {
@@ -295,7 +295,7 @@ import Testing
     try second.register("i", name: "ev_t")
     try second.register(
       "{tagged=\"kind\"I\"small\"C}",
-      enumeration: CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)]), member: "kind")
+      enumeration: CEnumeration(name: "enum kind", constants: [(name: "KIND_A", value: 1)]), member: "kind")
     guard case .refused(_, "typedefs[0]", .nameTaken) = Self.error(loading: Self.text, into: second) else {
       Issue.record("expected the typedef to be named")
       return

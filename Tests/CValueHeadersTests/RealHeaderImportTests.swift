@@ -83,7 +83,7 @@ import Testing
     #expect(record.override == LayoutOverride(size: 16, alignment: 8, placements: []))
     let layout = try catalog.layout(of: "{bpf_timer}")
     #expect(layout.size == 16 && layout.alignment == 8 && layout.fields.isEmpty)
-    #expect(layout.padding.description == "[0..<16]")
+    #expect(Array(layout.padding) == [0..<16])
     let timer = try ValueRegistry(catalog: catalog).resolve("{bpf_timer}")
     let ones = [UInt8](repeating: 1, count: 16)
     #expect(try timer.compare(bytes: ones, [UInt8](repeating: 2, count: 16)).report == "bpf_timer values are equal")

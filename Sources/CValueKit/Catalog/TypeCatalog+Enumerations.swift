@@ -12,7 +12,7 @@ extension TypeCatalog {
   /// let catalog = TypeCatalog()
   /// try catalog.register(record: "{msg=\"state\"i\"flags\"b0I3}")
   /// let state = CEnumeration(
-  ///   name: "enum zstate", constants: [.init(name: "Z_OK", value: 0), .init(name: "Z_STREAM_END", value: 1)])
+  ///   name: "enum zstate", constants: [(name: "Z_OK", value: 0), (name: "Z_STREAM_END", value: 1)])
   /// try catalog.register("{msg}", enumeration: state, member: "state")
   /// // describe: {.state = Z_STREAM_END, .flags = 0}
   /// ```
@@ -30,7 +30,7 @@ extension TypeCatalog {
   ///   ``CatalogError/notANamedRecordDefinition(_:)`` (an anonymous record, or one whose members are
   ///   unknown), ``CatalogError/recordTaken(_:existing:new:)``, ``CatalogError/noSuchMember(_:record:)``,
   ///   ``CatalogError/notAnIntegerMember(_:record:type:)``,
-  ///   ``CatalogError/constantDoesNotFit(_:member:record:type:)``,
+  ///   ``CatalogError/constantDoesNotFit(name:value:member:record:type:)``,
   ///   ``CatalogError/enumerationTaken(member:record:existing:new:)`` (registering the same enumeration
   ///   again is allowed), or ``CatalogError/encoding(_:)``.
   public func register(
@@ -55,7 +55,8 @@ extension TypeCatalog {
         throw CatalogError.notAnIntegerMember(member, record: recordType, type: field.type)
       }
       for constant in enumeration.constants where !range.contains(Int128(constant.value)) {
-        throw CatalogError.constantDoesNotFit(constant, member: member, record: recordType, type: field.type)
+        throw CatalogError.constantDoesNotFit(
+          name: constant.name, value: constant.value, member: member, record: recordType, type: field.type)
       }
       let existing = definitions.enumerations[key]?[member]
       if let existing, existing != enumeration {

@@ -17,7 +17,7 @@ extension ValueType {
   /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when a buffer is not one value,
   ///   ``ValueError/sizesDiffer(actual:expected:)`` for a byte comparison of unequal buffers,
   ///   ``ValueError/invalidTolerance(_:at:)`` and ``ValueError/unknownFieldPath(_:in:)`` for bad options,
-  ///   ``ValueError/unionMember(_:in:)`` for a union member rule that does not fit the type, and
+  ///   ``ValueError/unionMember(path:problem:in:)`` for a union member rule that does not fit the type, and
   ///   ``ValueError/layoutUnknown(_:_:)`` for union member rules on a type whose layout is unknown.
   @inlinable
   public func compare(

@@ -20,7 +20,7 @@
 /// override: LayoutOverride(size: 13, alignment: 1, memberOffsets: [0, 1, 5])); for a type from a C header, import the header
 /// (catalog.importHeaders)
 /// ```
-public struct DerivationError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct DerivationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong, with the details the message is made of (for this package's own checks and tests).
   package enum Cause: Hashable, Sendable {
     /// A stored property whose Swift type has no C encoding (a class, a Swift enum, `String`, an optional of
@@ -84,7 +84,7 @@ public struct DerivationError: Error, Hashable, Sendable, CustomStringConvertibl
   package static func unreadable(_ path: FieldPath) -> Self { Self(.unreadable(path)) }
 
   /// What could not be derived and where, with its likely cause, without the advice.
-  public var problem: String {
+  package var problem: String {
     switch cause {
     case .unsupportedType(let swiftType, let path):
       return path.components.isEmpty
@@ -121,7 +121,7 @@ public struct DerivationError: Error, Hashable, Sendable, CustomStringConvertibl
   }
 
   /// The problem and what to do about it.
-  public var description: String {
+  package var description: String {
     "\(problem); \(advice(for: "T"))"
   }
 

@@ -78,11 +78,11 @@ struct ValueDescriber {
   ) -> String {
     let kind: LeafKind
     if let bits = field.bits {
-      kind = .bitfield(width: bits.width, isSigned: bits.isSigned ?? false)
+      kind = .bitfield(width: bits.count, isSigned: field.bitfieldIsSigned ?? false)
     } else {
       kind = LeafKind(type: field.type, size: field.size, abi: abi)
     }
-    return describeLeaf(kind, in: bytes, bitOffset: field.bits?.offset ?? field.offset * 8, size: field.size)
+    return describeLeaf(kind, in: bytes, bitOffset: field.bits?.lowerBound ?? field.offset * 8, size: field.size)
   }
 
   /// One leaf of `kind` whose first bit is `bitOffset` bits into `bytes` and which spans `size` bytes.

@@ -56,7 +56,7 @@ public enum UnionMember: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
 /// ```
 /// .u: the union has no member "txt" (members: text, number)
 /// ```
-public struct UnionMemberError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct UnionMemberError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong.
   package enum Reason: Hashable, Sendable {
     /// The path names no field of the type.
@@ -82,7 +82,7 @@ public struct UnionMemberError: Error, Hashable, Sendable, CustomStringConvertib
   }
 
   /// The union's path as given in the rule.
-  public let path: FieldPath
+  package let path: FieldPath
   /// What is wrong.
   package let reason: Reason
 
@@ -93,7 +93,7 @@ public struct UnionMemberError: Error, Hashable, Sendable, CustomStringConvertib
   }
 
   /// One line: the union's path and what is wrong.
-  public var description: String {
+  package var description: String {
     let place = path.components.isEmpty ? "the value" : path.description
     switch reason {
     case .noSuchField(let field):

@@ -137,7 +137,7 @@ import Testing
     let path = try FieldPath(parsing: ".rows[*].stamp")
     #expect(path.components == [.member("rows"), .anyIndex, .member("stamp")])
     #expect(path.description == ".rows[*].stamp")
-    #expect(throws: FieldPathError(text: ".rows[*", offset: 5)) { try FieldPath(parsing: ".rows[*") }
-    #expect(throws: FieldPathError(text: ".rows[**]", offset: 5)) { try FieldPath(parsing: ".rows[**]") }
+    #expect(throws: ValueError.invalidFieldPath(".rows[*", offset: 5)) { try FieldPath(parsing: ".rows[*") }
+    #expect(throws: ValueError.invalidFieldPath(".rows[**]", offset: 5)) { try FieldPath(parsing: ".rows[**]") }
   }
 }
