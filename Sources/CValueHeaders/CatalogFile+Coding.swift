@@ -19,7 +19,8 @@ import CValueKit
 //   formatVersion  2
 //   headers        the headers of the import
 //   records        [{name, encoding, size, alignment, override?}], override = {size, alignment,
-//                  placements?: [{"byte": N} | {"bit": N}]}
+//                  placements?: [{"byte": N} | {"bit": N}], members?: [{member: N, ...override}]}: `members`
+//                  carries the overrides of the anonymous records held by member N (declaration order)
 //   target         clang's target triple
 //   typedefs       [{name, encoding}]
 //
@@ -279,14 +280,15 @@ private struct EnumJSON: Encodable {
   }
 }
 
-/// A `LayoutOverride` as JSON: `{"size": 12, "alignment": 1, "placements": [{"byte": 0}, {"bit": 36}]}`.
+/// A `LayoutOverride` as JSON: `{"size": 12, "alignment": 1, "placements": [{"byte": 0}, {"bit": 36}]}`,
+/// and the overrides of anonymous records members hold: `"members": [{"member": 2, "size": 2, …}]`.
 private struct OverrideJSON: Codable {
   var override: LayoutOverride
 
   init(_ override: LayoutOverride) { self.override = override }
 
   enum CodingKeys: String, CodingKey {
-    case size, alignment, placements
+    case size, alignment, placements, members, member
   }
 
   enum PlacementKeys: String, CodingKey {
@@ -315,22 +317,59 @@ private struct OverrideJSON: Codable {
       }
       placements = result
     }
-    override = LayoutOverride(size: size, alignment: alignment, placements: placements)
+    var memberOverrides: [Int: LayoutOverride] = [:]
+    if container.contains(.members) {
+      var list = try container.nestedUnkeyedContainer(forKey: .members)
+      while !list.isAtEnd {
+        let entry = try list.decode(MemberOverrideJSON.self)
+        memberOverrides[entry.member] = entry.override.override
+      }
+    }
+    override = LayoutOverride(
+      size: size, alignment: alignment, placements: placements, memberOverrides: memberOverrides)
   }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(override.size, forKey: .size)
     try container.encode(override.alignment, forKey: .alignment)
-    guard let placements = override.placements else { return }
-    var list = container.nestedUnkeyedContainer(forKey: .placements)
-    for placement in placements {
-      var entry = list.nestedContainer(keyedBy: PlacementKeys.self)
-      switch placement {
-      case .byte(let offset): try entry.encode(offset, forKey: .byte)
-      case .bit(let offset): try entry.encode(offset, forKey: .bit)
+    if let placements = override.placements {
+      var list = container.nestedUnkeyedContainer(forKey: .placements)
+      for placement in placements {
+        var entry = list.nestedContainer(keyedBy: PlacementKeys.self)
+        switch placement {
+        case .byte(let offset): try entry.encode(offset, forKey: .byte)
+        case .bit(let offset): try entry.encode(offset, forKey: .bit)
+        }
       }
     }
+    guard !override.memberOverrides.isEmpty else { return }
+    var members = container.nestedUnkeyedContainer(forKey: .members)
+    for (member, carried) in override.memberOverrides.sorted(by: { $0.key < $1.key }) {
+      try members.encode(MemberOverrideJSON(member: member, override: OverrideJSON(carried)))
+    }
+  }
+}
+
+/// One entry of an override's `members`: the member's position and its anonymous record's override.
+private struct MemberOverrideJSON: Codable {
+  var member: Int
+  var override: OverrideJSON
+
+  init(member: Int, override: OverrideJSON) {
+    self.member = member
+    self.override = override
+  }
+
+  init(from decoder: any Decoder) throws {
+    member = try decoder.container(keyedBy: OverrideJSON.CodingKeys.self).decode(Int.self, forKey: .member)
+    override = try OverrideJSON(from: decoder)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: OverrideJSON.CodingKeys.self)
+    try container.encode(member, forKey: .member)
+    try override.encode(to: encoder)
   }
 }
 

@@ -55,6 +55,12 @@ struct StructuralComparison {
       // Different tags: different members are live, and comparing them means nothing. The tag reports
       // itself; the union is one field, each value described by its own live member.
       guard value == tag.value(at: expected, unionBit: base * 8) else {
+        // A tag inside the union (every member starts with it) is reported first, as one outside would be.
+        if let inside = tag.inside {
+          walk(
+            RuleNode(node: inside.node, rule: .leaf(tag.kind)), base: base, bitBase: bitBase,
+            path: path.map { FieldPath($0.components + inside.path.components) }, tolerance: tolerance)
+        }
         record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil)
         return
       }
