@@ -217,7 +217,8 @@ struct UnionMemberCommandTests {
       "struct cv_message: .kind is not a union, nor a record holding an anonymous union\n"),
     BadInputCase(
       ["compare", message, zero, zero, "--union-tag", ".body=.body.number.value:2=number"],
-      "struct cv_message: .body: the tag .body.number.value is inside the union it selects a member of\n"),
+      "struct cv_message: .body: the tag .body.number.value is inside the union it selects a member of, and not a field all its members start with\n"
+    ),
     // A union of 4,000 characters of encoding is named as C names it; a tag not in the common initial
     // sequence of the members it names is refused.
     BadInputCase(
@@ -225,7 +226,8 @@ struct UnionMemberCommandTests {
         "describe", "--header", "X11/Xlib.h", "XEvent", String(repeating: "00", count: 192), "--union-tag",
         "=.xkey.keycode:2=xkey",
       ],
-      "union _XEvent: the value: the tag .xkey.keycode is inside the union it selects a member of\n"),
+      "union _XEvent: the value: the tag .xkey.keycode is inside the union it selects a member of, and not a field all its members start with\n"
+    ),
   ]
 
   @Test("bad input: the exact message on stderr, nothing on stdout, status 2", arguments: badInput)

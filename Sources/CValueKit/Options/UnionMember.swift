@@ -30,10 +30,12 @@ public enum UnionMember: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
 
   /// Always the member called `name`.
   case named(String)
-  /// The member `members` maps the tag's value to. The tag is an integer, enum, `_Bool` or bitfield field
-  /// outside the union, named by its path from the same place as the union. Two values whose tags differ
-  /// are reported at the tag, and the union as one field with each value's own live member; their
-  /// members are not compared.
+  /// The member `members` maps the tag's value to. The tag is an integer, enum, `_Bool` or bitfield field,
+  /// named by its path from the same place as the union: outside the union (`.kind` beside `.u`), or the
+  /// field every member of the union starts with, at the union's first byte (C11 6.5.2.3's common initial
+  /// sequence: X11's `XEvent`, whose members all begin `int type`, takes `.tagged(by: ".type", …)` at the
+  /// empty path). Two values whose tags differ are reported at the tag, and the union as one field with each
+  /// value's own live member; their members are not compared.
   case tagged(by: FieldPath, members: [Int64: String], unknownTag: UnknownTag = .allMembers)
 
   /// ``named(_:)``: `options.unionMembers[".u"] = "text"`.
@@ -110,7 +112,9 @@ package struct UnionMemberError: Error, Hashable, Sendable, CustomStringConverti
     case .noTaggedMembers: return "\(place): a tagged rule needs at least one tag value and its member"
     case .tagNotAnInteger(let tag, let type):
       return "\(place): the tag \(tag) is \(type), not an integer, enum, _Bool or bitfield of up to 64 bits"
-    case .tagInsideUnion(let tag): return "\(place): the tag \(tag) is inside the union it selects a member of"
+    case .tagInsideUnion(let tag):
+      return "\(place): the tag \(tag) is inside the union it selects a member of, and not a field all its "
+        + "members start with"
     case .notARecord(let type): return "\(type) has no members to hold a union"
     }
   }

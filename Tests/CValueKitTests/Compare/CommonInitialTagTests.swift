@@ -115,10 +115,14 @@ import Testing
     let registry = ValueRegistry()
     let notCommon: [(UnionMember, String)] = [
       // The code is the key's alone.
-      (.tagged(by: ".key.code", members: [1: "key"]), "the tag .key.code is inside the union it selects a member of"),
+      (
+        .tagged(by: ".key.code", members: [1: "key"]),
+        "the tag .key.code is inside the union it selects a member of, and not a field all its members start with"
+      ),
       // pad starts with a long, not with the int tag.
       (
-        .tagged(by: ".type", members: [1: "key", 9: "pad"]), "the tag .type is inside the union it selects a member of"
+        .tagged(by: ".type", members: [1: "key", 9: "pad"]),
+        "the tag .type is inside the union it selects a member of, and not a field all its members start with"
       ),
     ]
     for (rule, message) in notCommon {

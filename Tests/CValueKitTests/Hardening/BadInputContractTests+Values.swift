@@ -153,7 +153,10 @@ extension BadInputContractTests {
         "path .u"
       ) { rule(.tagged(by: ".f", members: [1: "a"]), at: ".u") },
       ContractRow(
-        "unionMember tagInsideUnion", prefix + ".u: the tag .u.a is inside the union it selects a member of", "path .u"
+        "unionMember tagInsideUnion",
+        prefix
+          + ".u: the tag .u.a is inside the union it selects a member of, and not a field all its members start with",
+        "path .u"
       ) { rule(.tagged(by: ".u.a", members: [1: "b"]), at: ".u") },
       ContractRow("unionMember notARecord", "i: i has no members to hold a union", "path ") {
         rule("a", at: FieldPath(), of: "i")
