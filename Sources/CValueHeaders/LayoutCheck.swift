@@ -84,15 +84,16 @@ struct LayoutCheck {
       return ("", "\(placed.count) members", "\(members.count) members")
     }
     for (member, expected) in zip(members, placed) {
-      let field = expected.name.map { ".\($0)" } ?? " (anonymous member)"
+      // Named only for a mismatch, not built for every member of every record an import checks.
+      let field = { expected.name.map { ".\($0)" } ?? " (anonymous member)" }
       if let width = expected.bitWidth {
         guard case .bitfield(let placedWidth, _) = member.node.content,
           member.bitOffset == expected.bitOffset, placedWidth == width
         else {
-          return (field, "bits \(expected.bitOffset)..<\(expected.bitOffset + width)", describe(member))
+          return (field(), "bits \(expected.bitOffset)..<\(expected.bitOffset + width)", describe(member))
         }
       } else if member.bitOffset != expected.bitOffset || member.node.size != expected.size {
-        return (field, "offset \(expected.bitOffset / 8), size \(expected.size)", describe(member))
+        return (field(), "offset \(expected.bitOffset / 8), size \(expected.size)", describe(member))
       }
     }
     return nil

@@ -73,7 +73,7 @@ struct LayoutCommand: ParsableCommand {
       }
       layout = try TypeCatalog.shared.layout(of: encoding, abi: abi)
     } catch {
-      throw BadInput(message: "cannot lay out \(encoding): \(error)")
+      throw BadInput(message: "cannot lay out \(encoding.errorSpelling): \(error)")
     }
     var output = StandardOutput()
     if json {

@@ -35,7 +35,7 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
     case .nameTaken(let name, let existing, let new):
       return "the name \"\(name)\" already stands for \(existing); refusing to make it \(new)"
     case .notANamedRecordDefinition(let type):
-      return "\(type) is not a named struct or union with its members"
+      return "\(type.errorSpelling) is not a named struct or union with its members"
     case .recordTaken(let name, let existing, let new):
       return "\(name) is already registered as \(existing); refusing to redefine it as \(new)"
     case .invalidOverride(let error):

@@ -75,44 +75,46 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .encoding(let error): return error.description
-    case .layoutUnknown(let type, let error): return "cannot lay out \(type): \(error)"
+    case .layoutUnknown(let type, let error): return "cannot lay out \(type.errorSpelling): \(error)"
     case .wrongSize(let role, let byteCount, let type, let typeSize):
       let subject = role.isEmpty ? "the value" : "the \(role) value"
-      return "\(subject) has \(byteCount) \(byteCount == 1 ? "byte" : "bytes"), but \(type) is \(typeSize) "
+      return
+        "\(subject) has \(byteCount) \(byteCount == 1 ? "byte" : "bytes"), but \(type.errorSpelling) is \(typeSize) "
         + (typeSize == 1 ? "byte" : "bytes")
     case .sizesDiffer(let actual, let expected):
       return "the actual value has \(actual) bytes and the expected value \(expected)"
     case .swiftTypeSize(let swiftType, let size, let type, let typeSize):
-      return "\(swiftType) is \(size) bytes, but \(type) is \(typeSize) bytes"
+      return "\(swiftType) is \(size) bytes, but \(type.errorSpelling) is \(typeSize) bytes"
         + (SwiftTypeSizeCause.advice(swiftType: swiftType, size: size, type: type, typeSize: typeSize) ?? "")
     case .invalidTolerance(let problem, let path):
       return path.components.isEmpty ? problem : "\(problem) (for \(path))"
-    case .unknownFieldPath(let path, let type): return "\(type) has no field \(path)"
-    case .nothingToRegister(let type): return "a registration for \(type) needs a comparer or a describer"
+    case .unknownFieldPath(let path, let type): return "\(type.errorSpelling) has no field \(path)"
+    case .nothingToRegister(let type): return "a registration for \(type.errorSpelling) needs a comparer or a describer"
     case .literal(let problem, let path, let offset, let literal):
       return CaretDiagnostic(problem, at: path, offset: offset, in: literal).headline
     case .notPlainData(let swiftType):
       return "\(swiftType) is not plain data (it holds references), so its bytes are not a C value"
     case .cFunction(let error): return error.description
     case .pointerValue(let swiftType, let type):
-      return "\(swiftType) is a pointer, but \(type) is not a pointer type, so its bits are not the value; "
+      return
+        "\(swiftType) is a pointer, but \(type.errorSpelling) is not a pointer type, so its bits are not the value; "
         + "compare the memory it points to with compare(pointers:_:) or compare(bytes:_:)"
     case .invalidCount(let count): return "invalid count of values: \(count)"
     // By its C name: an X11 XEvent's encoding is 4,000 characters, and the error is about one path in it.
     case .unionMember(_, let problem, let type):
-      return "\(type.unqualified.record != nil ? type.errorName : type.description): \(problem)"
+      return "\(type.unqualified.record != nil ? type.errorName : type.errorSpelling): \(problem)"
     case .invalidFieldPath(let text, let offset):
       return "malformed field path \"\(text)\" at offset \(offset)"
     case .unionCastSizes(let source, let sourceSize, let target, let targetSize):
       func bytes(_ count: Int) -> String { count == 1 ? "1 byte" : "\(count) bytes" }
       return "cannot union-cast \(source) (\(bytes(sourceSize))) to \(target) (\(bytes(targetSize))): the sizes differ"
     case .pathThroughElement(let path, let type):
-      return "\(type): \(path) names one array element; ignored paths and field comparers apply to every "
+      return "\(type.errorSpelling): \(path) names one array element; ignored paths and field comparers apply to every "
         + "element, written [*]"
     case .comparerDoesNotFit(let path, let comparer, let field, let type):
-      return "\(type): the comparer \(comparer) does not fit \(path) (\(field.cTypeName))"
+      return "\(type.errorSpelling): the comparer \(comparer) does not fit \(path) (\(field.cTypeName))"
     case .tooLargeToParse(let type, let size, let limit):
-      return "\(type) is \(size) bytes, larger than the \(limit) bytes a literal is parsed into"
+      return "\(type.errorSpelling) is \(size) bytes, larger than the \(limit) bytes a literal is parsed into"
     case .cannotDerive(let swiftType, let reason):
       return "cannot derive the C encoding of \(swiftType): \(reason)"
     }

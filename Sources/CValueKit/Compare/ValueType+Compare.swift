@@ -261,8 +261,11 @@ extension ValueType {
       type: type, isEqual: isEqual, strategy: strategy, mismatches: mismatches, mismatchCount: mismatchCount,
       comparedFieldCount: rules.liveFieldCount(
         actual.baseAddress.unsafelyUnwrapped, expected.baseAddress.unsafelyUnwrapped, base: 0) + padding.rangeCount,
-      actualDescription: isEqual ? nil : describer.describe(actual),
-      expectedDescription: isEqual ? nil : describer.describe(expected), typeName: type == self.type ? name : nil,
+      actualDescription: isEqual
+        ? nil : describer.describe(actual, differingAt: walk.routes, budget: options.maximumDescriptionLength),
+      expectedDescription: isEqual
+        ? nil : describer.describe(expected, differingAt: walk.routes, budget: options.maximumDescriptionLength),
+      typeName: type == self.type ? name : nil,
       ignoredPaths: ignored)
   }
 

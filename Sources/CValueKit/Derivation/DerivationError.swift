@@ -115,7 +115,8 @@ package struct DerivationError: Error, Hashable, Sendable, CustomStringConvertib
       let subject = path.components.isEmpty ? swiftType : "the field \(path) of type \(swiftType)"
       return "\(subject) (bytes \(bytes.lowerBound)..<\(bytes.upperBound)) has no stored properties Mirror can "
         + "see (likely a C union, or a struct of bitfields only: Swift imports both with computed properties)"
-    case .layoutFailed(let type, let error): return "the derived encoding \(type) cannot be laid out: \(error)"
+    case .layoutFailed(let type, let error):
+      return "the derived encoding \(type.errorSpelling) cannot be laid out: \(error)"
     case .unreadable(let path): return "the bytes of \(path) do not come from one place in the value"
     }
   }

@@ -118,7 +118,7 @@ import Testing
     }
     #expect(
       ValueError.comparerDoesNotFit(".kind", comparer: "UInt32", field: .scalar(.unsignedShort), in: type.type)
-        .description == "\(type.type): the comparer UInt32 does not fit .kind (unsigned short)")
+        .description == "struct cv_packet: the comparer UInt32 does not fit .kind (unsigned short)")
     options.fieldComparers = [".origin": .cString]
     #expect(
       throws: ValueError.comparerDoesNotFit(
