@@ -19,8 +19,8 @@ private let fixedTypes = [
 /// constants named like the parser's words (`NULL`, `nan`), which an enum field reads as its constants.
 private func makeCatalog() -> TypeCatalog {
   let catalog = TypeCatalog()
-  func constants(_ pairs: KeyValuePairs<String, Int64>) -> [CEnumeration.Constant] {
-    pairs.map { CEnumeration.Constant(name: $0.key, value: $0.value) }
+  func constants(_ pairs: KeyValuePairs<String, Int64>) -> [(name: String, value: Int64)] {
+    pairs.map { (name: $0.key, value: $0.value) }
   }
   do {
     try catalog.register(record: "{En=\"k\"i\"c\"I\"m\"b64I3\"s\"b67i4\"h\"[3C]}")
@@ -79,7 +79,7 @@ private func check(_ literal: String, as type: ValueType) {
   let bytes: [UInt8]
   do { bytes = try type.parse(literal) } catch {
     _ = error.description
-    if case .literal(let error) = error { _ = error.caretDiagnostic }
+    _ = error.caretDiagnostic
     return
   }
   guard bytes.count == type.size else {

@@ -124,7 +124,7 @@ final class OptionsHandle {
   var options = ComparisonOptions()
 
   static func path(_ text: String, role: String) throws(CAPIError) -> FieldPath {
-    do throws(FieldPathError) { return try FieldPath(parsing: text) } catch {
+    do throws(ValueError) { return try FieldPath(parsing: text) } catch {
       throw CAPIError(status: CV_ERROR_PATH, message: "\(role): \(error)")
     }
   }
@@ -249,11 +249,12 @@ extension CAPIError {
     case .layoutUnknown: status = CV_ERROR_LAYOUT
     case .wrongSize, .sizesDiffer, .swiftTypeSize, .tooLargeToParse: status = CV_ERROR_SIZE
     case .invalidTolerance, .unionMember: status = CV_ERROR_OPTION
-    case .unknownFieldPath, .pathThroughElement: status = CV_ERROR_PATH
+    case .unknownFieldPath, .pathThroughElement, .invalidFieldPath: status = CV_ERROR_PATH
     case .comparerDoesNotFit: status = CV_ERROR_OPTION
     case .literal: status = CV_ERROR_LITERAL
     case .cFunction: status = CV_ERROR_FUNCTION
-    case .invalidCount, .nothingToRegister, .notPlainData, .cannotDerive, .pointerValue: status = CV_ERROR_ARGUMENT
+    case .invalidCount, .nothingToRegister, .notPlainData, .cannotDerive, .pointerValue, .unionCastSizes:
+      status = CV_ERROR_ARGUMENT
     }
     self.init(status: status, message: error.description)
   }

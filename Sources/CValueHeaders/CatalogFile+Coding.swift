@@ -1,41 +1,47 @@
 import CValueKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
 
-// The JSON of a catalog file. Format 2:
+// The JSON of a catalog file. Format 3:
 //
 //   abi            the name of the ABI the sizes and overrides are for (`ABI.all`: "x86_64-linux", …)
 //   arguments      the clang arguments of the import
 //   clangVersion   clang's version string
-//   enums          [{name?, constants: [{name, value}]}]: each enumeration once, its name as C code writes
-//                  it (absent for an anonymous enum) and its constants in declaration order, values as JSON
-//                  integers
-//   enumerations   [{record, member, enum}]: the enumeration of a member of a tagged record
-//                  (`struct link`, `.state`), `enum` its index in `enums`, so that an enum many members use
+//   enums          [{name?, constants: ["NAME = value"]}]: each enumeration once, its name as C code writes
+//                  it (absent for an anonymous enum) and its constants in declaration order, values decimal
+//   enumerations   ["record.member = enum"]: the enumeration of a member of a tagged record
+//                  (`"struct link.state = 0"`), `enum` its index in `enums`, so that an enum many members use
 //                  (Vulkan's `VkStructureType` in every `sType`) is written once
-//   formatVersion  2
+//   formatVersion  3
 //   headers        the headers of the import
 //   records        [{name, encoding, size, alignment, override?}], override = {size, alignment,
-//                  placements?: [{"byte": N} | {"bit": N}]}
+//                  placements?: [{"byte": N} | {"bit": N}], members?: [{member: N, ...override}]}: `members`
+//                  carries the overrides of the anonymous records held by member N (declaration order)
 //   target         clang's target triple
-//   typedefs       [{name, encoding}]
+//   typedefs       ["name = encoding"]
 //
-// Encodings are written as encoding text, so that the file reads as the rest of CValueKit does.
+// Encodings are written as encoding text, so that the file reads as the rest of CValueKit does. The long
+// lists (constants, typedefs, members' enumerations: 5,400 entries for Vulkan) are one string an entry,
+// still one line each: Foundation's JSONDecoder spends most of a load setting up a keyed container per
+// object, and strings read at a fraction of that.
 //
-// Format 1 wrote each member's constants in its `enumerations` entry ({record, member, name?, constants})
-// and had no `enums`; it is still read.
+// Format 2 wrote those entries as objects: {name, value} constants, {name, encoding} typedefs and
+// {record, member, enum} enumerations. Format 1 wrote each member's constants in its `enumerations` entry
+// ({record, member, name?, constants}) and had no `enums`. Both are still read.
 
 extension CatalogFile {
   enum CodingKeys: String, CodingKey {
     case formatVersion, abi, target, clangVersion, headers, arguments, records, typedefs, enums, enumerations
   }
 
-  /// The formats this version reads: its own, and format 1, which wrote an enumeration's constants for
-  /// every member that uses it.
-  static let readableFormatVersions = [1, currentFormatVersion]
+  /// The formats this version reads: its own, format 2, which wrote constants, typedefs and members'
+  /// enumerations as objects, and format 1, which wrote an enumeration's constants for every member that
+  /// uses it.
+  static let readableFormatVersions = [1, 2, currentFormatVersion]
 
   /// Decodes a catalog file, its format version first: a file of another format is refused before its
   /// other values are read as if they meant what they mean in this one.
@@ -56,24 +62,43 @@ extension CatalogFile {
     headers = try container.decode([String].self, forKey: .headers)
     arguments = try container.decode([String].self, forKey: .arguments)
     records = try container.decodeObjects(forKey: .records, as: HeaderImport.Record.init)
-    typedefs = try container.decodeObjects(forKey: .typedefs, as: HeaderImport.Typedef.init)
-    if formatVersion == 1 {
+    let version = formatVersion
+    // Written by this version, the file is of this format.
+    formatVersion = Self.currentFormatVersion
+    if version == 1 {
+      typedefs = try container.decodeObjects(forKey: .typedefs, as: HeaderImport.Typedef.init)
       enumerations = try container.decodeObjects(forKey: .enumerations, as: HeaderImport.Enumeration.init)
-      // Written by this version, the file is of this format.
-      formatVersion = Self.currentFormatVersion
       return
     }
-    let enums = try container.decodeObjects(forKey: .enums, as: EnumJSON.init)
-    enumerations = try container.decodeObjects(forKey: .enumerations) {
-      (entry: KeyedDecodingContainer<EnumerationKeys>) throws -> HeaderImport.Enumeration in
-      let index = try entry.decode(Int.self, forKey: .enum)
+    if version == 2 {
+      typedefs = try container.decodeObjects(forKey: .typedefs, as: HeaderImport.Typedef.init)
+      let enums = try container.decodeObjects(forKey: .enums) { try EnumJSON($0).enumeration }
+      enumerations = try container.decodeObjects(forKey: .enumerations) {
+        (entry: KeyedDecodingContainer<EnumerationKeys>) throws -> HeaderImport.Enumeration in
+        let index = try entry.decode(Int.self, forKey: .enum)
+        guard enums.indices.contains(index) else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .enum, in: entry, debugDescription: "no enum at index \(index) of \(enums.count) in enums")
+        }
+        return HeaderImport.Enumeration(
+          record: try entry.decode(String.self, forKey: .record),
+          member: try entry.decode(String.self, forKey: .member), enumeration: enums[index])
+      }
+      return
+    }
+    typedefs = try container.decodeLines(forKey: .typedefs, as: "name = encoding") { line in
+      let (name, text) = try line.split()
+      return HeaderImport.Typedef(name: name, encoding: try line.encoding(text))
+    }
+    let enums = try container.decodeObjects(forKey: .enums) { try EnumLines($0).enumeration }
+    enumerations = try container.decodeLines(forKey: .enumerations, as: "record.member = enum") { line in
+      let (place, number) = try line.split(last: true)
+      guard let dot = place.lastIndex(of: "."), let index = Int(number) else { throw line.malformed() }
       guard enums.indices.contains(index) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .enum, in: entry, debugDescription: "no enum at index \(index) of \(enums.count) in enums")
+        throw line.malformed("no enum at index \(index) of \(enums.count) in enums")
       }
       return HeaderImport.Enumeration(
-        record: try entry.decode(String.self, forKey: .record), member: try entry.decode(String.self, forKey: .member),
-        enumeration: enums[index].enumeration)
+        record: String(place[..<dot]), member: String(place[place.index(after: dot)...]), enumeration: enums[index])
     }
   }
 
@@ -91,13 +116,14 @@ extension CatalogFile {
     try container.encode(headers, forKey: .headers)
     try container.encode(arguments, forKey: .arguments)
     try container.encode(records, forKey: .records)
-    try container.encode(typedefs, forKey: .typedefs)
+    try container.encode(typedefs.map { "\($0.name) = \($0.encoding)" }, forKey: .typedefs)
     // Each enumeration once, in the order members first use it; members refer to it by index.
     // Found by name, then compared: members of one enum share its constants, so the comparison is of
     // one array with itself, where hashing would read every constant for every member.
     var enums: [CEnumeration] = []
     var indicesByName: [String: [Int]] = [:]
-    var references = container.nestedUnkeyedContainer(forKey: .enumerations)
+    var references: [String] = []
+    references.reserveCapacity(enumerations.count)
     for item in enumerations {
       let key = item.enumeration.name ?? ""
       let index: Int
@@ -108,12 +134,10 @@ extension CatalogFile {
         indicesByName[key, default: []].append(index)
         enums.append(item.enumeration)
       }
-      var entry = references.nestedContainer(keyedBy: EnumerationKeys.self)
-      try entry.encode(item.record, forKey: .record)
-      try entry.encode(item.member, forKey: .member)
-      try entry.encode(index, forKey: .enum)
+      references.append("\(item.record).\(item.member) = \(index)")
     }
-    try container.encode(enums.map(EnumJSON.init), forKey: .enums)
+    try container.encode(references, forKey: .enumerations)
+    try container.encode(enums.map(EnumLines.init), forKey: .enums)
   }
 }
 
@@ -197,13 +221,11 @@ extension HeaderImport.Enumeration: Codable {
     member = try container.decode(String.self, forKey: .member)
     let name = try container.decodeIfPresent(String.self, forKey: .name)
     var list = try container.nestedUnkeyedContainer(forKey: .constants)
-    var constants: [CEnumeration.Constant] = []
+    var constants: [(name: String, value: Int64)] = []
     while !list.isAtEnd {
       let constant = try list.nestedContainer(keyedBy: ConstantKeys.self)
       constants.append(
-        .init(
-          name: try constant.decode(String.self, forKey: .name), value: try constant.decode(Int64.self, forKey: .value)
-        ))
+        (name: try constant.decode(String.self, forKey: .name), value: try constant.decode(Int64.self, forKey: .value)))
     }
     enumeration = CEnumeration(name: name, constants: constants)
   }
@@ -236,6 +258,23 @@ extension KeyedDecodingContainer {
     return result
   }
 
+  /// The array of strings at `key`, each read by `element`, which gets the line with its JSON path for
+  /// errors: `typedefs[3]: expected "name = encoding"`.
+  fileprivate func decodeLines<Element>(
+    forKey key: Key, as shape: String, _ element: (CatalogLine) throws -> Element
+  ) throws -> [Element] {
+    var list = try nestedUnkeyedContainer(forKey: key)
+    var result: [Element] = []
+    result.reserveCapacity(list.count ?? 0)
+    let path = list.codingPath
+    while !list.isAtEnd {
+      let index = list.currentIndex
+      let text = try list.decode(String.self)
+      result.append(try element(CatalogLine(text: text, shape: shape, codingPath: path + [IndexKey(intValue: index)])))
+    }
+    return result
+  }
+
   fileprivate func decodeEncoding(forKey key: Key) throws -> TypeEncoding {
     let text = try decode(String.self, forKey: key)
     do throws(EncodingError) {
@@ -246,11 +285,35 @@ extension KeyedDecodingContainer {
   }
 }
 
-/// A `CEnumeration` as JSON: `{"name": "enum link_state", "constants": [{"name": "LINK_UP", "value": 3}]}`.
-private struct EnumJSON: Encodable {
+/// A `CEnumeration` as format 3 writes it: `{"name": "enum link_state", "constants": ["LINK_UP = 3"]}`.
+private struct EnumLines: Encodable {
   var enumeration: CEnumeration
 
   init(_ enumeration: CEnumeration) { self.enumeration = enumeration }
+
+  typealias CodingKeys = EnumJSON.CodingKeys
+
+  init(_ container: KeyedDecodingContainer<CodingKeys>) throws {
+    let name = try container.decodeIfPresent(String.self, forKey: .name)
+    let constants = try container.decodeLines(forKey: .constants, as: "NAME = value") { line in
+      let (name, text) = try line.split()
+      guard let value = Int64(text) else { throw line.malformed() }
+      return (name: name, value: value)
+    }
+    enumeration = CEnumeration(name: name, constants: constants)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(enumeration.name, forKey: .name)
+    try container.encode(enumeration.constants.map { "\($0.name) = \($0.value)" }, forKey: .constants)
+  }
+}
+
+/// A `CEnumeration` as format 2 wrote it: `{"name": "enum link_state", "constants": [{"name": "LINK_UP",
+/// "value": 3}]}`.
+private struct EnumJSON {
+  var enumeration: CEnumeration
 
   enum CodingKeys: String, CodingKey {
     case name, constants
@@ -259,38 +322,65 @@ private struct EnumJSON: Encodable {
   init(_ container: KeyedDecodingContainer<CodingKeys>) throws {
     let name = try container.decodeIfPresent(String.self, forKey: .name)
     var list = try container.nestedUnkeyedContainer(forKey: .constants)
-    var constants: [CEnumeration.Constant] = []
+    var constants: [(name: String, value: Int64)] = []
     constants.reserveCapacity(list.count ?? 0)
     while !list.isAtEnd {
       let constant = try list.nestedContainer(keyedBy: HeaderImport.Enumeration.ConstantKeys.self)
       constants.append(
-        .init(
-          name: try constant.decode(String.self, forKey: .name), value: try constant.decode(Int64.self, forKey: .value)
-        ))
+        (name: try constant.decode(String.self, forKey: .name), value: try constant.decode(Int64.self, forKey: .value)))
     }
     enumeration = CEnumeration(name: name, constants: constants)
   }
+}
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encodeIfPresent(enumeration.name, forKey: .name)
-    var list = container.nestedUnkeyedContainer(forKey: .constants)
-    for constant in enumeration.constants {
-      var entry = list.nestedContainer(keyedBy: HeaderImport.Enumeration.ConstantKeys.self)
-      try entry.encode(constant.name, forKey: .name)
-      try entry.encode(constant.value, forKey: .value)
+/// One string of a format 3 list, `"NAME = value"`, with where it is for errors.
+private struct CatalogLine {
+  let text: String
+  /// What the line should look like: `name = encoding`.
+  let shape: String
+  let codingPath: [any CodingKey]
+
+  /// The text before and after the first ` = ` (the last, with `last`), each non-empty.
+  func split(last: Bool = false) throws -> (String, String) {
+    let bytes = Array(text.utf8)
+    // Both sides non-empty: the separator starts after the first byte and ends before the last.
+    let starts = 1..<max(1, bytes.count - 3)
+    let isSeparator = { (at: Int) in bytes[at] == 0x20 && bytes[at + 1] == 0x3D && bytes[at + 2] == 0x20 }
+    guard let at = last ? starts.last(where: isSeparator) : starts.first(where: isSeparator) else { throw malformed() }
+    return (String(decoding: bytes[..<at], as: UTF8.self), String(decoding: bytes[(at + 3)...], as: UTF8.self))
+  }
+
+  func encoding(_ text: String) throws -> TypeEncoding {
+    do throws(EncodingError) {
+      return try TypeEncoding(text)
+    } catch {
+      throw malformed(error.description)
     }
+  }
+
+  func malformed(_ reason: String? = nil) -> DecodingError {
+    .dataCorrupted(
+      .init(codingPath: codingPath, debugDescription: reason ?? "expected \"\(shape)\", not \(text.debugDescription)"))
   }
 }
 
-/// A `LayoutOverride` as JSON: `{"size": 12, "alignment": 1, "placements": [{"byte": 0}, {"bit": 36}]}`.
+/// An array index in a coding path.
+private struct IndexKey: CodingKey {
+  let intValue: Int?
+  var stringValue: String { "\(intValue ?? 0)" }
+  init(intValue: Int) { self.intValue = intValue }
+  init?(stringValue: String) { nil }
+}
+
+/// A `LayoutOverride` as JSON: `{"size": 12, "alignment": 1, "placements": [{"byte": 0}, {"bit": 36}]}`,
+/// and the overrides of anonymous records members hold: `"members": [{"member": 2, "size": 2, …}]`.
 private struct OverrideJSON: Codable {
   var override: LayoutOverride
 
   init(_ override: LayoutOverride) { self.override = override }
 
   enum CodingKeys: String, CodingKey {
-    case size, alignment, placements
+    case size, alignment, placements, members, member
   }
 
   enum PlacementKeys: String, CodingKey {
@@ -319,22 +409,59 @@ private struct OverrideJSON: Codable {
       }
       placements = result
     }
-    override = LayoutOverride(size: size, alignment: alignment, placements: placements)
+    var memberOverrides: [Int: LayoutOverride] = [:]
+    if container.contains(.members) {
+      var list = try container.nestedUnkeyedContainer(forKey: .members)
+      while !list.isAtEnd {
+        let entry = try list.decode(MemberOverrideJSON.self)
+        memberOverrides[entry.member] = entry.override.override
+      }
+    }
+    override = LayoutOverride(
+      size: size, alignment: alignment, placements: placements, memberOverrides: memberOverrides)
   }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(override.size, forKey: .size)
     try container.encode(override.alignment, forKey: .alignment)
-    guard let placements = override.placements else { return }
-    var list = container.nestedUnkeyedContainer(forKey: .placements)
-    for placement in placements {
-      var entry = list.nestedContainer(keyedBy: PlacementKeys.self)
-      switch placement {
-      case .byte(let offset): try entry.encode(offset, forKey: .byte)
-      case .bit(let offset): try entry.encode(offset, forKey: .bit)
+    if let placements = override.placements {
+      var list = container.nestedUnkeyedContainer(forKey: .placements)
+      for placement in placements {
+        var entry = list.nestedContainer(keyedBy: PlacementKeys.self)
+        switch placement {
+        case .byte(let offset): try entry.encode(offset, forKey: .byte)
+        case .bit(let offset): try entry.encode(offset, forKey: .bit)
+        }
       }
     }
+    guard !override.memberOverrides.isEmpty else { return }
+    var members = container.nestedUnkeyedContainer(forKey: .members)
+    for (member, carried) in override.memberOverrides.sorted(by: { $0.key < $1.key }) {
+      try members.encode(MemberOverrideJSON(member: member, override: OverrideJSON(carried)))
+    }
+  }
+}
+
+/// One entry of an override's `members`: the member's position and its anonymous record's override.
+private struct MemberOverrideJSON: Codable {
+  var member: Int
+  var override: OverrideJSON
+
+  init(member: Int, override: OverrideJSON) {
+    self.member = member
+    self.override = override
+  }
+
+  init(from decoder: any Decoder) throws {
+    member = try decoder.container(keyedBy: OverrideJSON.CodingKeys.self).decode(Int.self, forKey: .member)
+    override = try OverrideJSON(from: decoder)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: OverrideJSON.CodingKeys.self)
+    try container.encode(member, forKey: .member)
+    try override.encode(to: encoder)
   }
 }
 

@@ -12,9 +12,9 @@ public import CValueKit
 public struct HeaderImport: Hashable, Sendable {
   /// One struct or union as imported.
   public struct Record: Hashable, Sendable {
-    /// How C names it: `struct tcphdr`, `union sigval`, the typedef `siginfo_t` of an anonymous struct, or,
-    /// for an anonymous record inside another that needed an override, the outer record and the member
-    /// path (`struct sigaction.__sigaction_handler`).
+    /// How C names it: `struct tcphdr`, `union sigval`, or the typedef `siginfo_t` of an anonymous struct.
+    /// An anonymous record inside another is no entry of its own: where it needs an override, the
+    /// override of the record holding it carries it.
     public var name: String
     /// The encoding with C's member names, nested records written out, bitfields in the GNU form.
     public var encoding: TypeEncoding

@@ -23,10 +23,16 @@ struct ClangRecord {
     var bitWidth: Int?
     /// `sizeof` the member's type (0 for a bitfield).
     var size: Int
+    /// The name of the anonymous record the member holds (itself, in an array, `_Atomic`), whose
+    /// override, if it needs one, the record carries (``LayoutOverride/memberOverrides``).
+    var anonymousRecord: String? = nil
   }
 
   /// Whether the record has a tag of its own, so that it is registered as a definition.
   var isTagged: Bool
+  /// Whether it is an anonymous record read as a member of another (not named by a typedef): its layout
+  /// is only ever the one it has there, so its override goes with the record that holds it.
+  var isNested = false
   /// The enumerations of its named members declared with an enum type (or an array of one).
   var enumerations: [(member: String, enumeration: CEnumeration)] = []
   /// The names of the records it holds by value (in members, arrays, `_Atomic`), so that a record that
@@ -45,6 +51,8 @@ struct RecordReader {
   private var encodings: [String: TypeEncoding] = [:]
   /// The names of the records read (``ClangRecord/name``), by clang's spelling of the canonical type.
   private var recordNames: [String: String] = [:]
+  /// The names of the records read that are ``ClangRecord/isNested``.
+  private var nestedRecords: Set<String> = []
   /// The enumerations read, by clang's spelling of the type as declared (`enum tcp_state`, a typedef), so
   /// that an enum used by many members (Vulkan's `VkStructureType`, in every `sType`) is read once and its
   /// constants stored once.
@@ -247,11 +255,15 @@ struct RecordReader {
         let nestedName =
           memberName.map { "\(recordName).\($0)" } ?? "\(recordName) (\(anonymousMemberName(fieldType, position)))"
         let type = try encoding(of: fieldType, name: nestedName, place: fieldPlace)
-        if let held = heldRecord(fieldType) { holds.insert(held) }
+        let held = heldRecord(fieldType)
+        if let held { holds.insert(held) }
         fields.append(.init(name: memberName, type: type))
         // A flexible array member has no size in clang (an error code); it takes no bytes.
         let size = fieldType.kind == Int32(CV_CXType_IncompleteArray) ? 0 : Int(api.Type_getSizeOf(fieldType))
-        members.append(.init(name: memberName, bitOffset: bitOffset, bitWidth: nil, size: size))
+        members.append(
+          .init(
+            name: memberName, bitOffset: bitOffset, bitWidth: nil, size: size,
+            anonymousRecord: held.flatMap { nestedRecords.contains($0) ? $0 : nil }))
       }
     }
     // C has no members for unnamed bitfields: where nothing in the record is named, an encoding would make
@@ -272,10 +284,13 @@ struct RecordReader {
     let encoding: TypeEncoding = isUnion ? .union(body) : .structure(body)
     encodings[key] = encoding
     recordNames[key] = recordName
+    // Read for a member (the place is the outer record), not for a typedef of its own.
+    let isNested = tag == nil && place.record != name
+    if isNested { nestedRecords.insert(recordName) }
     records.append(
       ClangRecord(
         name: recordName, encoding: encoding, size: Int(api.Type_getSizeOf(type)),
-        alignment: Int(api.Type_getAlignOf(type)), members: members, isTagged: tag != nil,
+        alignment: Int(api.Type_getAlignOf(type)), members: members, isTagged: tag != nil, isNested: isNested,
         enumerations: enumerations, holds: holds))
     return encoding
   }
@@ -336,8 +351,9 @@ struct RecordReader {
     let constants = children(of: api.getTypeDeclaration(canonical))
       .filter { api.getCursorKind($0) == Int32(CV_CXCursor_EnumConstantDecl) }
       .map {
-        CEnumeration.Constant(
-          name: unit.clang.string(api.getCursorSpelling($0)), value: api.getEnumConstantDeclValue($0))
+        (
+          name: unit.clang.string(api.getCursorSpelling($0)), value: api.getEnumConstantDeclValue($0)
+        )
       }
     let spelling = unit.clang.string(api.getTypeSpelling(type))
     let isAnonymous = spelling.contains("(unnamed") || spelling.contains("(anonymous")

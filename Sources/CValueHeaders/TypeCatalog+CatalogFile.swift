@@ -133,7 +133,7 @@ extension TypeCatalog {
       for (at, item) in file.enumerations.enumerated() {
         index = at
         // `struct link` as C names it, which the catalog reads once the file's records are registered.
-        try register(item.record, enumeration: item.enumeration, member: item.member)
+        try register(item.enumeration, member: item.member, ofRecordNamed: item.record)
       }
     } catch {
       throw .refused(path: path, at: "\(list)[\(index)]\(suffix)", error)

@@ -254,9 +254,10 @@ extension TypeCatalog {
         }
         return fitting
       } catch {
-        guard case .constantDoesNotFit(let constant, _, _, _) = error else { throw error }
-        dropped.append("\(constant.name) = \(constant.value)")
-        fitting = CEnumeration(name: fitting.name, constants: fitting.constants.filter { $0 != constant })
+        guard case .constantDoesNotFit(let name, let value, _, _, _) = error else { throw error }
+        dropped.append("\(name) = \(value)")
+        fitting = CEnumeration(
+          name: fitting.name, constants: fitting.constants.filter { $0.name != name || $0.value != value })
       }
     }
   }

@@ -36,9 +36,9 @@ public func haveZeroedCPadding<Bytes: Collection<UInt8>>(
         bytes: $0, unionMembers: unionMembers, encoding: encoding, registry: registry, message: "")
     }
     guard let check = found else { return MatcherResult(status: .fail, message: .fail(failure ?? "")) }
-    let summary = check.isZeroed ? "zeroed padding" : String(check.report.prefix { $0 != ":" && $0 != "\n" })
+    let summary = check.isEqual ? "zeroed padding" : check.summary
     var message = ExpectationMessage.expectedCustomValueTo("have zeroed C padding", actual: "<\(summary)>")
-    if !check.isZeroed { message = message.appended(details: check.report) }
-    return MatcherResult(bool: check.isZeroed, message: message)
+    if !check.isEqual { message = message.appended(details: check.report) }
+    return MatcherResult(bool: check.isEqual, message: message)
   }
 }

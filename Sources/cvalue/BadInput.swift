@@ -19,7 +19,7 @@ struct BadInput: Error, CustomStringConvertible {
   init(_ error: ValueError) {
     switch error {
     case .encoding(let error): self.init(diagnostic: error.caretDiagnostic)
-    case .literal(let error): self.init(diagnostic: error.caretDiagnostic)
+    case .literal: self.init(diagnostic: error.caretDiagnostic ?? error.description)
     default: self.init(message: error.description)
     }
   }

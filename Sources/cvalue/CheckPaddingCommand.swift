@@ -54,7 +54,7 @@ struct CheckPaddingCommand: ParsableCommand {
     let data: [UInt8]
     if let file { data = try ByteFile.read(file) } else { data = try HexBytes.parse(bytes ?? "", argument: "<bytes>") }
     let rules = try unions.rules()
-    let check: PaddingCheck
+    let check: Comparison
     do throws(ValueError) {
       check = try value.checkPadding(bytes: data, unionMembers: rules)
     } catch {
@@ -63,6 +63,6 @@ struct CheckPaddingCommand: ParsableCommand {
     var output = StandardOutput()
     output.write(check.report + "\n")
     output.flush()
-    if !check.isZeroed { throw ExitCode(1) }
+    if !check.isEqual { throw ExitCode(1) }
   }
 }

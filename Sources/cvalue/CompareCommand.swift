@@ -181,7 +181,7 @@ struct CompareCommand: ParsableCommand {
     let anyTolerance = absolute != nil || relative != nil || ulps != nil || nanEqualsNaN || bitwise
     var ignoredPaths: Set<FieldPath> = []
     for text in ignore {
-      do throws(FieldPathError) {
+      do throws(ValueError) {
         ignoredPaths.insert(try FieldPath(parsing: text))
       } catch {
         throw BadInput(message: "--ignore: \(error)")
@@ -204,7 +204,7 @@ struct CompareCommand: ParsableCommand {
     guard let absolute = Double(valueText) else {
       throw BadInput(message: "--field-tolerance: \"\(valueText)\" in \"\(text)\" is not a number")
     }
-    do throws(FieldPathError) {
+    do throws(ValueError) {
       return (try FieldPath(parsing: pathText), absolute)
     } catch {
       throw BadInput(message: "--field-tolerance: \(error)")

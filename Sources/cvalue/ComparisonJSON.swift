@@ -83,11 +83,12 @@ enum ComparisonJSON {
   static func object(_ mismatch: Mismatch) -> JSON {
     var path = mismatch.path.description
     var padding: JSON?
-    if let span = mismatch.padding {
-      path = span.after.map { $0.components.isEmpty ? "padding" : "\($0)+padding" } ?? "padding"
+    if let range = mismatch.paddingRange {
+      let after = mismatch.paddingAfter
+      path = after.map { $0.components.isEmpty ? "padding" : "\($0)+padding" } ?? "padding"
       padding = .object([
-        "offset": JSON(span.range.lowerBound), "size": JSON(span.range.count),
-        "after": span.after.map { .string($0.description) }, "before": span.before.map { .string($0.description) },
+        "offset": JSON(range.lowerBound), "size": JSON(range.count), "after": after.map { .string($0.description) },
+        "before": mismatch.paddingBefore.map { .string($0.description) },
       ])
     }
     return .object([
@@ -130,7 +131,7 @@ enum ComparisonJSON {
     return .object([
       "path": .string(value.path.description), "offset": JSON(value.offset), "size": JSON(leaf.size),
       "encoding": .string(leaf.type.description), "cType": .string(leaf.type.cTypeName),
-      "bitOffset": leaf.bits.map { JSON($0.offset) }, "bitWidth": leaf.bits.map { JSON($0.width) },
+      "bitOffset": leaf.bits.map { JSON($0.lowerBound) }, "bitWidth": leaf.bits.map { JSON($0.count) },
       "text": .string(value.text), "number": JSON.number(value.text),
     ])
   }

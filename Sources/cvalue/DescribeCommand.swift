@@ -100,7 +100,7 @@ struct DescribeCommand: ParsableCommand {
         let text: String
         if let bits = field.bits {
           text = Self.bitfield(
-            bytes, bitOffset: base * 8 + bits.offset, width: bits.width, signed: bits.isSigned == true)
+            bytes, bitOffset: base * 8 + bits.lowerBound, width: bits.count, signed: Self.isSigned(field))
         } else {
           let slice = UnsafeRawBufferPointer(rebasing: bytes[base + field.offset..<base + field.offset + field.size])
           do throws(ValueError) {
@@ -113,6 +113,14 @@ struct DescribeCommand: ParsableCommand {
       }
     }
     return result
+  }
+
+  /// Whether a bitfield's declared type is signed (GNU form); an Apple-form bitfield reads as unsigned.
+  private static func isSigned(_ field: CLayout.Field) -> Bool {
+    guard case .bitfield(let bitfield) = field.type.unqualified, let declared = bitfield.declaredType else {
+      return false
+    }
+    return [.char, .short, .int, .long, .longLong].contains(declared)
   }
 
   /// The integer a bitfield holds, `width` bits from `bitOffset` (bit 0 is the low bit of byte 0).

@@ -13,7 +13,7 @@ struct ImportCommand: ParsableCommand {
       The file is JSON with sorted keys, one value a line, so that a regenerated file diffs well:
         {"abi": "x86_64-linux", "arguments": [...],
          "clangVersion": "...", "enumerations": [], "enums": [],
-         "formatVersion": 2, "headers": [...],
+         "formatVersion": 3, "headers": [...],
          "records": [{"name": "struct tcphdr", "size": 20,
                       "alignment": 4, "encoding": "{tcphdr=...}",
                       "override": {"size": N, "alignment": N,
@@ -21,8 +21,8 @@ struct ImportCommand: ParsableCommand {
                                                   {"bit": 36}, ...]}},
                      ...],
          "target": "x86_64-unknown-linux-gnu",
-         "typedefs": [{"name": "tcp_seq", "encoding": "I"}, ...]}
-      "override" is there only for records whose layout an encoding cannot show; "enums" holds each enumeration once, {"name": "enum link_state", "constants": [{"name": "LINK_UP", "value": 3}, ...]}, and "enumerations" the members declared with an enum type, {"record": "struct link", "member": "state", "enum": 0} (its index in "enums"), so that descriptions print LINK_UP. Files of format 1, which wrote the constants in each member's entry, are still read.
+         "typedefs": ["tcp_seq = I", ...]}
+      "override" is there only for records whose layout an encoding cannot show; "enums" holds each enumeration once, {"name": "enum link_state", "constants": ["LINK_UP = 3", ...]}, and "enumerations" the members declared with an enum type, "struct link.state = 0" (0 its index in "enums"), so that descriptions print LINK_UP. Files of formats 1 and 2, which wrote constants, typedefs and enumerations as objects, are still read.
 
       A header is a name found as #include <...> finds it (netinet/tcp.h), or a path. libclang is loaded at run time: CVALUEKIT_LIBCLANG when set, else the one beside the clang or swift on PATH, else the system's. Bad input (a header not found, clang's errors with file:line:column, an unknown target) prints the problem on stderr and exits with status 2. A record CValueKit cannot represent does not refuse the header: it is left out, with the records and typedefs that hold it, and a warning on stderr names it and says why.
 

@@ -15,7 +15,7 @@ struct LayoutCommand: ParsableCommand {
          "padding": [{"offset": N, "size": N}, ...]}
       Bitfields add "bitOffset" (bits from the start of the value) and "bitWidth"; their offset and size are the bytes their bits touch. A flexible array member (char name[], or GNU's name[0]) is a field of size 0 at the offset of its first element, listed as .name[] in the table and with "flexibleArray": {"element": "c"} in JSON.
 
-      With --header, clang reads the headers (no compiling): the type is named as C names it (tcphdr, struct tcphdr, union sigval, the typedef siginfo_t), the paths are C's own (.th_flags, ._sifields._kill.si_pid, .sin6_addr.__in6_u.__u6_addr8[15]), and packed, aligned and #pragma pack records are laid out as clang lays them out. With --target, clang reads them for that machine and the layout is that machine's.
+      With --header, clang reads the headers (no compiling): the type is named as C names it (tcphdr, struct tcphdr, union sigval, the typedef siginfo_t), the paths are C's own (.th_flags, ._sifields._kill.si_pid, .sin6_addr.__in6_u.__u6_addr8[15]), and packed, aligned and #pragma pack records are laid out as clang lays them out. With --target, clang reads them for that machine and the layout is that machine's. After the table come the --union-tag rules to paste for the unions that look tagged: one whose struct members all start with the same integer field (X11's XEvent: --union-tag .=.type:N=xany,N=xkey,…), one beside an enum field (--union-tag .body=.kind:1=text,2=number), an enum constant giving the value of the member its name ends with and N standing for a value to fill in.
 
       Packing and alignment attributes leave no trace in an encoding. For such a struct or union, give its real layout with --size, --alignment and --offsets (one per member; b<N> for a bitfield's bit offset); it is checked against the members before use.
 
@@ -73,15 +73,27 @@ struct LayoutCommand: ParsableCommand {
       }
       layout = try TypeCatalog.shared.layout(of: encoding, abi: abi)
     } catch {
-      throw BadInput(message: "cannot lay out \(encoding): \(error)")
+      throw BadInput(message: "cannot lay out \(encoding.errorSpelling): \(error)")
     }
     var output = StandardOutput()
     if json {
       try LayoutJSON.write(layout, to: &output)
     } else {
       LayoutTable.write(layout, name: type == encoding.description ? nil : type, to: &output)
+      if !types.headers.isEmpty { writeSuggestions(for: layout, to: &output) }
     }
     output.flush()
+  }
+
+  /// The `--union-tag` rules for the unions that look tagged, ready to paste into `compare` or `describe`.
+  private func writeSuggestions(for layout: CLayout, to output: inout StandardOutput) {
+    let rules = UnionTagSuggestion.suggestions(for: layout)
+    guard !rules.isEmpty else { return }
+    let placeholder = rules.contains { $0.contains(":N=") || $0.contains(",N=") }
+    output.write(
+      "\nunion rules to compare by the live member (compare, describe)"
+        + (placeholder ? ", each N the tag value that selects the member" : "") + ":\n")
+    for rule in rules { output.write("  \(rule)\n") }
   }
 
   /// The override the options describe, or `nil` when none of them is given.

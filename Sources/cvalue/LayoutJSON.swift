@@ -14,7 +14,7 @@ enum LayoutJSON {
       var entry =
         "{\"path\":\(try quoted(field.path.description)),\"offset\":\(field.offset),\"size\":\(field.size),"
         + "\"encoding\":\(try quoted(field.type.description))"
-      if let bits = field.bits { entry += ",\"bitOffset\":\(bits.offset),\"bitWidth\":\(bits.width)" }
+      if let bits = field.bits { entry += ",\"bitOffset\":\(bits.lowerBound),\"bitWidth\":\(bits.count)" }
       if let element = field.flexibleArrayElement {
         entry += ",\"flexibleArray\":{\"element\":\(try quoted(element.description))}"
       }

@@ -32,7 +32,7 @@ enum LayoutTable {
     var offset: Int
     var size: Int
     var type: TypeEncoding
-    var bits: CLayout.BitRange?
+    var bits: Range<Int>?
   }
 
   /// One row: a field, or all the elements of an array of scalars (of arrays of them), as one run.
@@ -57,9 +57,9 @@ enum LayoutTable {
       let prefix = FieldPath(first.path.components.dropLast(dimensions.count)).description
       return prefix + dimensions.map { $0 == 1 ? "[0]" : "[0...\($0 - 1)]" }.joined()
     }
-    var offsetText: String { first.bits.map { "\(first.offset):\($0.offset % 8)" } ?? String(first.offset) }
+    var offsetText: String { first.bits.map { "\(first.offset):\($0.lowerBound % 8)" } ?? String(first.offset) }
     var sizeText: String {
-      first.bits.map { "\($0.width) bit\($0.width == 1 ? "" : "s")" } ?? String(first.size * count)
+      first.bits.map { "\($0.count) bit\($0.count == 1 ? "" : "s")" } ?? String(first.size * count)
     }
     var typeText: String {
       if isFlexibleArray, let element = flexibleElement {
@@ -150,10 +150,8 @@ enum LayoutTable {
     }
 
     private static func field(_ node: CLayout.Node, bitBase: Int, path: FieldPath) -> Leaf {
-      var bits: CLayout.BitRange?
-      if case .bitfield(let width, let isSigned) = node.content {
-        bits = CLayout.BitRange(offset: bitBase, width: width, isSigned: isSigned)
-      }
+      var bits: Range<Int>?
+      if case .bitfield(let width, _) = node.content { bits = bitBase..<bitBase + width }
       return Leaf(path: path, offset: bitBase / 8, size: node.size, type: node.type, bits: bits)
     }
   }

@@ -100,7 +100,7 @@ struct UnionMemberOptions: ParsableArguments {
   /// A path as written in an option; `.` alone is the value itself.
   private static func fieldPath(_ text: String, option: String) throws(BadInput) -> FieldPath {
     if text == "." { return FieldPath() }
-    do throws(FieldPathError) {
+    do throws(ValueError) {
       return try FieldPath(parsing: text)
     } catch {
       throw BadInput(message: "\(option): \(error)")

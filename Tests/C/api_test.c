@@ -7,6 +7,8 @@
 
 #include <cmocka.h>
 
+#include <X11/Xlib.h>
+
 #include "cvalue_test_support.h"
 
 #include <cvalue_cmocka.h>
@@ -460,7 +462,8 @@ static void field_options_that_do_not_fit(void **state) {
   cv_options_free(options);
   expect_status(cv_registry_register_ignored(types.registry, "struct cv_log", ".rows[1].stamp", &message),
                 CV_ERROR_PATH,
-                "struct cv_log: .rows[1].stamp names one array element; ignored paths and field comparers apply "
+                "{cv_log=\"sequence\"I\"rows\"[3{cv_row=\"value\"i\"stamp\"I}]}: .rows[1].stamp names one array "
+                "element; ignored paths and field comparers apply "
                 "to every element, written [*]");
   expect_status(cv_registry_register_field_comparer(types.registry, "struct cv_packet", ".nam", &c_string, &message),
                 CV_ERROR_PATH, "struct cv_packet has no field .nam");
@@ -589,7 +592,7 @@ static void malformed_encodings_paths_and_literals(void **state) {
                 "tolerance path: malformed field path \".x..\" at offset 3");
   expect_status(cv_options_set_tolerance(options, ".z", hundredth, &message), CV_OK, NULL);
   expect_status(cv_compare(types.point, &p, &q, 1, options, &result, &message), CV_ERROR_PATH,
-                "struct cv_point has no field .z");
+                "{cv_point=\"x\"d\"y\"d} has no field .z");
   cv_options_free(options);
   expect_status(cv_parse(types.point, "{.x = 1.5, .z = -2}", &p, sizeof p, &message), CV_ERROR_LITERAL,
                 "no member named 'z' in struct cv_point at offset 12 in \"{.x = 1.5, .z = -2}\"");
@@ -685,6 +688,52 @@ static void headers_import_through_libclang(void **state) {
   cv_catalog_free(catalog);
 }
 
+/* X11's XEvent: every member starts with `int type` (C11 6.5.2.3), so the tag rule reads .type at the
+ * union's first byte and compares the event as the member it is. */
+static void xevent_by_its_common_initial_type(void **state) {
+  (void)state;
+  cv_catalog *catalog = NULL;
+  cv_registry *registry = NULL;
+  cv_type *event = NULL;
+  const char *headers[] = {"X11/Xlib.h"};
+  expect_status(cv_catalog_new(&catalog, &message), CV_OK, NULL);
+  expect_status(cv_catalog_import_headers(catalog, headers, 1, NULL, 0, &message), CV_OK, NULL);
+  expect_status(cv_registry_new(catalog, &registry, &message), CV_OK, NULL);
+  expect_status(cv_type_resolve(registry, "XEvent", sizeof(XEvent), &event, &message), CV_OK, NULL);
+  int64_t tags[] = {KeyPress, KeyRelease, ButtonPress, ButtonRelease};
+  const char *members[] = {"xkey", "xkey", "xbutton", "xbutton"};
+  cv_options *by_type = new_options();
+  expect_status(cv_options_set_union_tag(by_type, "", ".type", tags, members, 4, 0, &message), CV_OK, NULL);
+  XEvent a, b;
+  memset(&a, 0, sizeof a);
+  a.xkey.type = KeyPress;
+  a.xkey.keycode = 38;
+  b = a;
+  b.xkey.keycode = 39;
+  cv_comparison result;
+  expect_status(cv_compare(event, &a, &b, 1, by_type, &result, &message), CV_OK, NULL);
+  assert_non_null(strstr(result.report, "XEvent values differ at 1 of 15 fields:\n  .xkey.keycode: 38 ≠ 39\n"));
+  cv_free(result.report);
+  /* A ButtonPress: the tag, then the event as one field by each value's live member. */
+  memset(&b, 0, sizeof b);
+  b.xbutton.type = ButtonPress;
+  b.xbutton.button = 1;
+  expect_status(cv_compare(event, &a, &b, 1, by_type, &result, &message), CV_OK, NULL);
+  assert_non_null(strstr(result.report, "XEvent values differ at 2 of 2 fields:\n  .type: 2 ≠ 4\n  value: {.xkey = "));
+  cv_free(result.report);
+  /* A tag inside the union that not every member starts with is refused, by the union's C name. */
+  cv_options *inside = new_options();
+  expect_status(cv_options_set_union_tag(inside, "", ".xkey.keycode", tags, members, 1, 0, &message), CV_OK, NULL);
+  expect_status(cv_compare(event, &a, &b, 1, inside, &result, &message), CV_ERROR_OPTION,
+                "union _XEvent: the value: the tag .xkey.keycode is inside the union it selects a member of, and not "
+                "a field all its members start with");
+  cv_options_free(inside);
+  cv_options_free(by_type);
+  cv_type_free(event);
+  cv_registry_free(registry);
+  cv_catalog_free(catalog);
+}
+
 static int setup(void **state) {
   (void)state;
   return cv_test_types_load(&types);
@@ -719,6 +768,7 @@ int main(void) {
       cmocka_unit_test(options_that_do_not_fit),
       cmocka_unit_test(catalog_files_and_imports_that_fail),
       cmocka_unit_test(headers_import_through_libclang),
+      cmocka_unit_test(xevent_by_its_common_initial_type),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -150,11 +150,11 @@ struct CompareCommandTests {
   static let badInput: [BadInputCase] = [
     BadInputCase(
       ["compare", log, logA, logB, "--ignore", ".rows[1].stamp"],
-      #"struct cv_log: .rows[1].stamp names one array element; "#
+      #"{cv_log="sequence"I"rows"[3{cv_row="value"i"stamp"I}]}: .rows[1].stamp names one array element; "#
         + "ignored paths and field comparers apply to every element, written [*]\n"),
     BadInputCase(
       ["compare", log, logA, logB, "--ignore", ".row"],
-      #"struct cv_log has no field .row"# + "\n"),
+      #"{cv_log="sequence"I"rows"[3{cv_row="value"i"stamp"I}]} has no field .row"# + "\n"),
     BadInputCase(
       ["compare", log, logA, logB, "--ignore", ".rows[*"],
       "--ignore: malformed field path \".rows[*\" at offset 5\n"),
@@ -202,7 +202,7 @@ struct CompareCommandTests {
       "absolute tolerance -0.5 is not a finite number ≥ 0 (for .size)\n"),
     BadInputCase(
       ["compare", "rect", rect, rect, "--field-tolerance", ".size.depth=1"],
-      "struct CGRect has no field .size.depth\n"),
+      "{CGRect={CGPoint=dd}{CGSize=dd}} has no field .size.depth\n"),
     BadInputCase(
       ["compare", "rect", rect, rect, "--field-tolerance", ".size..width=1"],
       "--field-tolerance: malformed field path \".size..width\" at offset 6\n"),

@@ -369,7 +369,7 @@ enum BadInvocations {
               Array("--field-tolerance".utf8),
               Array(".".utf8) + bad + Array("=1".utf8),
             ],
-            "struct CGPoint has no field .\u{FFFD}")
+            "{CGPoint=dd} has no field .\u{FFFD}")
         }
       }
     }
@@ -386,7 +386,7 @@ enum BadInvocations {
           "." + letters(1...8).replacingOccurrences(of: "x", with: "q").replacingOccurrences(of: "y", with: "q")
         add(
           .badFieldPath, ["compare", "point", zeros16, zeros16, "--field-tolerance", "\(path)=1"],
-          "struct CGPoint has no field \(path)")
+          "{CGPoint=dd} has no field \(path)")
       }
       add(
         .badFieldPath, ["compare", "rect", zeros16 + zeros16, zeros16 + zeros16, "--field-tolerance", ".size.depth=1"],

@@ -95,7 +95,7 @@ struct ImportCommandTests {
     for phrase in [
       "USAGE: cvalue import [<header> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--output <path>]",
       #""placements": [{"byte": 0}, {"bit": 36}, ...]}}"#,
-      #""enums" holds each enumeration once, {"name": "enum link_state", "constants": [{"name": "LINK_UP", "value": 3}, ...]}, and "enumerations" the members declared with an enum type, {"record": "struct link", "member": "state", "enum": 0}"#,
+      #""enums" holds each enumeration once, {"name": "enum link_state", "constants": ["LINK_UP = 3", ...]}, and "enumerations" the members declared with an enum type, "struct link.state = 0" (0 its index in "enums")"#,
       "-D <name[=value]> A macro to define, as clang's -D: -D NAME, -DNAME or -D NAME=VALUE",
       "cvalue import netinet/tcp.h netinet/ip.h --output tcp-ip.catalog.json",
       "exits with status 2",

@@ -130,6 +130,30 @@ struct UnionMemberCommandTests {
       bsd.stdout.split(separator: "\n").prefix(2) == ["tcphdr values differ at 1 of 10 fields:", "  .th_flags: 2 ≠ 18"])
   }
 
+  @Test("X11's XEvent: .type, which every member starts with, selects the member")
+  func xeventByItsCommonTag() async throws {
+    let header = ["--header", "X11/Xlib.h", "XEvent"]
+    let hex = { (byte: Int) in String(repeating: "0", count: byte < 16 ? 1 : 0) + String(byte, radix: 16) }
+    // `type` at byte 0, `keycode` (or `button`) at byte 84 of 192.
+    let event = { (type: Int, code: Int) in
+      hex(type) + String(repeating: "00", count: 83) + hex(code) + String(repeating: "00", count: 107)
+    }
+    let tag = ["--union-tag", "=.type:2=xkey,3=xkey,4=xbutton,5=xbutton"]
+    let keycode = try await CValue.run(["compare"] + header + [event(2, 38), event(2, 39)] + tag)
+    #expect(keycode.exited(1), "\(keycode)")
+    #expect(
+      keycode.stdout.split(separator: "\n").prefix(2) == [
+        "XEvent values differ at 1 of 15 fields:", "  .xkey.keycode: 38 ≠ 39",
+      ])
+    let button = try await CValue.run(["compare"] + header + [event(2, 38), event(4, 1)] + tag)
+    #expect(button.exited(1), "\(button)")
+    #expect(
+      button.stdout.split(separator: "\n").prefix(3).map { String($0.prefix(40)) } == [
+        "XEvent values differ at 2 of 2 fields:", "  .type: 2 ≠ 4", "  value: {.xkey = {.type = 2, .serial = ",
+      ])
+    #expect(button.stdout.contains("≠ {.xbutton = {.type = 4, .serial = 0, "))
+  }
+
   @Test("describe shows only the live member, of every value with --count")
   func describe() async throws {
     let one = try await Self.encode(Self.numberWithDeadByte)
@@ -193,14 +217,17 @@ struct UnionMemberCommandTests {
       "struct cv_message: .kind is not a union, nor a record holding an anonymous union\n"),
     BadInputCase(
       ["compare", message, zero, zero, "--union-tag", ".body=.body.number.value:2=number"],
-      "struct cv_message: .body: the tag .body.number.value is inside the union it selects a member of\n"),
-    // A union of 4,000 characters of encoding is named as C names it.
+      "struct cv_message: .body: the tag .body.number.value is inside the union it selects a member of, and not a field all its members start with\n"
+    ),
+    // A union of 4,000 characters of encoding is named as C names it; a tag not in the common initial
+    // sequence of the members it names is refused.
     BadInputCase(
       [
         "describe", "--header", "X11/Xlib.h", "XEvent", String(repeating: "00", count: 192), "--union-tag",
-        "=.type:2=xkey",
+        "=.xkey.keycode:2=xkey",
       ],
-      "union _XEvent: the value: the tag .type is inside the union it selects a member of\n"),
+      "union _XEvent: the value: the tag .xkey.keycode is inside the union it selects a member of, and not a field all its members start with\n"
+    ),
   ]
 
   @Test("bad input: the exact message on stderr, nothing on stdout, status 2", arguments: badInput)

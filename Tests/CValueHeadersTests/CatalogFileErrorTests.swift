@@ -51,11 +51,11 @@ import Testing
   }
 
   @Test func unknownFormatVersion() {
-    let error = Self.error(#""formatVersion" : 2"#, with: #""formatVersion" : 3"#)
-    #expect(error == .unsupportedFormatVersion(path: "types.json", version: 3, supported: [1, 2]))
+    let error = Self.error(#""formatVersion" : 3"#, with: #""formatVersion" : 4"#)
+    #expect(error == .unsupportedFormatVersion(path: "types.json", version: 4, supported: [1, 2, 3]))
     #expect(
       error?.description
-        == "types.json: formatVersion: catalog file format 3 is not one this version of CValueHeaders reads (it reads 1, 2); write the file again with this version's cvalue import"
+        == "types.json: formatVersion: catalog file format 4 is not one this version of CValueHeaders reads (it reads 1, 2, 3); write the file again with this version's cvalue import"
     )
   }
 
@@ -111,56 +111,82 @@ import Testing
       Self.text.contains(
         #"""
           "enumerations" : [
-            {
-              "enum" : 0,
-              "member" : "kind",
-              "record" : "struct tagged"
-            }
+            "struct tagged.kind = 0"
           ],
           "enums" : [
             {
               "constants" : [
-                {
-                  "name" : "KIND_A",
-                  "value" : 0
-                },
-                {
-                  "name" : "KIND_B",
-                  "value" : 5
-                }
+                "KIND_A = 0",
+                "KIND_B = 5"
               ],
               "name" : "enum kind"
             }
           ],
-          "formatVersion" : 2,
+          "formatVersion" : 3,
         """#))
+    #expect(Self.text.contains(#"  "typedefs" : [\#n    "ev_t = {ev=\"events\"I\"data\"Q}"\#n  ]"#))
   }
 
-  /// Format 1 wrote each member's constants in its entry; such a file still loads, as format 2.
+  /// The file in format 2, which wrote constants, typedefs and members' enumerations as objects.
+  static let format2 = text.replacingOccurrences(of: #""formatVersion" : 3"#, with: #""formatVersion" : 2"#)
+    .replacingOccurrences(
+      of: #""struct tagged.kind = 0""#, with: #"{"enum" : 0, "member" : "kind", "record" : "struct tagged"}"#
+    )
+    .replacingOccurrences(of: #""KIND_A = 0""#, with: #"{"name" : "KIND_A", "value" : 0}"#)
+    .replacingOccurrences(of: #""KIND_B = 5""#, with: #"{"name" : "KIND_B", "value" : 5}"#)
+    .replacingOccurrences(
+      of: #""ev_t = {ev=\"events\"I\"data\"Q}""#,
+      with: #"{"encoding" : "{ev=\"events\"I\"data\"Q}", "name" : "ev_t"}"#)
+
+  /// Format 2 still loads, as format 3, to the same file.
+  @Test func aFormat2FileLoads() throws {
+    #expect(Self.format2 != Self.text)
+    let file = try CatalogFile.decode(Data(Self.format2.utf8), path: "old.json")
+    #expect(file.formatVersion == 3)
+    #expect(file.encoded() == Self.text)
+    let catalog = TypeCatalog()
+    try catalog.load(file)
+    #expect(catalog.enumeration(forMember: "kind", of: "tagged")?.name(for: 5) == "KIND_B")
+    #expect(try catalog.layout(of: "ev_t").size == 12)
+  }
+
+  /// Format 1 wrote each member's constants in its entry; such a file still loads, as format 3.
   @Test func aFormat1FileLoads() throws {
-    let format1 = Self.text.replacingOccurrences(of: #""formatVersion" : 2"#, with: #""formatVersion" : 1"#)
+    let format1 = Self.format2.replacingOccurrences(of: #""formatVersion" : 2"#, with: #""formatVersion" : 1"#)
       .replacingOccurrences(
         of: #""enum" : 0,"#,
         with:
           #""constants" : [{"name" : "KIND_A", "value" : 0}, {"name" : "KIND_B", "value" : 5}], "name" : "enum kind","#
       )
-    #expect(format1 != Self.text)
+    #expect(format1 != Self.format2)
     let file = try CatalogFile.decode(Data(format1.utf8), path: "old.json")
-    #expect(file.formatVersion == 2)
+    #expect(file.formatVersion == 3)
     #expect(file.enumerations.map(\.enumeration.description) == ["enum kind {KIND_A = 0, KIND_B = 5}"])
     let catalog = TypeCatalog()
     try catalog.load(file)
     #expect(catalog.enumeration(forMember: "kind", of: "tagged")?.name(for: 5) == "KIND_B")
   }
 
+  @Test func aLineOfAnotherShapeIsNamedByItsPath() {
+    #expect(
+      Self.error(#""KIND_B = 5""#, with: #""KIND_B: 5""#)?.description
+        == #"types.json: enums[0].constants[1]: expected "NAME = value", not "KIND_B: 5""#)
+    #expect(
+      Self.error(#""struct tagged.kind = 0""#, with: #""struct tagged = 0""#)?.description
+        == #"types.json: enumerations[0]: expected "record.member = enum", not "struct tagged = 0""#)
+    #expect(
+      Self.error(#""ev_t = {ev=\"events\"I\"data\"Q}""#, with: #""ev_t = {ev=\"events\"I\"data\"Q""#)?.description
+        == #"types.json: typedefs[0]: unterminated struct at offset 20 in "{ev="events"I"data"Q""#)
+  }
+
   @Test func anEnumerationReferenceOutsideTheEnumsIsNamedByItsPath() {
-    let error = Self.error(#""enum" : 0"#, with: #""enum" : 3"#)
-    #expect(error?.description == "types.json: enumerations[0].enum: no enum at index 3 of 1 in enums")
+    let error = Self.error(#""struct tagged.kind = 0""#, with: #""struct tagged.kind = 3""#)
+    #expect(error?.description == "types.json: enumerations[0]: no enum at index 3 of 1 in enums")
   }
 
   @Test func aConstantTheMemberCannotHoldIsRefusedAndNothingIsRegistered() {
     let catalog = TypeCatalog()
-    let error = Self.error(#""value" : 5"#, with: #""value" : 5000000000"#, into: catalog)
+    let error = Self.error(#""KIND_B = 5""#, with: #""KIND_B = 5000000000""#, into: catalog)
     #expect(
       error?.description
         == "types.json: enumerations[0]: the catalog refused it: KIND_B = 5000000000 does not fit in .kind of struct tagged, which is unsigned int (I)"
@@ -170,7 +196,7 @@ import Testing
   }
 
   @Test func anEnumerationOfAMemberTheRecordDoesNotHaveIsRefused() {
-    let error = Self.error(#""member" : "kind""#, with: #""member" : "sort""#)
+    let error = Self.error(#""struct tagged.kind = 0""#, with: #""struct tagged.sort = 0""#)
     guard case .refused(_, let place, .noSuchMember("sort", _)) = error else {
       Issue.record("expected a refused enumeration, got \(String(describing: error))")
       return
@@ -179,7 +205,7 @@ import Testing
   }
 
   @Test func anEnumerationOfARecordTheFileDoesNotHaveIsRefused() {
-    let error = Self.error(#""record" : "struct tagged""#, with: #""record" : "struct other""#)
+    let error = Self.error(#""struct tagged.kind = 0""#, with: #""struct other.kind = 0""#)
     #expect(
       error?.description
         == #"types.json: enumerations[0]: the catalog refused it: unknown type name "struct other" at offset 0 in "struct other""#
@@ -190,7 +216,7 @@ import Testing
     let catalog = TypeCatalog()
     try catalog.register(
       "{tagged=\"kind\"I\"small\"C}",
-      enumeration: CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)]), member: "kind")
+      enumeration: CEnumeration(name: "enum kind", constants: [(name: "KIND_A", value: 1)]), member: "kind")
     let error = Self.error(loading: Self.text, into: catalog)
     guard case .refused(_, let place, .enumerationTaken(member: "kind", _, _, _)) = error else {
       Issue.record("expected a refused enumeration, got \(String(describing: error))")
@@ -282,7 +308,7 @@ import Testing
     try catalog.register("i", name: "ev_t")
     try catalog.register(
       "{tagged=\"kind\"I\"small\"C}",
-      enumeration: CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)]), member: "kind")
+      enumeration: CEnumeration(name: "enum kind", constants: [(name: "KIND_A", value: 1)]), member: "kind")
     try catalog.register(record: "{bits=\"a\"i}")
     let error = Self.error(loading: Self.text, into: catalog)
     guard case .refused(_, let place, .recordTaken("struct bits", _, _)) = error else {
@@ -295,7 +321,7 @@ import Testing
     try second.register("i", name: "ev_t")
     try second.register(
       "{tagged=\"kind\"I\"small\"C}",
-      enumeration: CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)]), member: "kind")
+      enumeration: CEnumeration(name: "enum kind", constants: [(name: "KIND_A", value: 1)]), member: "kind")
     guard case .refused(_, "typedefs[0]", .nameTaken) = Self.error(loading: Self.text, into: second) else {
       Issue.record("expected the typedef to be named")
       return

@@ -36,8 +36,8 @@ import Testing
   @Test func structTmOverGarbageLeaksFourBytesAfterIsdst() throws {
     let type = try Self.registry().resolve("struct tm")
     let check = try type.checkPadding(bytes: Self.filledOverGarbage())
-    #expect(!check.isZeroed)
-    #expect(check.runs.map(\.range) == [36..<40])
+    #expect(!check.isEqual)
+    #expect(check.mismatches.compactMap(\.paddingRange) == [36..<40])
     #expect(
       check.report == """
         tm has 4 non-zero padding bytes:

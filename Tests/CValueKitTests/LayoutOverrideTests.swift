@@ -67,9 +67,7 @@ struct LayoutOverrideTests {
       flags, override: LayoutOverride(size: 4, alignment: 4, placements: [.bit(0), .bit(3), .byte(1)]))
     let layout = try catalog.layout(of: flags)
     #expect(
-      layout.fields.map(\.bits) == [
-        .init(offset: 0, width: 3, isSigned: nil), .init(offset: 3, width: 5, isSigned: nil), nil,
-      ])
+      layout.fields.map(\.bits) == [0..<3, 3..<8, nil] && layout.fields.map(\.bitfieldIsSigned) == [nil, nil, nil])
     #expect(Array(layout.padding) == [2..<4])
   }
 

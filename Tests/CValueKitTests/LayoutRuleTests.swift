@@ -139,10 +139,8 @@ struct LayoutRuleTests {
     #expect(try Self.sizeAndAlignment("{Z=cb32i0c}") == [5, 1])
     let flags = try Self.layout("{F=b0I3b3I5b8i20}")
     #expect(
-      flags.fields.map(\.bits) == [
-        .init(offset: 0, width: 3, isSigned: false), .init(offset: 3, width: 5, isSigned: false),
-        .init(offset: 8, width: 20, isSigned: true),
-      ])
+      flags.fields.map(\.bits) == [0..<3, 3..<8, 8..<28]
+        && flags.fields.map(\.bitfieldIsSigned) == [false, false, true])
     #expect(flags.fields.map(\.size) == [1, 1, 3])
     #expect(Array(flags.padding) == [])
     #expect(throws: LayoutError(.bitfieldNeedsPlacement(width: 3), at: [.position(0)])) { try Self.layout("{F=b3b5}") }
@@ -174,7 +172,7 @@ struct LayoutRuleTests {
     #expect(try Self.sizeAndAlignment("{F=i[0d]}") == [8, 8])
     // A flexible array member is a field of no bytes where its elements start.
     #expect(try Self.layout("{F=i[0d]}").fields.map(\.description) == [".0 @0 +4 i", ".1 @8 +0 [0d]"])
-    #expect(try Self.layout("{F=i[0d]}").fields[1].flexibleArrayElement == .scalar(.double))
+    #expect(try Array(Self.layout("{F=i[0d]}").fields)[1].flexibleArrayElement == .scalar(.double))
     // Not an _Atomic one, which takes a byte; nor an element of an array.
     #expect(try Self.layout("{F=iA[0d]}").fields.map(\.description) == [".0 @0 +4 i"])
     #expect(try Self.layout("{F=[3[0d]]}").fields.count == 0)
@@ -256,7 +254,7 @@ struct LayoutRuleTests {
     let layout = try Self.layout("[1000000000{?=cd}]")
     #expect(layout.size == 16_000_000_000)
     #expect(layout.fields.count == 2_000_000_000)
-    #expect(layout.fields[1_999_999_999].description == "[999999999].1 @15999999992 +8 d")
+    #expect(layout.fields.dropFirst(1_999_999_999).first?.description == "[999999999].1 @15999999992 +8 d")
     #expect(Array(layout.fields.prefix(3)).map(\.description) == ["[0].0 @0 +1 c", "[0].1 @8 +8 d", "[1].0 @16 +1 c"])
     // Padding is computed as it is read: the first holes of a 16 GB type come without walking the rest.
     #expect(Array(layout.padding.prefix(3)) == [1..<8, 17..<24, 33..<40])

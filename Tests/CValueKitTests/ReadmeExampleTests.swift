@@ -29,7 +29,7 @@ struct ReadmeExampleTests {
 
     let flags = try catalog.layout(of: "{Flags=\"ready\"b0I1\"mode\"b1I3\"id\"s}")
     for field in flags.fields {
-      print(field.path, field.offset, field.bits.map { "bits \($0.offset)..<\($0.offset + $0.width)" } ?? "")
+      print(field.path, field.offset, field.bits.map { "bits \($0)" } ?? "")
     }
     // .ready 0 bits 0..<1
     // .mode 0 bits 1..<4
@@ -40,7 +40,7 @@ struct ReadmeExampleTests {
 
     #expect(
       flags.fields.map {
-        "\($0.path) \($0.offset) \($0.bits.map { "bits \($0.offset)..<\($0.offset + $0.width)" } ?? "")"
+        "\($0.path) \($0.offset) \($0.bits.map { "bits \($0)" } ?? "")"
       }
         == [".ready 0 bits 0..<1", ".mode 0 bits 1..<4", ".id 2 "])
     #expect(value.fields.map(\.description) == [".i @0 +4 i", ".f @0 +4 f", ".d @0 +8 d"])

@@ -68,7 +68,7 @@ struct ShimTests {
   @Test("unionCast copies equal sizes and refuses different ones")
   func unionCastSizes() throws {
     #expect(try unionCast(1.0, to: UInt64.self) == 0x3ff0_0000_0000_0000)
-    #expect(throws: UnionCastError.self) { try unionCast(1.0, to: UInt32.self) }
+    #expect(throws: ValueError.self) { try unionCast(1.0, to: UInt32.self) }
   }
 
   private struct Pair: Equatable {
@@ -94,10 +94,10 @@ struct ShimTests {
 
   @Test("unionCast refuses types of different sizes with both names and sizes")
   func unionCastSizeMismatch() {
-    let error = #expect(throws: UnionCastError.self) { try unionCast(Int32(1), to: Double.self) }
-    #expect(error == UnionCastError(sourceType: "Int32", sourceSize: 4, targetType: "Double", targetSize: 8))
+    let error = #expect(throws: ValueError.self) { try unionCast(Int32(1), to: Double.self) }
+    #expect(error == .unionCastSizes(source: "Int32", sourceSize: 4, target: "Double", targetSize: 8))
     #expect(error?.description == "cannot union-cast Int32 (4 bytes) to Double (8 bytes): the sizes differ")
-    let narrowing = #expect(throws: UnionCastError.self) { try unionCast(UInt16(1), to: UInt8.self) }
+    let narrowing = #expect(throws: ValueError.self) { try unionCast(UInt16(1), to: UInt8.self) }
     #expect(narrowing?.description == "cannot union-cast UInt16 (2 bytes) to UInt8 (1 byte): the sizes differ")
   }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite("Merging one catalog into another")
 struct TypeCatalogMergeTests {
   static let packed = LayoutOverride(size: 12, alignment: 1, placements: [.byte(0), .byte(4)])
-  static let state = CEnumeration(name: "enum state", constants: [.init(name: "UP", value: 1)])
+  static let state = CEnumeration(name: "enum state", constants: [(name: "UP", value: 1)])
 
   /// A catalog with one of each: a name, a record, an override and an enumeration.
   static func source() throws -> TypeCatalog {
@@ -154,7 +154,7 @@ struct TypeCatalogMergeTests {
   @Test("another enumeration for a member is refused, with the registration's error")
   func enumerationTaken() throws {
     let catalog = TypeCatalog()
-    let down = CEnumeration(name: "enum state", constants: [.init(name: "DOWN", value: 0)])
+    let down = CEnumeration(name: "enum state", constants: [(name: "DOWN", value: 0)])
     try catalog.register("{link=\"state\"i\"next\"^{link}}", enumeration: down, member: "state")
     let refusals = Self.refusals(merging: try Self.source(), into: catalog)
     #expect(

@@ -115,7 +115,7 @@ struct CValueMatcherTests {
         expect(reading).to(beCloseToCValue(calibrated, within: .exact, fieldTolerances: [".size": .absolute(1)]))
       }
         == [
-          "cannot compare C values: struct cv_reading has no field .size"
+          "cannot compare C values: {cv_reading=\"tag\"c\"value\"d\"count\"i\"unit\"[4c]} has no field .size"
         ])
   }
 }

@@ -15,8 +15,8 @@ public struct ReportedLeaf: Decodable, Sendable, Equatable {
     offset = field.offset
     size = field.size
     encoding = field.type.description
-    bitOffset = field.bits?.offset
-    bitWidth = field.bits?.width
+    bitOffset = field.bits?.lowerBound
+    bitWidth = field.bits?.count
   }
 }
 

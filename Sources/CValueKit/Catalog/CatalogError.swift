@@ -21,7 +21,7 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The member named for an enumeration is not an integer, an integer bitfield or an array of integers.
   case notAnIntegerMember(String, record: TypeEncoding, type: TypeEncoding)
   /// A constant's value is outside the range of the member's integer type.
-  case constantDoesNotFit(CEnumeration.Constant, member: String, record: TypeEncoding, type: TypeEncoding)
+  case constantDoesNotFit(name: String, value: Int64, member: String, record: TypeEncoding, type: TypeEncoding)
   /// A different enumeration is already registered for the member.
   case enumerationTaken(member: String, record: TypeEncoding, existing: CEnumeration, new: CEnumeration)
 
@@ -35,7 +35,7 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
     case .nameTaken(let name, let existing, let new):
       return "the name \"\(name)\" already stands for \(existing); refusing to make it \(new)"
     case .notANamedRecordDefinition(let type):
-      return "\(type) is not a named struct or union with its members"
+      return "\(type.errorSpelling) is not a named struct or union with its members"
     case .recordTaken(let name, let existing, let new):
       return "\(name) is already registered as \(existing); refusing to redefine it as \(new)"
     case .invalidOverride(let error):
@@ -52,8 +52,8 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notAnIntegerMember(let name, let record, let type):
       return ".\(name) of \(Self.recordName(record)) is \(type.cTypeName) (\(type)), not an integer, an integer "
         + "bitfield or an array of integers: an enumeration cannot describe it"
-    case .constantDoesNotFit(let constant, let member, let record, let type):
-      return "\(constant.name) = \(constant.value) does not fit in .\(member) of \(Self.recordName(record)), "
+    case .constantDoesNotFit(let name, let value, let member, let record, let type):
+      return "\(name) = \(value) does not fit in .\(member) of \(Self.recordName(record)), "
         + "which is \(type.cTypeName) (\(type))"
     case .enumerationTaken(let member, let record, let existing, let new):
       return ".\(member) of \(Self.recordName(record)) already has \(existing); refusing to replace it with \(new)"

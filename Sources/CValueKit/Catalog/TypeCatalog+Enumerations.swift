@@ -12,7 +12,7 @@ extension TypeCatalog {
   /// let catalog = TypeCatalog()
   /// try catalog.register(record: "{msg=\"state\"i\"flags\"b0I3}")
   /// let state = CEnumeration(
-  ///   name: "enum zstate", constants: [.init(name: "Z_OK", value: 0), .init(name: "Z_STREAM_END", value: 1)])
+  ///   name: "enum zstate", constants: [(name: "Z_OK", value: 0), (name: "Z_STREAM_END", value: 1)])
   /// try catalog.register("{msg}", enumeration: state, member: "state")
   /// // describe: {.state = Z_STREAM_END, .flags = 0}
   /// ```
@@ -30,7 +30,7 @@ extension TypeCatalog {
   ///   ``CatalogError/notANamedRecordDefinition(_:)`` (an anonymous record, or one whose members are
   ///   unknown), ``CatalogError/recordTaken(_:existing:new:)``, ``CatalogError/noSuchMember(_:record:)``,
   ///   ``CatalogError/notAnIntegerMember(_:record:type:)``,
-  ///   ``CatalogError/constantDoesNotFit(_:member:record:type:)``,
+  ///   ``CatalogError/constantDoesNotFit(name:value:member:record:type:)``,
   ///   ``CatalogError/enumerationTaken(member:record:existing:new:)`` (registering the same enumeration
   ///   again is allowed), or ``CatalogError/encoding(_:)``.
   public func register(
@@ -44,29 +44,61 @@ extension TypeCatalog {
     try updateDefinitions { (definitions) throws(CatalogError) in
       var records = definitions.records
       if body.fields != nil { try Self.insert(body, for: key, into: &records) }
-      guard let definition = records[key], let fields = definition.fields else {
-        throw CatalogError.notANamedRecordDefinition(given)
-      }
-      let recordType = key.encoding(definition)
-      guard let field = fields.first(where: { $0.name == member }) else {
-        throw CatalogError.noSuchMember(member, record: recordType)
-      }
-      guard let range = Self.integerRange(of: field.type) else {
-        throw CatalogError.notAnIntegerMember(member, record: recordType, type: field.type)
-      }
-      for constant in enumeration.constants where !range.contains(Int128(constant.value)) {
-        throw CatalogError.constantDoesNotFit(constant, member: member, record: recordType, type: field.type)
-      }
-      let existing = definitions.enumerations[key]?[member]
-      if let existing, existing != enumeration {
-        throw CatalogError.enumerationTaken(member: member, record: recordType, existing: existing, new: enumeration)
-      }
+      let added = try Self.add(
+        enumeration, member: member, of: key, in: records, to: &definitions.enumerations, given: given)
       let recordsChanged = records != definitions.records
       if recordsChanged { definitions.records = records }
-      guard existing == nil else { return recordsChanged }
-      definitions.enumerations[key, default: [:]][member] = enumeration
-      return true
+      return recordsChanged || added
     }
+  }
+
+  /// ``register(_:enumeration:member:)`` for a record this catalog defines, named as C names it
+  /// (`struct link`): the name is looked up, not resolved into the record's whole encoding, which a
+  /// catalog file's hundreds of members (Vulkan's 951) would otherwise do each. A name the catalog does
+  /// not define goes the general way, for its error.
+  package func register(_ enumeration: CEnumeration, member: String, ofRecordNamed name: String)
+    throws(CatalogError)
+  {
+    let key = RecordKey(cName: name)
+    guard case .named = key, state.withLock({ $0.definitions.records[key]?.fields != nil }) else {
+      return try register(name, enumeration: enumeration, member: member)
+    }
+    try Self.validate(enumeration)
+    try updateDefinitions { (definitions) throws(CatalogError) in
+      try Self.add(
+        enumeration, member: member, of: key, in: definitions.records, to: &definitions.enumerations,
+        given: .structure(.init(name: name, fields: nil)))
+    }
+  }
+
+  /// Checks that `enumeration` fits `member` of the record `key` of `records`, and adds it to
+  /// `enumerations`; whether that changed them (the same enumeration again changes nothing).
+  private static func add(
+    _ enumeration: CEnumeration, member: String, of key: RecordKey, in records: [RecordKey: TypeEncoding.Record],
+    to enumerations: inout [RecordKey: [String: CEnumeration]], given: @autoclosure () -> TypeEncoding
+  ) throws(CatalogError) -> Bool {
+    guard let definition = records[key], let fields = definition.fields else {
+      throw CatalogError.notANamedRecordDefinition(given())
+    }
+    // Only errors name the record's type.
+    let recordType = { key.encoding(definition) }
+    guard let field = fields.first(where: { $0.name == member }) else {
+      throw CatalogError.noSuchMember(member, record: recordType())
+    }
+    guard let range = Self.integerRange(of: field.type) else {
+      throw CatalogError.notAnIntegerMember(member, record: recordType(), type: field.type)
+    }
+    for constant in enumeration.constants where !range.contains(Int128(constant.value)) {
+      throw CatalogError.constantDoesNotFit(
+        name: constant.name, value: constant.value, member: member, record: recordType(), type: field.type)
+    }
+    let existing = enumerations[key]?[member]
+    if let existing, existing != enumeration {
+      throw CatalogError.enumerationTaken(member: member, record: recordType(), existing: existing, new: enumeration)
+    }
+    guard existing == nil else { return false }
+    enumerations[key, default: [:]][member] = enumeration
+    return true
   }
 
   /// The enumeration registered for a member of a named struct or union, or `nil`.

@@ -304,6 +304,17 @@ public final class TypeCatalog: Sendable {
     var engine = LayoutEngine(abi: abi, definitions: definitions)
     return try engine.layout(parsed)
   }
+
+  /// Lays out a struct or union with `override` as its layout, registering nothing: the header import
+  /// checks an override this way before registering it, and an anonymous record's override, carried by
+  /// the record that holds it (``LayoutOverride/memberOverrides``), is never registered.
+  package func layout(of record: TypeEncoding, override: LayoutOverride, abi: ABI) throws(LayoutError)
+    -> CLayout
+  {
+    var engine = LayoutEngine(abi: abi, definitions: definitions)
+    try engine.validate(override, for: record.unqualified)
+    return try engine.layout(record, override: override)
+  }
 }
 
 extension TypeEncoding {

@@ -46,11 +46,13 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   ///   - expectedDescription: The expected value described, when the values differ.
   ///   - typeName: How reports name the type; `nil` for the record's tag or the C spelling.
   ///   - ignoredPaths: The fields that were not compared.
+  ///   - nonZeroPaddingByteCount: For a padding check, how many padding bytes are not zero.
   package init(
     type: TypeEncoding, isEqual: Bool, strategy: Strategy, mismatches: [Mismatch], mismatchCount: Int,
     comparedFieldCount: Int, actualDescription: String?, expectedDescription: String?, typeName: String? = nil,
-    ignoredPaths: [FieldPath] = []
+    ignoredPaths: [FieldPath] = [], nonZeroPaddingByteCount: Int = 0
   ) {
+    self.nonZeroPaddingByteCount = nonZeroPaddingByteCount
     self.ignoredPaths = ignoredPaths
     self.type = type
     self.typeName = typeName ?? type.record?.name ?? type.cTypeName
@@ -69,6 +71,7 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
 
   /// One line: `CGRect values differ at .size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`.
   public var summary: String {
+    if strategy == .padding { return paddingReportHeadline }
     if isEqual { return "\(typeName) values are equal\(strategy.qualifier)\(ignoring)" }
     if mismatchCount == 1, let only = mismatches.first {
       let location = only.path.components.isEmpty ? "" : " at \(only.path)"
@@ -82,6 +85,7 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
 
   /// Several lines for a test failure: the summary, each listed mismatch, and both values.
   public var report: String {
+    if strategy == .padding { return paddingReport }
     guard !isEqual else { return summary }
     let fields = comparedFieldCount == 1 ? "field" : "fields"
     var lines = [
@@ -97,6 +101,30 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
 
   /// The ``report``.
   public var description: String { report }
+
+  /// A padding check's report: one line when every padding byte is zero, else a line per run of non-zero
+  /// bytes with the fields it lies between.
+  private var paddingReport: String {
+    guard !isEqual else { return paddingReportHeadline }
+    var lines = [paddingReportHeadline + ":"]
+    for mismatch in mismatches {
+      lines.append(
+        "  \(mismatch.paddingRange ?? mismatch.offset..<mismatch.offset) (\(mismatch.paddingNeighbours ?? "no field")): \(mismatch.actual)"
+      )
+    }
+    if mismatchCount > mismatches.count { lines.append("  … and \(mismatchCount - mismatches.count) more") }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `tm has its padding zeroed`, `tm has 4 non-zero padding bytes`.
+  private var paddingReportHeadline: String {
+    if isEqual { return "\(typeName) has its padding zeroed" }
+    let count = nonZeroPaddingByteCount
+    return "\(typeName) has \(count) non-zero padding \(count == 1 ? "byte" : "bytes")"
+  }
+
+  /// For a padding check, how many padding bytes are not zero (those of the runs listed and not).
+  package let nonZeroPaddingByteCount: Int
 
   /// ` (ignoring .st_atim, .rows[*].stamp)` after an equal summary, when fields were ignored.
   private var ignoring: String {
@@ -119,9 +147,13 @@ extension Comparison {
     case bytes(reason: String)
     /// By address, because nothing is known about the type; the reason says why.
     case pointerIdentity(reason: String)
+    /// One value's padding bytes against zero (``ValueType/checkPadding(bytes:unionMembers:)``): each
+    /// mismatch is a run of non-zero padding bytes, what a struct copied out of a trust boundary would leak
+    /// (CERT DCL39-C).
+    case padding
 
     /// A short name: `registered`, `C function rect_equal`, `built-in`, `structural`, `bytes`,
-    /// `pointer identity`.
+    /// `pointer identity`, `padding`.
     public var description: String {
       switch self {
       case .registered: return "registered"
@@ -130,13 +162,14 @@ extension Comparison {
       case .structural: return "structural"
       case .bytes: return "bytes"
       case .pointerIdentity: return "pointer identity"
+      case .padding: return "padding"
       }
     }
 
     /// What reports add after the type for strategies that a reader must know about.
     var qualifier: String {
       switch self {
-      case .registered, .builtIn, .structural: return ""
+      case .registered, .builtIn, .structural, .padding: return ""
       case .cFunction(let name, _): return " (C function \(name))"
       case .bytes(let reason): return " (compared byte by byte: \(reason))"
       case .pointerIdentity(let reason): return " (compared by address: \(reason))"
@@ -161,18 +194,19 @@ public struct Mismatch: Hashable, Sendable {
   public let tolerance: FloatTolerance?
   /// For a `char` array reported as two strings, the index of the first char that differs.
   public let firstDifference: Int?
-  /// For padding bytes compared with ``ComparisonOptions/comparesPadding``, which bytes and the fields
-  /// around them; the path is then empty.
-  package let padding: PaddingSpan?
+  /// For padding bytes (compared with ``ComparisonOptions/comparesPadding``, or checked against zero by
+  /// ``ValueType/checkPadding(bytes:unionMembers:)``): their offsets in the value, e.g. `36..<40`. The
+  /// path is then empty, and reports name the fields the bytes lie between:
+  /// `padding 36..<40 (after .tm_isdst, before .tm_gmtoff)`.
+  public let paddingRange: Range<Int>?
+  /// For padding bytes, the field that ends last before them (`.tm_isdst`), `nil` when none does.
+  package let paddingAfter: FieldPath?
+  /// For padding bytes, the field that starts first after them (`.tm_gmtoff`), `nil` when none does.
+  package let paddingBefore: FieldPath?
 
-  /// A run of padding bytes and the fields it lies between.
-  package struct PaddingSpan: Hashable, Sendable {
-    /// The bytes, by offset in the value.
-    package let range: Range<Int>
-    /// The field that ends last before the run, `nil` when none does.
-    package let after: FieldPath?
-    /// The field that starts first after the run, `nil` when none does.
-    package let before: FieldPath?
+  /// For padding bytes, the fields they lie between: `after .tm_isdst, before .tm_gmtoff`.
+  package var paddingNeighbours: String? {
+    paddingRange == nil ? nil : CValueKit.paddingNeighbours(paddingAfter, paddingBefore)
   }
 
   /// Creates a mismatch.
@@ -192,9 +226,12 @@ public struct Mismatch: Hashable, Sendable {
   ///   - firstDifference: For a `char` array reported as strings, the index of the first differing char.
   package init(
     path: FieldPath, offset: Int, actual: String, expected: String, difference: Double? = nil,
-    tolerance: FloatTolerance? = nil, firstDifference: Int? = nil, padding: PaddingSpan? = nil
+    tolerance: FloatTolerance? = nil, firstDifference: Int? = nil, paddingRange: Range<Int>? = nil,
+    paddingAfter: FieldPath? = nil, paddingBefore: FieldPath? = nil
   ) {
-    self.padding = padding
+    self.paddingRange = paddingRange
+    self.paddingAfter = paddingAfter
+    self.paddingBefore = paddingBefore
     self.path = path
     self.offset = offset
     self.actual = actual
@@ -206,9 +243,7 @@ public struct Mismatch: Hashable, Sendable {
 
   /// The path, or `value` for the value itself.
   var location: String {
-    if let padding {
-      return "padding \(padding.range) (\(PaddingCheck.between(padding.after, padding.before)))"
-    }
+    if let paddingRange { return "padding \(paddingRange) (\(paddingNeighbours ?? "no field"))" }
     return path.components.isEmpty ? "value" : path.description
   }
 

@@ -7,6 +7,13 @@ struct MismatchDescriber {
     describer?.describe(bytes) ?? ValueDescriber.describeBytes(bytes)
   }
 
+  /// The whole value when its description fits in `budget` characters (or `budget` is `nil`), else the
+  /// fields at `routes` with what encloses them (see ``ElidedDescription``).
+  func describe(_ bytes: UnsafeRawBufferPointer, differingAt routes: [[Int]], budget: Int?) -> String {
+    guard let describer, let budget else { return describe(bytes) }
+    return ElidedDescription(routes: routes, describer: describer).describe(bytes, budget: budget)
+  }
+
   /// A field of `value` at byte `offset` (bit `bitOffset`): floating-point leaves as Swift prints them
   /// (`20.0`, so a report shows they are floating point), everything else as in a description.
   ///

@@ -104,7 +104,8 @@ final class RuleNode: Sendable {
       case .member(let index)?: return count(views[index])
       case .tagged(let tag, let members, let unknownTag)?:
         let value = tag.value(at: actual, unionBit: base * 8)
-        guard value == tag.value(at: expected, unionBit: base * 8) else { return 1 }
+        // The union, and the tag when it is inside the union (no record around it counts it).
+        guard value == tag.value(at: expected, unionBit: base * 8) else { return tag.inside == nil ? 1 : 2 }
         if let index = members[value] { return count(views[index]) }
         if unknownTag == .bytes { return 1 }
         return Self.sum(views.map(count))

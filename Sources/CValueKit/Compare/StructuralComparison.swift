@@ -10,6 +10,12 @@ struct StructuralComparison {
 
   private(set) var mismatches: [Mismatch] = []
   private(set) var mismatchCount = 0
+  /// The route of each listed mismatch: from the value's node, the index of each member (in its record's
+  /// members, anonymous ones included) or array element on the way to the mismatching node. Descriptions
+  /// elided to the mismatching fields follow these, since a path skips anonymous members.
+  private(set) var routes: [[Int]] = []
+  /// The route to the node being walked.
+  private var route: [Int] = []
 
   init(
     actual: UnsafeRawPointer, expected: UnsafeRawPointer, options: ComparisonOptions,
@@ -49,17 +55,23 @@ struct StructuralComparison {
         record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil)
       }
     case .union(_, let views, .member(let index)?):
-      walk([views[index]], base: base, path: path, tolerance: tolerance)
+      walk(views, [index], base: base, path: path, tolerance: tolerance)
     case .union(let coverage, let views, .tagged(let tag, let members, let unknownTag)?):
       let value = tag.value(at: actual, unionBit: base * 8)
       // Different tags: different members are live, and comparing them means nothing. The tag reports
       // itself; the union is one field, each value described by its own live member.
       guard value == tag.value(at: expected, unionBit: base * 8) else {
+        // A tag inside the union (every member starts with it) is reported first, as one outside would be.
+        if let inside = tag.inside {
+          walk(
+            RuleNode(node: inside.node, rule: .leaf(tag.kind)), base: base, bitBase: bitBase,
+            path: path.map { FieldPath($0.components + inside.path.components) }, tolerance: tolerance)
+        }
         record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil)
         return
       }
       if let index = members[value] {
-        walk([views[index]], base: base, path: path, tolerance: tolerance)
+        walk(views, [index], base: base, path: path, tolerance: tolerance)
       } else if unknownTag == .bytes {
         if !ComparisonStep.run(coverage, actual + base, expected + base, tolerance: tolerance) {
           record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil, asBytes: true)
@@ -87,7 +99,7 @@ struct StructuralComparison {
           tolerance: kind.isFloatingPoint ? tolerance : nil)
       }
     case .record(let members, let order):
-      walk(order.map { $0.map { members[$0] } } ?? members, base: base, path: path, tolerance: tolerance)
+      walk(members, order ?? Array(members.indices), base: base, path: path, tolerance: tolerance)
     case .array(let count, let element):
       let size = element.node.size
       // Without field tolerances an element that passes the fast check has no mismatch to report.
@@ -100,9 +112,11 @@ struct StructuralComparison {
           continue
         }
         let counting = mismatches.count >= limit && fieldTolerances.isEmpty
+        route.append(index)
         walk(
           element, base: offset, bitBase: offset * 8, path: counting ? nil : path?.appending(.index(index)),
           tolerance: tolerance)
+        route.removeLast()
       }
     }
   }
@@ -116,7 +130,7 @@ struct StructuralComparison {
   ) {
     guard !ComparisonStep.run(coverage, actual + base, expected + base, tolerance: tolerance) else { return }
     let before = mismatchCount
-    walk(views, base: base, path: path, tolerance: tolerance)
+    walk(views, Array(views.indices), base: base, path: path, tolerance: tolerance)
     // Bytes that differ where every view sees equal fields (`0.0` and `-0.0` as a float, bits a registered
     // comparer ignores): the union itself is the mismatch, so an unequal result always has a line.
     if mismatchCount == before {
@@ -124,15 +138,20 @@ struct StructuralComparison {
     }
   }
 
-  /// Walks the members of a struct, or the member views of a union, whose node starts at byte `base`.
+  /// Walks the members of a struct, or the member views of a union, whose node starts at byte `base`: those
+  /// at `indices`, in that order.
   private mutating func walk(
-    _ members: [(member: CLayout.Member, rule: RuleNode)], base: Int, path: FieldPath?, tolerance: FloatTolerance
+    _ members: [(member: CLayout.Member, rule: RuleNode)], _ indices: [Int], base: Int, path: FieldPath?,
+    tolerance: FloatTolerance
   ) {
-    for (member, child) in members {
+    for index in indices {
+      let (member, child) = members[index]
       // C reaches the members of an anonymous struct or union directly: they add nothing to the path.
       let childPath = path.map { path in member.component.map { path.appending($0) } ?? path }
+      route.append(index)
       walk(
         child, base: base + member.offset, bitBase: base * 8 + member.bitOffset, path: childPath, tolerance: tolerance)
+      route.removeLast()
     }
   }
 
@@ -148,6 +167,7 @@ struct StructuralComparison {
         ? ValueDescriber.describeBytes(UnsafeRawBufferPointer(start: value + base, count: rule.node.size))
         : describe(rule, value, base, bitBase)
     }
+    routes.append(route)
     mismatches.append(
       Mismatch(
         path: path, offset: base, actual: text(actual), expected: text(expected), difference: difference,

@@ -17,7 +17,7 @@ extension ValueType {
   /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when a buffer is not one value,
   ///   ``ValueError/sizesDiffer(actual:expected:)`` for a byte comparison of unequal buffers,
   ///   ``ValueError/invalidTolerance(_:at:)`` and ``ValueError/unknownFieldPath(_:in:)`` for bad options,
-  ///   ``ValueError/unionMember(_:in:)`` for a union member rule that does not fit the type, and
+  ///   ``ValueError/unionMember(path:problem:in:)`` for a union member rule that does not fit the type, and
   ///   ``ValueError/layoutUnknown(_:_:)`` for union member rules on a type whose layout is unknown.
   @inlinable
   public func compare(
@@ -261,8 +261,11 @@ extension ValueType {
       type: type, isEqual: isEqual, strategy: strategy, mismatches: mismatches, mismatchCount: mismatchCount,
       comparedFieldCount: rules.liveFieldCount(
         actual.baseAddress.unsafelyUnwrapped, expected.baseAddress.unsafelyUnwrapped, base: 0) + padding.rangeCount,
-      actualDescription: isEqual ? nil : describer.describe(actual),
-      expectedDescription: isEqual ? nil : describer.describe(expected), typeName: type == self.type ? name : nil,
+      actualDescription: isEqual
+        ? nil : describer.describe(actual, differingAt: walk.routes, budget: options.maximumDescriptionLength),
+      expectedDescription: isEqual
+        ? nil : describer.describe(expected, differingAt: walk.routes, budget: options.maximumDescriptionLength),
+      typeName: type == self.type ? name : nil,
       ignoredPaths: ignored)
   }
 

@@ -14,7 +14,7 @@ extension ValueType {
   ///     or any other collection of bytes.
   ///   - options: How floating-point values, characters and long arrays are written.
   /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when the buffer is not one value, and
-  ///   ``ValueError/unionMember(_:in:)`` when a rule in ``DescriptionOptions/unionMembers`` does not fit.
+  ///   ``ValueError/unionMember(path:problem:in:)`` when a rule in ``DescriptionOptions/unionMembers`` does not fit.
   @inlinable
   public func describe(bytes: some Collection<UInt8>, options: DescriptionOptions = .default) throws(ValueError)
     -> String
@@ -41,7 +41,7 @@ extension ValueType {
   ///   `count` values, ``ValueError/invalidCount(_:)`` for a negative count or one larger than
   ///   ``CLayout/maximumSize`` (the largest array a layout has; a zero-size type would otherwise print
   ///   without end), ``ValueError/layoutUnknown(_:_:)`` when the layout is unknown, and
-  ///   ``ValueError/unionMember(_:in:)`` when a rule in ``DescriptionOptions/unionMembers`` does not fit
+  ///   ``ValueError/unionMember(path:problem:in:)`` when a rule in ``DescriptionOptions/unionMembers`` does not fit
   ///   (its paths are from one value).
   @inlinable
   public func describe(bytes: some Collection<UInt8>, count: Int, options: DescriptionOptions = .default)
@@ -98,7 +98,7 @@ extension ValueType {
   /// let bytes = try ValueRegistry.shared.resolve("point").parse("{.x = 1.5, .y = -2}")
   /// ```
   ///
-  /// - Throws: ``ValueError/literal(_:)`` naming the field path and the offset in the literal,
+  /// - Throws: ``ValueError/literal(problem:path:offset:literal:)`` naming the field path and the offset in the literal,
   ///   ``ValueError/layoutUnknown(_:_:)``, or ``ValueError/tooLargeToParse(_:size:limit:)`` for a type
   ///   larger than ``maximumParsedSize``.
   public func parse(_ literal: String) throws(ValueError) -> [UInt8] {
@@ -109,7 +109,7 @@ extension ValueType {
     do throws(ValueLiteralError) {
       return try ValueLiteralParser(layout: layout).parse(literal)
     } catch {
-      throw .literal(error)
+      throw error.valueError
     }
   }
 
@@ -135,7 +135,7 @@ extension ValueType {
       do throws(UnionMemberError) {
         live.append(try LiveMemberRule.resolve(member, at: path, in: rules.node, abi: abi))
       } catch {
-        throw .unionMember(error, in: rules.node.type)
+        throw error.valueError(in: rules.node.type)
       }
     }
     return RuleNode.build(rules.node, abi: abi, entries: entries, live: live)

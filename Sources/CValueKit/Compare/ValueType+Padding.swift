@@ -1,6 +1,14 @@
 extension ValueType {
   /// Checks that every padding byte of a value is zero, and reports each run of non-zero padding bytes by
-  /// offset and the fields it lies between: what a struct copied out of a trust boundary would leak.
+  /// offset and the fields it lies between: what a struct copied out of a trust boundary would leak (CERT
+  /// DCL39-C).
+  ///
+  /// The result is a ``Comparison`` of the value's padding against zero, with the strategy
+  /// ``Comparison/Strategy/padding``: ``Comparison/isEqual`` when every padding byte is zero, and a
+  /// ``Mismatch`` per run of non-zero bytes, with its ``Mismatch/paddingRange`` and the bytes as
+  /// ``Mismatch/actual``. Padding is every byte no field covers: holes between members, tail padding, and the
+  /// bytes of a union that no member covers; with a union member rule, also the bytes only the other members
+  /// cover, since they are dead in a value whose live member is known.
   ///
   /// The bytes are the value as C wrote it: a buffer a C function filled, a `recv` buffer, memory behind a
   /// pointer (`UnsafeRawBufferPointer(start: pointer, count: size)`). A Swift value of an imported struct
@@ -21,19 +29,29 @@ extension ValueType {
   ///     members cover are dead, so they are padding too.
   /// - Throws: ``ValueError/layoutUnknown(_:_:)`` when the layout is unknown,
   ///   ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when the bytes are not one value, and
-  ///   ``ValueError/unionMember(_:in:)`` for a union member rule that does not fit the type.
+  ///   ``ValueError/unionMember(path:problem:in:)`` for a union member rule that does not fit the type.
   public func checkPadding(bytes: some Collection<UInt8>, unionMembers: [FieldPath: UnionMember] = [:])
-    throws(ValueError) -> PaddingCheck
+    throws(ValueError) -> Comparison
   {
     guard let rules, let layout else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
     let chosen = try applying(unionMembers, to: rules)
-    return try ValueType.withRawBytes(of: bytes) { (buffer) throws(ValueError) -> PaddingCheck in
+    return try ValueType.withRawBytes(of: bytes) { (buffer) throws(ValueError) -> Comparison in
       guard buffer.count == layout.size else {
         throw .wrongSize(role: "", byteCount: buffer.count, type: type, typeSize: layout.size)
       }
-      guard let base = buffer.baseAddress else { return PaddingCheck(typeName: reportName, runs: []) }
-      return PaddingCheck(typeName: reportName, runs: CoveredFields(chosen, value: base).nonZeroPadding(buffer))
+      guard let base = buffer.baseAddress else { return paddingCheck(runs: [], gapCount: 0) }
+      let covered = CoveredFields(chosen, value: base)
+      return paddingCheck(runs: covered.nonZeroPadding(buffer), gapCount: covered.gaps(size: buffer.count).count)
     }
+  }
+
+  /// The result of a padding check with these runs of non-zero padding bytes, among `gapCount` runs of
+  /// padding.
+  private func paddingCheck(runs: [Mismatch], gapCount: Int) -> Comparison {
+    Comparison(
+      type: type, isEqual: runs.isEmpty, strategy: .padding, mismatches: runs, mismatchCount: runs.count,
+      comparedFieldCount: gapCount, actualDescription: nil, expectedDescription: nil, typeName: reportName,
+      nonZeroPaddingByteCount: runs.reduce(0) { $0 + ($1.paddingRange?.count ?? 0) })
   }
 
   /// How reports name the type: the typedef it was resolved by, the record's tag, or the C spelling.

@@ -20,7 +20,7 @@
 /// override: LayoutOverride(size: 13, alignment: 1, memberOffsets: [0, 1, 5])); for a type from a C header, import the header
 /// (catalog.importHeaders)
 /// ```
-public struct DerivationError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct DerivationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong, with the details the message is made of (for this package's own checks and tests).
   package enum Cause: Hashable, Sendable {
     /// A stored property whose Swift type has no C encoding (a class, a Swift enum, `String`, an optional of
@@ -84,7 +84,7 @@ public struct DerivationError: Error, Hashable, Sendable, CustomStringConvertibl
   package static func unreadable(_ path: FieldPath) -> Self { Self(.unreadable(path)) }
 
   /// What could not be derived and where, with its likely cause, without the advice.
-  public var problem: String {
+  package var problem: String {
     switch cause {
     case .unsupportedType(let swiftType, let path):
       return path.components.isEmpty
@@ -115,13 +115,14 @@ public struct DerivationError: Error, Hashable, Sendable, CustomStringConvertibl
       let subject = path.components.isEmpty ? swiftType : "the field \(path) of type \(swiftType)"
       return "\(subject) (bytes \(bytes.lowerBound)..<\(bytes.upperBound)) has no stored properties Mirror can "
         + "see (likely a C union, or a struct of bitfields only: Swift imports both with computed properties)"
-    case .layoutFailed(let type, let error): return "the derived encoding \(type) cannot be laid out: \(error)"
+    case .layoutFailed(let type, let error):
+      return "the derived encoding \(type.errorSpelling) cannot be laid out: \(error)"
     case .unreadable(let path): return "the bytes of \(path) do not come from one place in the value"
     }
   }
 
   /// The problem and what to do about it.
-  public var description: String {
+  package var description: String {
     "\(problem); \(advice(for: "T"))"
   }
 

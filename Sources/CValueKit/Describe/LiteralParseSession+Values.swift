@@ -187,7 +187,7 @@ extension LiteralParseSession {
     bytes.withUnsafeMutableBytes { buffer in
       for field in CLayout.Fields(root: target.node) {
         if let bits = field.bits {
-          RawBits.storeBits(0, into: buffer, bitOffset: target.bitBase + bits.offset, width: bits.width)
+          RawBits.storeBits(0, into: buffer, bitOffset: target.bitBase + bits.lowerBound, width: bits.count)
           continue
         }
         let offset = start + field.offset

@@ -42,6 +42,15 @@ struct TagField: Hashable, Sendable {
   let kind: LeafKind
   /// The bytes the tag spans.
   let size: Int
+  /// For a tag in the common initial sequence of the union's members (C11 6.5.2.3: X11's `XEvent`, whose
+  /// every member starts with `int type`), where it is in the union; `nil` for a tag outside the union.
+  var inside: InsideTag? = nil
+
+  /// A tag read inside its union: its path from the union and its node, so that a report names it.
+  struct InsideTag: Hashable, Sendable {
+    let path: FieldPath
+    let node: CLayout.Node
+  }
 
   /// The tag's value in the value at `base` whose union starts at bit `unionBit`, as a 64-bit integer
   /// (unsigned 64-bit tags keep their bits).
@@ -106,8 +115,28 @@ extension LiveMemberRule {
       }
       let route = pathRoute + (unionRoute ?? [])
       let (tagRoute, tagNode, tagBit) = try follow(tag, in: root, for: path)
-      guard !tagRoute.starts(with: route) else { throw fail(.tagInsideUnion(tag)) }
       let kind = LeafKind(tagNode, abi: abi)
+      let unionBit = bit(along: route, in: root)
+      var inside: TagField.InsideTag?
+      if tagRoute.starts(with: route) {
+        // Inside the union only where every struct or union member, and every member the rule names,
+        // starts with it (their common initial sequence): then it reads the same in whichever is live.
+        // Other members (`XEvent`'s `long pad[24]`, its `int type` itself) are storage no tag value names.
+        let union = Self.node(along: route, in: root)
+        guard tagBit == unionBit, case .union(let unionMembers) = union.content,
+          unionMembers.indices.allSatisfy({ index in
+            let member = unionMembers[index]
+            let isRecord =
+              switch member.node.content {
+              case .structure, .union: true
+              case .leaf, .bitfield, .array: false
+              }
+            guard isRecord || indices.values.contains(index) else { return true }
+            return startsWith(kind, size: tagNode.size, member, abi: abi)
+          })
+        else { throw fail(.tagInsideUnion(tag)) }
+        inside = TagField.InsideTag(path: tagPath(Array(tagRoute.dropFirst(route.count)), in: union), node: tagNode)
+      }
       switch kind {
       case .signedInteger(let size) where size <= 8: break
       case .unsignedInteger(let size) where size <= 8: break
@@ -115,11 +144,10 @@ extension LiveMemberRule {
       case .bitfield(let width, _) where width <= 64: break
       default: throw fail(.tagNotAnInteger(tag, tagNode.type))
       }
-      let unionBit = bit(along: route, in: root)
       return LiveMemberRule(
         route: route, tagRoute: tagRoute,
         choice: .tagged(
-          TagField(bitDelta: tagBit - unionBit, kind: kind, size: tagNode.size), members: indices,
+          TagField(bitDelta: tagBit - unionBit, kind: kind, size: tagNode.size, inside: inside), members: indices,
           unknownTag: unknownTag))
     }
   }
@@ -148,6 +176,37 @@ extension LiveMemberRule {
       route += steps
     }
     return (route, node, bit)
+  }
+
+  /// Whether `member` of a union starts with a leaf of `kind` and `size` bytes: its first member does, at
+  /// its first bit, through structs (their first member) and unions (every member).
+  private static func startsWith(_ kind: LeafKind, size: Int, _ member: CLayout.Member, abi: ABI) -> Bool {
+    guard member.bitOffset == 0 else { return false }
+    let node = member.node
+    switch node.content {
+    case .leaf, .bitfield: return LeafKind(node, abi: abi) == kind && node.size == size
+    case .structure(let members): return members.first.map { startsWith(kind, size: size, $0, abi: abi) } ?? false
+    case .union(let members):
+      return !members.isEmpty && members.allSatisfy { startsWith(kind, size: size, $0, abi: abi) }
+    case .array: return false
+    }
+  }
+
+  /// The node at the end of `route`.
+  private static func node(along route: [Int], in root: CLayout.Node) -> CLayout.Node {
+    route.reduce(root) { node, index in node.members[index].node }
+  }
+
+  /// The path C reaches the member at the end of `route` by from `node` (anonymous members add nothing).
+  private static func tagPath(_ route: [Int], in node: CLayout.Node) -> FieldPath {
+    var components: [FieldPath.Component] = []
+    var current = node
+    for index in route {
+      let member = current.members[index]
+      if let component = member.component { components.append(component) }
+      current = member.node
+    }
+    return FieldPath(components)
   }
 
   /// The first bit of the node at the end of `route`.

@@ -78,11 +78,11 @@ struct ValueDescriber {
   ) -> String {
     let kind: LeafKind
     if let bits = field.bits {
-      kind = .bitfield(width: bits.width, isSigned: bits.isSigned ?? false)
+      kind = .bitfield(width: bits.count, isSigned: field.bitfieldIsSigned ?? false)
     } else {
       kind = LeafKind(type: field.type, size: field.size, abi: abi)
     }
-    return describeLeaf(kind, in: bytes, bitOffset: field.bits?.offset ?? field.offset * 8, size: field.size)
+    return describeLeaf(kind, in: bytes, bitOffset: field.bits?.lowerBound ?? field.offset * 8, size: field.size)
   }
 
   /// One leaf of `kind` whose first bit is `bitOffset` bits into `bytes` and which spans `size` bytes.
@@ -148,6 +148,41 @@ extension ValueDescriber {
     let text = (offset..<offset + shown).map { LeafDescription.escape(bytes[$0]) }.joined()
     return shown < length ? "\"\(text)\" … \(count - shown) more" : "\"\(text)\""
   }
+}
+
+extension ValueDescriber {
+  /// The one member of a union to describe, when a rule names it for the value in `bytes`.
+  static func liveMember(
+    of node: CLayout.Node, in bytes: UnsafeRawBufferPointer, bitBase: Int, rules: (any LiveMemberTree)?
+  ) -> Int? {
+    guard case .union = node.content, let choice = rules?.liveMember else { return nil }
+    switch choice {
+    case .member(let index): return index
+    case .tagged(let tag, let members, _):
+      guard tag.fits(unionBit: bitBase, in: bytes.count), let base = bytes.baseAddress else { return nil }
+      return members[tag.value(at: base, unionBit: bitBase)]
+    }
+  }
+
+  /// The designator of each member: its name, unless the literal parser would not read that name back as
+  /// this member (a name that is not an ASCII C identifier, such as `"a b"` in `{S="a b"i}`, or a second
+  /// member of the same name), in which case the member is written by position, which the parser gives to
+  /// the member after the previous one.
+  static func designators(_ members: [CLayout.Member]) -> [String?] {
+    var seen: Set<String> = []
+    return members.map { member in
+      guard case .member(let name)? = member.component, seen.insert(name).inserted, isDesignator(name) else {
+        return nil
+      }
+      return name
+    }
+  }
+
+  /// Whether the literal lexer reads `name` as one identifier.
+  static func isDesignator(_ name: String) -> Bool {
+    ASCII.isIdentifier(name)
+  }
+
 }
 
 /// The state of one description: the text so far and the aggregates still open.
@@ -230,42 +265,13 @@ private struct DescriptionWriter {
           node: node, bitBase: bitBase, shown: shown, hidden: count - shown, elementCustom: describer.custom?(element),
           liveMembers: liveMembers))
     case .structure(let members), .union(let members):
-      let only = liveMember(of: node, bitBase: bitBase, rules: liveMembers)
+      let only = ValueDescriber.liveMember(of: node, in: bytes, bitBase: bitBase, rules: liveMembers)
       open(
         Frame(
-          node: node, bitBase: bitBase, shown: only == nil ? members.count : 1, designators: Self.designators(members),
+          node: node, bitBase: bitBase, shown: only == nil ? members.count : 1,
+          designators: ValueDescriber.designators(members),
           liveMembers: liveMembers, only: only))
     }
-  }
-
-  /// The one member of a union to describe, when a rule names it for this value.
-  private func liveMember(of node: CLayout.Node, bitBase: Int, rules: (any LiveMemberTree)?) -> Int? {
-    guard case .union = node.content, let choice = rules?.liveMember else { return nil }
-    switch choice {
-    case .member(let index): return index
-    case .tagged(let tag, let members, _):
-      guard tag.fits(unionBit: bitBase, in: bytes.count), let base = bytes.baseAddress else { return nil }
-      return members[tag.value(at: base, unionBit: bitBase)]
-    }
-  }
-
-  /// The designator of each member: its name, unless the literal parser would not read that name back as
-  /// this member (a name that is not an ASCII C identifier, such as `"a b"` in `{S="a b"i}`, or a second
-  /// member of the same name), in which case the member is written by position, which the parser gives to
-  /// the member after the previous one.
-  private static func designators(_ members: [CLayout.Member]) -> [String?] {
-    var seen: Set<String> = []
-    return members.map { member in
-      guard case .member(let name)? = member.component, seen.insert(name).inserted, isDesignator(name) else {
-        return nil
-      }
-      return name
-    }
-  }
-
-  /// Whether the literal lexer reads `name` as one identifier.
-  private static func isDesignator(_ name: String) -> Bool {
-    ASCII.isIdentifier(name)
   }
 
   private mutating func open(_ frame: Frame) {
@@ -303,7 +309,7 @@ private struct DescriptionWriter {
         stack.append(
           Frame(
             node: member.node, bitBase: bitBase, shown: members.count, isInline: true,
-            designators: Self.designators(members), liveMembers: rules))
+            designators: ValueDescriber.designators(members), liveMembers: rules))
         return
       }
       item(member.node, bitBase: bitBase, designator: frame.designators[index], custom: custom, liveMembers: rules)
@@ -320,7 +326,7 @@ private struct DescriptionWriter {
     case .structure(let members), .union(let members):
       guard !members.isEmpty else { return false }
       for (position, member) in members.enumerated() {
-        guard case .member(let name)? = member.component, isDesignator(name),
+        guard case .member(let name)? = member.component, ValueDescriber.isDesignator(name),
           LiteralCursor.route(to: name, in: union) == [index, position]
         else { return false }
       }

@@ -8,7 +8,7 @@
 /// ```
 ///
 /// ``caretDiagnostic`` adds the literal and a caret under the offending byte, for terminals.
-public struct ValueLiteralError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ValueLiteralError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong.
   package enum Reason: Hashable, Sendable {
     /// The literal holds nothing but whitespace and comments.
@@ -59,11 +59,11 @@ public struct ValueLiteralError: Error, Hashable, Sendable, CustomStringConverti
   /// What went wrong.
   package let reason: Reason
   /// The field the failing part of the literal was meant for; empty for the value itself.
-  public let path: FieldPath
+  package let path: FieldPath
   /// The byte offset in ``literal`` (UTF-8) where the problem was found.
-  public let offset: Int
+  package let offset: Int
   /// The text that was being read.
-  public let literal: String
+  package let literal: String
 
   /// Creates an error.
   package init(_ reason: Reason, at path: FieldPath = FieldPath(), offset: Int, in literal: String) {
@@ -74,7 +74,7 @@ public struct ValueLiteralError: Error, Hashable, Sendable, CustomStringConverti
   }
 
   /// The problem without its location, e.g. `300 does not fit in signed char`.
-  public var problem: String {
+  package var problem: String {
     switch reason {
     case .empty: return "empty value literal"
     case .unexpectedCharacter(let character): return "unexpected character '\(character)'"
@@ -105,7 +105,7 @@ public struct ValueLiteralError: Error, Hashable, Sendable, CustomStringConverti
   }
 
   /// One line: the problem, the field, the byte offset and the literal (control characters escaped).
-  public var description: String { diagnostic.headline }
+  package var description: String { diagnostic.headline }
 
   /// The description, then the literal and a caret under the offending byte:
   ///
@@ -114,7 +114,7 @@ public struct ValueLiteralError: Error, Hashable, Sendable, CustomStringConverti
   ///   {.x = 300}
   ///         ^
   /// ```
-  public var caretDiagnostic: String { diagnostic.rendered }
+  package var caretDiagnostic: String { diagnostic.rendered }
 
   private var diagnostic: CaretDiagnostic { CaretDiagnostic(problem, at: path, offset: offset, in: literal) }
 }

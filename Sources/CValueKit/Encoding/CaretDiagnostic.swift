@@ -7,7 +7,7 @@
 /// ```
 ///
 /// A value holds the parts of one such message: the problem, where it is (a field path when there is one),
-/// the byte offset and the input. ``EncodingError``, ``ValueLiteralError`` and the `cvalue` tool's hex reader
+/// the byte offset and the input. ``EncodingError``, value literal errors and the `cvalue` tool's hex reader
 /// all word their messages through it, so that they read alike.
 package struct CaretDiagnostic: Hashable, Sendable {
   /// The problem without its location, e.g. `unterminated struct`.

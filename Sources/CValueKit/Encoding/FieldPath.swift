@@ -45,11 +45,11 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible, Expressibl
 }
 
 extension FieldPath: ExpressibleByStringLiteral {
-  /// Parses a path written the way ``description`` prints it: `.origin.x`, `.a[2].1`, `[3]`, `.rows[*].stamp`; the leading
-  /// dot may be left out (`size.width`).
+  /// Parses a path written the way ``description`` prints it: `.origin.x`, `.a[2].1`, `[3]`, `.rows[*].stamp`; the
+  /// leading dot may be left out (`size.width`). The public form is ``init(parsing:)``, which throws.
   ///
-  /// - Throws: ``FieldPathError`` with the byte offset of the first character that does not fit.
-  public init(parsing text: String) throws(FieldPathError) {
+  /// - Returns: The path, or the byte offset of the first character that does not fit.
+  package static func parse(_ text: String) -> Result<FieldPath, FieldPathSyntax> {
     var components: [Component] = []
     let bytes = Array(text.utf8)
     var index = 0
@@ -69,7 +69,7 @@ extension FieldPath: ExpressibleByStringLiteral {
           continue
         }
         guard end < bytes.count, let value = number(bytes[(index + 1)..<end]) else {
-          throw FieldPathError(text: text, offset: start)
+          return .failure(FieldPathSyntax(offset: start))
         }
         components.append(.index(value))
         index = end + 1
@@ -78,22 +78,22 @@ extension FieldPath: ExpressibleByStringLiteral {
       if bytes[index] == UInt8(ascii: ".") {
         index += 1
       } else if !components.isEmpty || !isNameByte(bytes[index]) {
-        throw FieldPathError(text: text, offset: start)
+        return .failure(FieldPathSyntax(offset: start))
       }
       var end = index
       while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
-      guard end > index else { throw FieldPathError(text: text, offset: index) }
+      guard end > index else { return .failure(FieldPathSyntax(offset: index)) }
       let name = bytes[index..<end]
       if let position = number(name) {
         components.append(.position(position))
       } else if name.first.map(ASCII.isDigit) == true {
-        throw FieldPathError(text: text, offset: index)
+        return .failure(FieldPathSyntax(offset: index))
       } else {
         components.append(.member(String(decoding: name, as: UTF8.self)))
       }
       index = end
     }
-    self.init(components)
+    return .success(FieldPath(components))
   }
 
   /// A path written in code, e.g. `".size.width"`.
@@ -101,27 +101,14 @@ extension FieldPath: ExpressibleByStringLiteral {
   /// A literal that does not parse becomes a path that names no field, so comparing with it throws
   /// ``ValueError/unknownFieldPath(_:in:)`` instead of stopping the program.
   public init(stringLiteral value: String) {
-    do throws(FieldPathError) {
-      try self.init(parsing: value)
-    } catch {
-      self.init([.member(value)])
+    switch Self.parse(value) {
+    case .success(let path): self = path
+    case .failure: self.init([.member(value)])
     }
   }
 }
 
-/// A field path that does not parse.
-public struct FieldPathError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The text given.
-  public let text: String
-  /// The byte offset of the first character that does not fit.
-  public let offset: Int
-
-  /// Creates an error.
-  package init(text: String, offset: Int) {
-    self.text = text
-    self.offset = offset
-  }
-
-  /// One line: `malformed field path ".a..b" at offset 3`.
-  public var description: String { "malformed field path \"\(text)\" at offset \(offset)" }
+/// Where a field path's text stops parsing: the byte offset of the first character that does not fit.
+package struct FieldPathSyntax: Error, Hashable, Sendable {
+  package let offset: Int
 }

@@ -61,11 +61,12 @@ public enum CFunctionError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(function) returns \(found), but \(expected)"
     case .cannotPass(let type, let path, let reason):
       let location = path.components.isEmpty ? "" : " at \(path)"
-      return "cannot pass \(type) to a C function through libffi\(location): \(reason)"
-    case .layoutUnknown(let type, let error): return "cannot pass \(type) by value: \(error)"
+      return "cannot pass \(type.errorSpelling) to a C function through libffi\(location): \(reason)"
+    case .layoutUnknown(let type, let error): return "cannot pass \(type.errorSpelling) by value: \(error)"
     case .layoutDisagrees(let type, let path, let cSize, let cAlignment, let ffiSize, let ffiAlignment):
       let location = path.components.isEmpty ? "" : " at \(path)"
-      return "libffi lays out \(type)\(location) as \(ffiSize) bytes aligned to \(ffiAlignment), but C as "
+      return
+        "libffi lays out \(type.errorSpelling)\(location) as \(ffiSize) bytes aligned to \(ffiAlignment), but C as "
         + "\(cSize) bytes aligned to \(cAlignment) (packed and over-aligned structs cannot be passed by value)"
     case .preparationFailed(let function, let status):
       return "libffi cannot prepare a call to \(function) (ffi_prep_cif returned \(status))"

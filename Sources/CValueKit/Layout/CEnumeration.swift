@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// let state = CEnumeration(name: "enum zstate", constants: [
-///   .init(name: "Z_OK", value: 0), .init(name: "Z_STREAM_END", value: 1), .init(name: "Z_DONE", value: 1),
+///   (name: "Z_OK", value: 0), (name: "Z_STREAM_END", value: 1), (name: "Z_DONE", value: 1),
 /// ])
 /// state.name(for: 1)          // "Z_STREAM_END": the first constant declared with the value
 /// state.value(named: "Z_DONE") // 1
@@ -17,33 +17,11 @@
 /// C allows several constants with one value; a description uses the first one declared. The names are
 /// checked when the enumeration is registered: C identifiers, each used once.
 public struct CEnumeration: Hashable, Sendable, CustomStringConvertible {
-  /// One enumeration constant: its name and its value.
-  public struct Constant: Hashable, Sendable {
-    /// The constant's name, a C identifier: `Z_STREAM_END`.
-    public var name: String
-    /// The constant's value.
-    public var value: Int64
-
-    /// Creates a constant.
-    ///
-    /// ```swift
-    /// let end = CEnumeration.Constant(name: "Z_STREAM_END", value: 1)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - name: A C identifier.
-    ///   - value: Its value.
-    public init(name: String, value: Int64) {
-      self.name = name
-      self.value = value
-    }
-  }
-
   /// How C code names the type, for messages: `enum zstate` or a typedef such as `z_state_t`; `nil` for an
   /// anonymous enum.
   public let name: String?
   /// The constants in declaration order.
-  public let constants: [Constant]
+  public let constants: [(name: String, value: Int64)]
 
   /// The value of each name (the first constant of a name, should one be declared twice).
   private let valuesByName: [String: Int64]
@@ -53,14 +31,14 @@ public struct CEnumeration: Hashable, Sendable, CustomStringConvertible {
   /// Creates an enumeration from its constants in declaration order.
   ///
   /// ```swift
-  /// let kind = CEnumeration(name: "enum kind", constants: [.init(name: "KIND_A", value: 1)])
+  /// let kind = CEnumeration(name: "enum kind", constants: [(name: "KIND_A", value: 1)])
   /// ```
   ///
   /// - Parameters:
   ///   - name: How C code names the type (`enum zstate`, `z_state_t`), for messages; `nil` if it has none.
   ///   - constants: The constants in declaration order. Several may share a value; a description uses
   ///     the first. Registration refuses names that are not C identifiers or that appear twice.
-  public init(name: String? = nil, constants: [Constant]) {
+  public init(name: String? = nil, constants: [(name: String, value: Int64)]) {
     self.name = name
     self.constants = constants
     var valuesByName: [String: Int64] = [:]
@@ -120,12 +98,16 @@ public struct CEnumeration: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether two enumerations have the same name and the same constants in the same order.
   public static func == (lhs: CEnumeration, rhs: CEnumeration) -> Bool {
-    lhs.name == rhs.name && lhs.constants == rhs.constants
+    lhs.name == rhs.name && lhs.constants.elementsEqual(rhs.constants) { $0.name == $1.name && $0.value == $1.value }
   }
 
   /// Hashes the name and the constants.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(name)
-    hasher.combine(constants)
+    hasher.combine(constants.count)
+    for constant in constants {
+      hasher.combine(constant.name)
+      hasher.combine(constant.value)
+    }
   }
 }

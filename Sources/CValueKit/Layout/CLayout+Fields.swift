@@ -1,16 +1,16 @@
 extension CLayout {
   /// The leaves of a layout, computed from the tree as they are read: indexing costs one walk from the root,
   /// iterating costs O(1) per leaf, and neither allocates the whole list.
-  public struct Fields: RandomAccessCollection, Sendable {
+  struct Fields: RandomAccessCollection, Sendable {
     let root: Node
 
     /// The index of the first leaf.
-    public var startIndex: Int { 0 }
+    var startIndex: Int { 0 }
     /// One past the index of the last leaf.
-    public var endIndex: Int { root.fieldCount }
+    var endIndex: Int { root.fieldCount }
 
     /// The leaf at `position`, in depth-first order.
-    public subscript(position: Int) -> Field {
+    subscript(position: Int) -> Field {
       precondition(indices.contains(position), "field index \(position) out of range 0..<\(count)")
       var node = root
       var bitBase = 0
@@ -42,7 +42,7 @@ extension CLayout {
     }
 
     /// Walks the tree depth first with an explicit stack.
-    public func makeIterator() -> some IteratorProtocol<Field> { FieldIterator(root: root) }
+    func makeIterator() -> FieldIterator { FieldIterator(root: root) }
 
     /// Iterates the leaves depth first.
     struct FieldIterator: IteratorProtocol {
@@ -92,11 +92,13 @@ extension CLayout {
     }
 
     fileprivate static func leaf(_ node: Node, bitBase: Int, path: FieldPath) -> Field {
-      var bits: BitRange?
-      if case .bitfield(let width, let isSigned) = node.content {
-        bits = BitRange(offset: bitBase, width: width, isSigned: isSigned)
+      guard case .bitfield(let width, let isSigned) = node.content else {
+        return Field(
+          path: path, offset: bitBase / 8, size: node.size, type: node.type, bits: nil, bitfieldIsSigned: nil)
       }
-      return Field(path: path, offset: bitBase / 8, size: node.size, type: node.type, bits: bits)
+      return Field(
+        path: path, offset: bitBase / 8, size: node.size, type: node.type, bits: bitBase..<bitBase + width,
+        bitfieldIsSigned: isSigned)
     }
   }
 
@@ -105,17 +107,14 @@ extension CLayout {
   ///
   /// Computed as it is read, in O(number of leaves) time and O(nesting depth) memory, except that a union's
   /// members are gathered whole since they overlap.
-  public var padding: Padding { Padding(root: root) }
+  public var padding: some Sequence<Range<Int>> { Padding(root: root) }
 
   /// The padding of a layout, as byte ranges in address order.
-  public struct Padding: Sequence, Sendable, CustomStringConvertible {
+  struct Padding: Sequence, Sendable {
     let root: Node
 
     /// Walks the covered byte ranges in address order and yields the gaps between them.
-    public func makeIterator() -> some IteratorProtocol<Range<Int>> { PaddingIterator(root: root) }
-
-    /// The ranges as an array literal would print them, e.g. `[1..<8, 20..<24]`.
-    public var description: String { "[" + map { "\($0)" }.joined(separator: ", ") + "]" }
+    func makeIterator() -> PaddingIterator { PaddingIterator(root: root) }
 
     /// Yields padding ranges one at a time.
     struct PaddingIterator: IteratorProtocol {

@@ -6,7 +6,7 @@
 /// layout.size                          // 24
 /// layout.fields.map(\.path.description) // [".0", ".1", ".2"]
 /// layout.fields.map(\.offset)           // [0, 8, 16]
-/// layout.padding                        // [1..<8, 20..<24]
+/// Array(layout.padding)                 // [1..<8, 20..<24]
 /// ```
 ///
 /// The layout is a tree of nodes in which an array's element is stored once, so laying out a large
@@ -39,7 +39,7 @@ public struct CLayout: Hashable, Sendable {
   /// Every leaf (scalar, pointer, bitfield, complex, vector), depth first: in address order, with the
   /// members of a union one after another at the union's offset. A flexible array member (`char name[]`)
   /// is a field too: of size 0, at the offset of its first element (``Field/flexibleArrayElement``).
-  public var fields: Fields { Fields(root: root) }
+  public var fields: some RandomAccessCollection<Field> { Fields(root: root) }
 }
 
 extension CLayout {
@@ -159,8 +159,11 @@ extension CLayout {
     public let size: Int
     /// The leaf's type as it appears in its parent, e.g. `d`, `r*`, `b13Q43`.
     public let type: TypeEncoding
-    /// For a bitfield: its first bit, counted from the start of the whole value, and its width.
-    public let bits: BitRange?
+    /// For a bitfield: the bits it occupies, counted from the start of the whole value (bit 0 is the low
+    /// bit of byte 0), e.g. `13..<18` for a 5-bit field that starts at bit 5 of byte 1.
+    public let bits: Range<Int>?
+    /// For a bitfield whose encoding says (GNU form, `b13i5`): whether its declared type is signed.
+    package let bitfieldIsSigned: Bool?
 
     /// The element type of a flexible array member (`struct inotify_event`'s `char name[]` is `c`), which
     /// is listed as a field of size 0 at the offset where its elements start; `nil` for any other field.
@@ -176,23 +179,7 @@ extension CLayout {
     }
 
     /// The field as one line: `.origin.x @0 +8 d`.
-    public var description: String { "\(path) @\(bits.map { "bit \($0.offset)" } ?? "\(offset)") +\(size) \(type)" }
+    public var description: String { "\(path) @\(bits.map { "bit \($0.lowerBound)" } ?? "\(offset)") +\(size) \(type)" }
   }
 
-  /// A run of bits: where it starts (from the start of the whole value) and how many.
-  public struct BitRange: Hashable, Sendable {
-    /// The first bit, counted from the start of the whole value (bit 0 is the low bit of byte 0).
-    public let offset: Int
-    /// The number of bits.
-    public let width: Int
-    /// Whether the bitfield's declared type is signed, when the encoding says (GNU form).
-    public let isSigned: Bool?
-
-    /// Creates a bit range.
-    public init(offset: Int, width: Int, isSigned: Bool?) {
-      self.offset = offset
-      self.width = width
-      self.isSigned = isSigned
-    }
-  }
 }

@@ -20,6 +20,12 @@ extension LayoutEngine {
     if let placements = override.placements, placements.count != fields.count {
       throw invalid("\(placements.count) placements given for \(fields.count) members")
     }
+    for (position, carried) in override.memberOverrides.sorted(by: { $0.key < $1.key }) {
+      guard fields.indices.contains(position), let held = Self.anonymousRecord(in: fields[position].type) else {
+        throw invalid("member \(position) holds no anonymous struct or union for the override it carries")
+      }
+      try validate(carried, for: held)
+    }
     let (members, _, _) = try placeMembers(
       of: record, isUnion: isUnion, override: override, depth: 0)
     var previousEnd = 0
@@ -39,6 +45,18 @@ extension LayoutEngine {
         }
         previousEnd = member.bitOffset + bits
       }
+    }
+  }
+
+  /// The anonymous struct or union with members that a member of this type holds (itself, in an array, or
+  /// `_Atomic`), or `nil`.
+  static func anonymousRecord(in type: TypeEncoding) -> TypeEncoding? {
+    switch type {
+    case .array(_, let element): return anonymousRecord(in: element)
+    case .qualified(_, let base): return anonymousRecord(in: base)
+    case .structure(let record), .union(let record):
+      return record.name == nil && record.fields != nil ? type : nil
+    default: return nil
     }
   }
 }

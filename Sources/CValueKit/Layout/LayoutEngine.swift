@@ -24,11 +24,13 @@ struct LayoutEngine {
     self.definitions = definitions
   }
 
-  mutating func layout(_ type: TypeEncoding) throws(LayoutError) -> CLayout {
+  /// - Parameter override: The layout of `type` when it is an anonymous record, whose override is carried
+  ///   by the record holding it rather than registered.
+  mutating func layout(_ type: TypeEncoding, override: LayoutOverride? = nil) throws(LayoutError) -> CLayout {
     usesMemberNames = type.namesMembers
     roots.append(type)
     definedInlineTable = nil
-    return CLayout(type: type, abi: abi, root: try node(for: type, depth: 0))
+    return CLayout(type: type, abi: abi, root: try node(for: type, depth: 0, override: override))
   }
 
   /// The definition of a record that the encodings being laid out define somewhere, for their members that
@@ -54,7 +56,13 @@ struct LayoutEngine {
 
   /// The node of `type`. An error names the field where it was found from this node down: the path is
   /// put together only while an error is thrown back up, so that laying out builds no paths.
-  mutating func node(for type: TypeEncoding, depth: Int) throws(LayoutError) -> CLayout.Node {
+  ///
+  /// - Parameter override: The layout of the record `type` is or holds (in arrays, `_Atomic`), when it is
+  ///   given rather than registered: an anonymous record's, carried by the override of the record it is a
+  ///   member of.
+  mutating func node(
+    for type: TypeEncoding, depth: Int, override: LayoutOverride? = nil
+  ) throws(LayoutError) -> CLayout.Node {
     guard depth < Self.maximumDepth else { throw LayoutError(.nestingTooDeep(limit: Self.maximumDepth)) }
     switch type {
     case .scalar(let scalar):
@@ -67,16 +75,16 @@ struct LayoutEngine {
     case .array(let count, let element):
       guard count >= 0 else { throw LayoutError(.negativeNumber("array count \(count)")) }
       let child: CLayout.Node
-      do throws(LayoutError) { child = try node(for: element, depth: depth + 1) } catch {
+      do throws(LayoutError) { child = try node(for: element, depth: depth + 1, override: override) } catch {
         throw error.within(.index(0))
       }
       let size = try checkedSize(count, times: child.size)
       return CLayout.Node(
         type: type, size: size, alignment: child.alignment, content: .array(count: count, element: child))
     case .structure(let record):
-      return try recordNode(type, record, isUnion: false, depth: depth)
+      return try recordNode(type, record, isUnion: false, depth: depth, carried: override)
     case .union(let record):
-      return try recordNode(type, record, isUnion: true, depth: depth)
+      return try recordNode(type, record, isUnion: true, depth: depth, carried: override)
     case .bitfield:
       throw LayoutError(.bitfieldOutsideRecord)
     case .vector(let vector):
@@ -87,7 +95,7 @@ struct LayoutEngine {
       else { throw LayoutError(.invalidComplex(component)) }
       return CLayout.Node(type: type, size: 2 * size, alignment: alignment, content: .leaf)
     case .qualified(let qualifier, let base):
-      let inner = try node(for: base, depth: depth + 1)
+      let inner = try node(for: base, depth: depth + 1, override: override)
       guard qualifier == .atomic else {
         return CLayout.Node(type: type, size: inner.size, alignment: inner.alignment, content: inner.content)
       }
@@ -146,7 +154,7 @@ struct LayoutEngine {
   // MARK: - Records
 
   private mutating func recordNode(
-    _ type: TypeEncoding, _ written: TypeEncoding.Record, isUnion: Bool, depth: Int
+    _ type: TypeEncoding, _ written: TypeEncoding.Record, isUnion: Bool, depth: Int, carried: LayoutOverride?
   ) throws(LayoutError) -> CLayout.Node {
     let kind = isUnion ? "union" : "struct"
     let key = written.name.map { RecordKey.named($0, isUnion: isUnion) }
@@ -166,9 +174,9 @@ struct LayoutEngine {
     }
     defer { if written.fields == nil, let key { expanding.remove(key) } }
 
-    var override: LayoutOverride?
+    var override = carried
     // An anonymous record is keyed by its members: worked out only when some override is registered.
-    if !definitions.overrides.isEmpty {
+    if override == nil, !definitions.overrides.isEmpty {
       let overrideKey = key ?? RecordKey.anonymous(isUnion ? .union(record.identity) : .structure(record.identity))
       if let registered = definitions.overrides[OverrideKey(record: overrideKey, abi: abi)] {
         guard registered.record == record.identity else {
@@ -257,7 +265,7 @@ struct LayoutEngine {
 
       var node: CLayout.Node
       do throws(LayoutError) {
-        node = try self.node(for: field.type, depth: depth + 1)
+        node = try self.node(for: field.type, depth: depth + 1, override: override?.memberOverrides[position])
       } catch {
         throw component.map(error.within) ?? error
       }

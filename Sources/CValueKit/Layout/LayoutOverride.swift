@@ -20,12 +20,22 @@ public struct LayoutOverride: Hashable, Sendable {
   /// One placement per member in declaration order, or `nil` to keep the computed member offsets and
   /// override only the size and alignment.
   package var placements: [Placement]?
+  /// The overrides of the anonymous records the members hold (in the member itself, an array's elements
+  /// or an `_Atomic`), by member position in declaration order.
+  ///
+  /// An anonymous record has no name to register an override under, and its encoding names only its
+  /// members' types: `struct { char a __attribute__((aligned(8))); char b; }` and `struct { char a; char b;
+  /// }` are both `{?=cc}`. So its layout travels with the record that holds it, where it sits.
+  package var memberOverrides: [Int: LayoutOverride]
 
   /// Creates an override with explicit placements (needed when the record has bitfields).
-  package init(size: Int, alignment: Int, placements: [Placement]?) {
+  package init(
+    size: Int, alignment: Int, placements: [Placement]?, memberOverrides: [Int: LayoutOverride] = [:]
+  ) {
     self.size = size
     self.alignment = alignment
     self.placements = placements
+    self.memberOverrides = memberOverrides
   }
 
   /// Creates an override from byte offsets, one per member in declaration order.

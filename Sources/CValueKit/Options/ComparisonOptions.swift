@@ -57,6 +57,22 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// //   padding 36..<40 (after .tm_isdst, before .tm_gmtoff): <4 bytes: aa aa aa aa> ≠ <4 bytes: 00 00 00 00>
   /// ```
   public var comparesPadding: Bool = false
+  /// How many characters the `actual:` and `expected:` lines of a report may give each value, or `nil`
+  /// for whole descriptions however long. A description that fits is shown whole; a longer one (X11's
+  /// `XEvent` is about 5,000 characters) shows the differing fields with the records and arrays that
+  /// enclose them, the scalar members beside them when those fit too, and `…` for the rest; a union
+  /// without a rule is shown there by the view of its first listed difference. Default 400: a few lines
+  /// of a terminal.
+  ///
+  /// ```swift
+  /// // XEvent values differ at 6 of 338 fields:
+  /// //   .xkey.keycode: 38 ≠ 39
+  /// //   …
+  /// //   actual:   {.xkey = {.type = 2, .serial = 7, …, .state = 0, .keycode = 38, .same_screen = 0}, …}
+  /// options.maximumDescriptionLength = 10_000   // whole descriptions up to 10,000 characters
+  /// options.maximumDescriptionLength = 40       // {.xkey = {…, .keycode = 38, …}, …}
+  /// ```
+  public var maximumDescriptionLength: Int? = 400
 
   /// Creates options.
   ///

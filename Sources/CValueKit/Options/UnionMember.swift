@@ -30,10 +30,12 @@ public enum UnionMember: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
 
   /// Always the member called `name`.
   case named(String)
-  /// The member `members` maps the tag's value to. The tag is an integer, enum, `_Bool` or bitfield field
-  /// outside the union, named by its path from the same place as the union. Two values whose tags differ
-  /// are reported at the tag, and the union as one field with each value's own live member; their
-  /// members are not compared.
+  /// The member `members` maps the tag's value to. The tag is an integer, enum, `_Bool` or bitfield field,
+  /// named by its path from the same place as the union: outside the union (`.kind` beside `.u`), or the
+  /// field every member of the union starts with, at the union's first byte (C11 6.5.2.3's common initial
+  /// sequence: X11's `XEvent`, whose members all begin `int type`, takes `.tagged(by: ".type", …)` at the
+  /// empty path). Two values whose tags differ are reported at the tag, and the union as one field with each
+  /// value's own live member; their members are not compared.
   case tagged(by: FieldPath, members: [Int64: String], unknownTag: UnknownTag = .allMembers)
 
   /// ``named(_:)``: `options.unionMembers[".u"] = "text"`.
@@ -56,7 +58,7 @@ public enum UnionMember: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
 /// ```
 /// .u: the union has no member "txt" (members: text, number)
 /// ```
-public struct UnionMemberError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct UnionMemberError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong.
   package enum Reason: Hashable, Sendable {
     /// The path names no field of the type.
@@ -82,7 +84,7 @@ public struct UnionMemberError: Error, Hashable, Sendable, CustomStringConvertib
   }
 
   /// The union's path as given in the rule.
-  public let path: FieldPath
+  package let path: FieldPath
   /// What is wrong.
   package let reason: Reason
 
@@ -93,7 +95,7 @@ public struct UnionMemberError: Error, Hashable, Sendable, CustomStringConvertib
   }
 
   /// One line: the union's path and what is wrong.
-  public var description: String {
+  package var description: String {
     let place = path.components.isEmpty ? "the value" : path.description
     switch reason {
     case .noSuchField(let field):
@@ -110,7 +112,9 @@ public struct UnionMemberError: Error, Hashable, Sendable, CustomStringConvertib
     case .noTaggedMembers: return "\(place): a tagged rule needs at least one tag value and its member"
     case .tagNotAnInteger(let tag, let type):
       return "\(place): the tag \(tag) is \(type), not an integer, enum, _Bool or bitfield of up to 64 bits"
-    case .tagInsideUnion(let tag): return "\(place): the tag \(tag) is inside the union it selects a member of"
+    case .tagInsideUnion(let tag):
+      return "\(place): the tag \(tag) is inside the union it selects a member of, and not a field all its "
+        + "members start with"
     case .notARecord(let type): return "\(type) has no members to hold a union"
     }
   }

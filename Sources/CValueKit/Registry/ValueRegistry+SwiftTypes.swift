@@ -41,7 +41,7 @@ extension ValueRegistry {
   /// try ValueRegistry.shared.encoding(of: cv_point.self)   // {cv_point="x"d"y"d}
   /// ```
   ///
-  /// - Throws: ``ValueError/cannotDerive(swiftType:_:)`` when the type has members `Mirror` cannot see or
+  /// - Throws: ``ValueError/cannotDerive(swiftType:reason:)`` when the type has members `Mirror` cannot see or
   ///   fields with no C type, and ``ValueError/notPlainData(swiftType:)`` for a type that holds references.
   public func encoding<Value>(of swiftType: Value.Type) throws(ValueError) -> TypeEncoding {
     if let set = swiftTypes.registered(for: Value.self) { return set }
@@ -54,7 +54,7 @@ extension ValueRegistry {
     do throws(DerivationError) {
       derived = try EncodingDerivation(catalog: catalog, known: swiftTypes).derive(Value.self)
     } catch {
-      throw .cannotDerive(swiftType: "\(Value.self)", error)
+      throw error.valueError(swiftType: "\(Value.self)")
     }
     swiftTypes.remember(derived, for: Value.self)
     return derived

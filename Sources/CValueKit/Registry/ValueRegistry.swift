@@ -195,7 +195,7 @@ public final class ValueRegistry: Sendable {
   ///   - type: The record type: an encoding, a name the catalog knows (`struct msg`, a typedef), or a
   ///     ``TypeEncoding``.
   /// - Throws: ``ValueError/encoding(_:)`` when the type does not parse, ``ValueError/layoutUnknown(_:_:)``
-  ///   when it cannot be laid out, and ``ValueError/unionMember(_:in:)`` when the rule does not fit it
+  ///   when it cannot be laid out, and ``ValueError/unionMember(path:problem:in:)`` when the rule does not fit it
   ///   (no such union or member, a tag that is not an integer field outside the union, a path through an
   ///   array element).
   public func register(
@@ -207,7 +207,7 @@ public final class ValueRegistry: Sendable {
     do throws(UnionMemberError) {
       _ = try LiveMemberRule.resolve(member, at: path, in: layout.root, abi: layout.abi)
     } catch {
-      throw .unionMember(error, in: type)
+      throw error.valueError(in: type)
     }
     state.withLock {
       $0.entries.register(member, forUnionAt: path, of: type)

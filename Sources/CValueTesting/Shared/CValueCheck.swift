@@ -164,7 +164,7 @@ package enum CValueCheck {
   package static func paddingZeroed(
     bytes: UnsafeRawBufferPointer?, pointer: UnsafeRawPointer? = nil, unionMembers: [FieldPath: UnionMember],
     encoding: any TypeEncodingConvertible, registry: ValueRegistry, message: String
-  ) -> (failure: String?, check: PaddingCheck?) {
+  ) -> (failure: String?, check: Comparison?) {
     do throws(ValueError) {
       let type = try registry.resolve(encoding)
       let value: UnsafeRawBufferPointer
@@ -177,7 +177,7 @@ package enum CValueCheck {
         return (FailureText.cannotCheckPadding("the pointer is NULL", message: message), nil)
       }
       let check = try type.checkPadding(bytes: value, unionMembers: unionMembers)
-      return (check.isZeroed ? nil : FailureText.paddingNotZeroed(check, message: message), check)
+      return (check.isEqual ? nil : FailureText.paddingNotZeroed(check, message: message), check)
     } catch {
       return (FailureText.cannotCheckPadding(error.description, message: message), nil)
     }

@@ -49,7 +49,7 @@ enum FailureText {
   }
 
   /// A value with non-zero padding: the report's first line, the caller's message, then one line a run.
-  static func paddingNotZeroed(_ check: PaddingCheck, message: String) -> String {
+  static func paddingNotZeroed(_ check: Comparison, message: String) -> String {
     let lines = check.report.split(separator: "\n", omittingEmptySubsequences: false)
     let first = lines.first.map { String($0.dropLast()) } ?? ""  // without the ':'
     return ([headline(first, message: message)] + lines.dropFirst().map(String.init)).joined(separator: "\n")

@@ -32,7 +32,7 @@ public import Testing
 public func expectCPaddingZeroed(
   bytes: some Collection<UInt8>, unionMembers: [FieldPath: UnionMember] = [:], encoding: any TypeEncodingConvertible,
   registry: ValueRegistry = .shared, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
-) -> PaddingCheck? {
+) -> Comparison? {
   let (failure, check) = Array(bytes).withUnsafeBytes {
     CValueCheck.paddingZeroed(
       bytes: $0, unionMembers: unionMembers, encoding: encoding, registry: registry, message: comment.text)
@@ -60,7 +60,7 @@ public func expectCPaddingZeroed(
 public func expectCPaddingZeroed(
   pointer: UnsafeRawPointer?, unionMembers: [FieldPath: UnionMember] = [:], encoding: any TypeEncodingConvertible,
   registry: ValueRegistry = .shared, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
-) -> PaddingCheck? {
+) -> Comparison? {
   let (failure, check) = CValueCheck.paddingZeroed(
     bytes: nil, pointer: pointer, unionMembers: unionMembers, encoding: encoding, registry: registry,
     message: comment.text)

@@ -23,7 +23,7 @@ public func XCTAssertCPaddingZeroed(
   bytes: some Collection<UInt8>, unionMembers: [FieldPath: UnionMember] = [:], encoding: any TypeEncodingConvertible,
   registry: ValueRegistry = .shared, _ message: @autoclosure () -> String = "", file: StaticString = #filePath,
   line: UInt = #line
-) -> PaddingCheck? {
+) -> Comparison? {
   let text = message()
   let (failure, check) = Array(bytes).withUnsafeBytes {
     CValueCheck.paddingZeroed(
@@ -47,7 +47,7 @@ public func XCTAssertCPaddingZeroed(
   pointer: UnsafeRawPointer?, unionMembers: [FieldPath: UnionMember] = [:], encoding: any TypeEncodingConvertible,
   registry: ValueRegistry = .shared, _ message: @autoclosure () -> String = "", file: StaticString = #filePath,
   line: UInt = #line
-) -> PaddingCheck? {
+) -> Comparison? {
   let (failure, check) = CValueCheck.paddingZeroed(
     bytes: nil, pointer: pointer, unionMembers: unionMembers, encoding: encoding, registry: registry,
     message: message())

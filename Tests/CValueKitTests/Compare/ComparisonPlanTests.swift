@@ -238,9 +238,18 @@ struct ArrayComparisonTests {
     #expect(comparison.mismatchCount == 40_000)
     #expect(comparison.mismatches.count == ComparisonOptions.default.maximumReportedMismatches)
     #expect(comparison.mismatches.map(\.path.description).prefix(5) == ["[0].a", "[0].b", "[0].c", "[0].d", "[1].a"])
-    // The descriptions stop at the default 256 elements.
-    #expect(comparison.actualDescription?.hasSuffix(", … 9744 more}") == true)
-    #expect(comparison.expectedDescription?.hasPrefix("{{.a = 1, .b = 2, .c = 3, .d = 4}, ") == true)
+    // The descriptions show the elements of the listed mismatches, …
+    #expect(
+      comparison.actualDescription
+        == "{[0] = {.a = 0, .b = 1, .c = 2, .d = 3}, [1] = {.a = 4, .b = 5, .c = 6, .d = 7}, "
+        + "[2] = {.a = 8, .b = 9, .c = 10, .d = 11}, [3] = {.a = 12, .b = 13, .c = 14, .d = 15}, "
+        + "[4] = {.a = 16, .b = 17, .c = 18, .d = 19}, …}")
+    // … and whole, they stop at the default 256 elements.
+    var options = ComparisonOptions()
+    options.maximumDescriptionLength = nil
+    let whole = try Self.compare(a, b, count: 10_000, quad, options: options)
+    #expect(whole.actualDescription?.hasSuffix(", … 9744 more}") == true)
+    #expect(whole.expectedDescription?.hasPrefix("{{.a = 1, .b = 2, .c = 3, .d = 4}, ") == true)
   }
 
   @Test func badCountsAreErrors() throws {

@@ -262,47 +262,50 @@ import Testing
   @Test func rulesThatDoNotFitAreTypedErrors() throws {
     let registry = ValueRegistry()
     let type = try TypeEncoding(Self.message)
-    func error(_ member: UnionMember, at path: FieldPath) -> UnionMemberError.Reason? {
+    /// The error a rule at `path` is refused with, when it is a union member error for `path`.
+    func error(_ member: UnionMember, at path: FieldPath) -> ValueError? {
       do {
         try registry.register(Self.message, unionMember: member, at: path)
         return nil
       } catch {
-        guard case .unionMember(let problem, let inType) = error, inType == type, problem.path == path else {
+        guard case .unionMember(let errorPath, _, let inType) = error, inType == type, errorPath == path else {
           Issue.record("unexpected error \(error)")
           return nil
         }
-        return problem.reason
+        return error
       }
+    }
+    func refusal(_ reason: UnionMemberError.Reason, at path: FieldPath) -> ValueError {
+      UnionMemberError(path: path, reason: reason).valueError(in: type)
     }
     #expect(
       error("txt", at: ".body")
-        == .noSuchMember("txt", members: ["text", "number", "point"]))
-    #expect(error("value", at: ".kind") == .notAUnion)
-    #expect(error("text", at: ".bod") == .noSuchField(".bod"))
-    #expect(error("text", at: ".body.text[2]") == .throughArray(".body.text[2]"))
+        == refusal(.noSuchMember("txt", members: ["text", "number", "point"]), at: ".body"))
+    #expect(error("value", at: ".kind") == refusal(.notAUnion, at: ".kind"))
+    #expect(error("text", at: ".bod") == refusal(.noSuchField(".bod"), at: ".bod"))
+    #expect(error("text", at: ".body.text[2]") == refusal(.throughArray(".body.text[2]"), at: ".body.text[2]"))
     #expect(
       error(.tagged(by: ".body.number.value", members: [1: "text"]), at: ".body")
-        == .tagInsideUnion(".body.number.value"))
-    #expect(error(.tagged(by: ".kind", members: [:]), at: ".body") == .noTaggedMembers)
+        == refusal(.tagInsideUnion(".body.number.value"), at: ".body"))
+    #expect(error(.tagged(by: ".kind", members: [:]), at: ".body") == refusal(.noTaggedMembers, at: ".body"))
     let twoUnions = "{D=\"t\"i(?=\"a\"i\"b\"f)(?=\"c\"i\"d\"f)}"
     #expect(
-      throws: ValueError.unionMember(
-        UnionMemberError(path: FieldPath(), reason: .membersInDifferentUnions("a", "c")),
+      throws: UnionMemberError(path: FieldPath(), reason: .membersInDifferentUnions("a", "c")).valueError(
         in: try TypeEncoding(twoUnions))
     ) {
       try registry.register(twoUnions, unionMember: .tagged(by: ".t", members: [1: "a", 2: "c"]), at: FieldPath())
     }
     let float = "{F=\"tag\"f\"u\"(?=\"a\"i\"b\"f)}"
     #expect(
-      throws: ValueError.unionMember(
-        UnionMemberError(path: ".u", reason: .tagNotAnInteger(".tag", .scalar(.float))), in: try TypeEncoding(float))
+      throws: UnionMemberError(path: ".u", reason: .tagNotAnInteger(".tag", .scalar(.float))).valueError(
+        in: try TypeEncoding(float))
     ) {
       try registry.register(float, unionMember: .tagged(by: ".tag", members: [1: "a"]), at: ".u")
     }
     // Nothing was registered by the refusals.
     #expect(try registry.unionMembers(of: Self.message).isEmpty)
     #expect(
-      "\(ValueError.unionMember(UnionMemberError(path: ".body", reason: .noSuchMember("txt", members: ["text", "number"])), in: type))"
+      "\(UnionMemberError(path: ".body", reason: .noSuchMember("txt", members: ["text", "number"])).valueError(in: type))"
         == "struct cv_message: .body: no union there has a member \"txt\", nor an anonymous member holding it (members: text, number)"
     )
     // Per comparison, the same errors.

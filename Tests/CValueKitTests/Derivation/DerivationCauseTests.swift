@@ -1,7 +1,8 @@
 import CSystemHeaders
 import CTestTypes
-import CValueKit
 import Testing
+
+@testable import CValueKit
 
 /// Derivation errors name the exact bytes `Mirror` cannot account for, the likely cause decided from the
 /// evidence, and the fix that applies. Every offset and size here is clang's (`offsetof`, `sizeof` and
@@ -22,12 +23,10 @@ import Testing
     let error = Self.error(deriving: cv_reserved.self)
     #expect(
       error
-        == .cannotDerive(
-          swiftType: "cv_reserved",
-          .hiddenBytes([
-            DerivationError.HiddenRun(
-              bytes: 20..<40, after: ".tai", before: nil, candidates: Self.trailing + [.complex])
-          ])))
+        == DerivationError.hiddenBytes([
+          DerivationError.HiddenRun(
+            bytes: 20..<40, after: ".tai", before: nil, candidates: Self.trailing + [.complex])
+        ]).valueError(swiftType: "cv_reserved"))
     #expect(
       error?.description == """
         cannot derive the C encoding of cv_reserved: bytes 20..<40 after .tai (likely unnamed bitfields such as \
@@ -46,12 +45,10 @@ import Testing
     let error = Self.error(deriving: timex.self)
     #expect(
       error
-        == .cannotDerive(
-          swiftType: "timex",
-          .hiddenBytes([
-            DerivationError.HiddenRun(
-              bytes: 164..<208, after: ".tai", before: nil, candidates: Self.trailing + [.complex, .int128])
-          ])))
+        == DerivationError.hiddenBytes([
+          DerivationError.HiddenRun(
+            bytes: 164..<208, after: ".tai", before: nil, candidates: Self.trailing + [.complex, .int128])
+        ]).valueError(swiftType: "timex"))
     #expect(
       error?.description == """
         cannot derive the C encoding of timex: bytes 164..<208 after .tai (likely unnamed bitfields such as \
@@ -82,14 +79,12 @@ import Testing
     let error = Self.error(deriving: cv_three_hidden.self)
     #expect(
       error
-        == .cannotDerive(
-          swiftType: "cv_three_hidden",
-          .hiddenBytes([
-            DerivationError.HiddenRun(bytes: 4..<8, after: ".kind", before: ".count", candidates: Self.between),
-            DerivationError.HiddenRun(bytes: 12..<16, after: ".count", before: ".after", candidates: Self.between),
-            DerivationError.HiddenRun(
-              bytes: 20..<28, after: ".after", before: nil, candidates: Self.trailing + [.complex]),
-          ])))
+        == DerivationError.hiddenBytes([
+          DerivationError.HiddenRun(bytes: 4..<8, after: ".kind", before: ".count", candidates: Self.between),
+          DerivationError.HiddenRun(bytes: 12..<16, after: ".count", before: ".after", candidates: Self.between),
+          DerivationError.HiddenRun(
+            bytes: 20..<28, after: ".after", before: nil, candidates: Self.trailing + [.complex]),
+        ]).valueError(swiftType: "cv_three_hidden"))
     #expect(
       error?.description == """
         cannot derive the C encoding of cv_three_hidden: bytes 4..<8 between .kind and .count (likely bitfields \
@@ -107,14 +102,12 @@ import Testing
   @Test func eachElementOfAnArrayHasItsRun() {
     #expect(
       Self.error(deriving: cv_anonymous_pair.self)
-        == .cannotDerive(
-          swiftType: "cv_anonymous_pair",
-          .hiddenBytes([
-            DerivationError.HiddenRun(
-              bytes: 4..<8, after: ".items[0].kind", before: ".items[0].after", candidates: Self.between),
-            DerivationError.HiddenRun(
-              bytes: 16..<20, after: ".items[1].kind", before: ".items[1].after", candidates: Self.between),
-          ])))
+        == DerivationError.hiddenBytes([
+          DerivationError.HiddenRun(
+            bytes: 4..<8, after: ".items[0].kind", before: ".items[0].after", candidates: Self.between),
+          DerivationError.HiddenRun(
+            bytes: 16..<20, after: ".items[1].kind", before: ".items[1].after", candidates: Self.between),
+        ]).valueError(swiftType: "cv_anonymous_pair"))
   }
 
   /// clang: `struct cv_wide_pair` holds two `struct cv_wide` (32 bytes each, _Alignof 16, .big at 16):
@@ -122,15 +115,13 @@ import Testing
   @Test func aHiddenMemberAtTheEndOfAnArrayElement() {
     #expect(
       Self.error(deriving: cv_wide_pair.self)
-        == .cannotDerive(
-          swiftType: "cv_wide_pair",
-          .hiddenBytes([
-            DerivationError.HiddenRun(
-              bytes: 4..<32, after: ".pair[0].kind", before: ".pair[1].kind",
-              candidates: Self.between + [.complex, .int128]),
-            DerivationError.HiddenRun(
-              bytes: 36..<64, after: ".pair[1].kind", before: nil, candidates: Self.trailing + [.complex, .int128]),
-          ])))
+        == DerivationError.hiddenBytes([
+          DerivationError.HiddenRun(
+            bytes: 4..<32, after: ".pair[0].kind", before: ".pair[1].kind",
+            candidates: Self.between + [.complex, .int128]),
+          DerivationError.HiddenRun(
+            bytes: 36..<64, after: ".pair[1].kind", before: nil, candidates: Self.trailing + [.complex, .int128]),
+        ]).valueError(swiftType: "cv_wide_pair"))
   }
 
   @Test func theMessageListsEightRunsAndCountsTheRest() {
@@ -141,8 +132,15 @@ import Testing
           cv_anonymous, cv_anonymous, cv_anonymous
         )
     }
-    guard case .cannotDerive(_, let reason)? = Self.error(deriving: Many.self),
-      case .hiddenBytes(let runs) = reason.cause
+    let reason: DerivationError
+    do throws(DerivationError) {
+      _ = try EncodingDerivation(catalog: TypeCatalog(), known: SwiftTypeEncodings()).derive(Many.self)
+      Issue.record("expected hidden bytes")
+      return
+    } catch {
+      reason = error
+    }
+    guard case .hiddenBytes(let runs) = reason.cause
     else {
       Issue.record("expected hidden bytes")
       return
@@ -160,13 +158,11 @@ import Testing
   @Test func paddingFromAnAlignmentAttributeIsACandidate() {
     #expect(
       Self.error(deriving: cv_aligned16.self)
-        == .cannotDerive(
-          swiftType: "cv_aligned16",
-          .hiddenBytes([
-            DerivationError.HiddenRun(
-              bytes: 8..<16, after: ".second", before: nil,
-              candidates: [.alignmentPadding(16)] + Self.trailing + [.complex])
-          ])))
+        == DerivationError.hiddenBytes([
+          DerivationError.HiddenRun(
+            bytes: 8..<16, after: ".second", before: nil,
+            candidates: [.alignmentPadding(16)] + Self.trailing + [.complex])
+        ]).valueError(swiftType: "cv_aligned16"))
   }
 
   // MARK: - Packing
@@ -177,13 +173,12 @@ import Testing
     let error = Self.error(deriving: cv_packed.self)
     #expect(
       error
-        == .cannotDerive(
-          swiftType: "cv_packed",
-          .packed(
-            .misalignedField(".count", swiftType: "Int32", offset: 1, alignment: 4),
-            DerivationError.PackedLayout(
-              path: [], size: 13, alignment: 1, memberOffsets: [0, 1, 5], recordName: "cv_packed",
-              record: try TypeEncoding(#"{cv_packed="tag"c"count"i"value"d}"#), unionFields: []))))
+        == DerivationError.packed(
+          .misalignedField(".count", swiftType: "Int32", offset: 1, alignment: 4),
+          DerivationError.PackedLayout(
+            path: [], size: 13, alignment: 1, memberOffsets: [0, 1, 5], recordName: "cv_packed",
+            record: try TypeEncoding(#"{cv_packed="tag"c"count"i"value"d}"#), unionFields: [])
+        ).valueError(swiftType: "cv_packed"))
     #expect(
       error?.description == """
         cannot derive the C encoding of cv_packed: the type is packed (__attribute__((packed)) or #pragma pack): \
@@ -271,13 +266,12 @@ import Testing
   @Test func aPackedStructWithAUnion() {
     #expect(
       Self.error(deriving: cv_packed_union.self)
-        == .cannotDerive(
-          swiftType: "cv_packed_union",
-          .packed(
-            .misalignedField(".data", swiftType: "cv_number", offset: 4, alignment: 8),
-            DerivationError.PackedLayout(
-              path: [], size: 12, alignment: 1, memberOffsets: [0, 4], recordName: "cv_packed_union", record: nil,
-              unionFields: [".data"]))))
+        == DerivationError.packed(
+          .misalignedField(".data", swiftType: "cv_number", offset: 4, alignment: 8),
+          DerivationError.PackedLayout(
+            path: [], size: 12, alignment: 1, memberOffsets: [0, 4], recordName: "cv_packed_union", record: nil,
+            unionFields: [".data"])
+        ).valueError(swiftType: "cv_packed_union"))
   }
 
   /// A struct declared in Swift may place a field in the tail padding of the one before it (here .x at 9,
@@ -294,7 +288,7 @@ import Testing
     #expect(MemoryLayout<Outer>.offset(of: \.x) == 9)
     #expect(
       Self.error(deriving: Outer.self)
-        == .cannotDerive(swiftType: "Outer", .misplacedField(".x", derivedOffset: 16, actualOffset: 9)))
+        == DerivationError.misplacedField(".x", derivedOffset: 16, actualOffset: 9).valueError(swiftType: "Outer"))
   }
 
   // MARK: - Alignment

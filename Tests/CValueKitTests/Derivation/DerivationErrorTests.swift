@@ -9,8 +9,8 @@ import Testing
     let error = #expect(throws: ValueError.self) { try ValueRegistry().encoding(of: cv_tagged.self) }
     #expect(
       error
-        == .cannotDerive(
-          swiftType: "cv_tagged", .opaqueField(".number", swiftType: "cv_number", bytes: 8..<16)))
+        == DerivationError.opaqueField(".number", swiftType: "cv_number", bytes: 8..<16).valueError(
+          swiftType: "cv_tagged"))
     #expect(
       error?.description == """
         cannot derive the C encoding of cv_tagged: the field .number of type cv_number (bytes 8..<16) has no \
@@ -39,7 +39,9 @@ import Testing
 
   @Test func anAnonymousMemberLeavesAHole() throws {
     let error = #expect(throws: ValueError.self) { try ValueRegistry().encoding(of: cv_anonymous.self) }
-    #expect(error == .cannotDerive(swiftType: "cv_anonymous", .hiddenBytes([Self.between(4..<8, ".kind", ".after")])))
+    #expect(
+      error
+        == DerivationError.hiddenBytes([Self.between(4..<8, ".kind", ".after")]).valueError(swiftType: "cv_anonymous"))
     #expect(
       error?.description == """
         cannot derive the C encoding of cv_anonymous: bytes 4..<8 between .kind and .after (likely bitfields or an \
@@ -51,7 +53,8 @@ import Testing
 
   @Test func bitfieldsLeaveAHole() throws {
     let error = #expect(throws: ValueError.self) { try ValueRegistry().encoding(of: cv_flags.self) }
-    #expect(error == .cannotDerive(swiftType: "cv_flags", .hiddenBytes([Self.between(4..<8, ".id", ".after")])))
+    #expect(
+      error == DerivationError.hiddenBytes([Self.between(4..<8, ".id", ".after")]).valueError(swiftType: "cv_flags"))
   }
 
   /// clang: `offsetof(struct cv_complex, z)` is 8 and `sizeof` 24; `offsetof(struct cv_wide, big)` is 16 and
@@ -62,17 +65,15 @@ import Testing
     let complex = #expect(throws: ValueError.self) { try ValueRegistry().encoding(of: cv_complex.self) }
     #expect(
       complex
-        == .cannotDerive(
-          swiftType: "cv_complex",
-          .hiddenBytes([DerivationError.HiddenRun(bytes: 4..<24, after: ".kind", before: nil, candidates: trailing)])))
+        == DerivationError.hiddenBytes([
+          DerivationError.HiddenRun(bytes: 4..<24, after: ".kind", before: nil, candidates: trailing)
+        ]).valueError(swiftType: "cv_complex"))
     let wide = #expect(throws: ValueError.self) { try ValueRegistry().encoding(of: cv_wide.self) }
     #expect(
       wide
-        == .cannotDerive(
-          swiftType: "cv_wide",
-          .hiddenBytes([
-            DerivationError.HiddenRun(bytes: 4..<32, after: ".kind", before: nil, candidates: trailing + [.int128])
-          ])))
+        == DerivationError.hiddenBytes([
+          DerivationError.HiddenRun(bytes: 4..<32, after: ".kind", before: nil, candidates: trailing + [.int128])
+        ]).valueError(swiftType: "cv_wide"))
     #expect(
       wide?.description == """
         cannot derive the C encoding of cv_wide: bytes 4..<32 after .kind (likely unnamed bitfields such as \
@@ -91,13 +92,13 @@ import Testing
     let error = #expect(throws: ValueError.self) { try ValueRegistry().encoding(of: Outer.self) }
     #expect(
       error
-        == .cannotDerive(swiftType: "Outer", .hiddenBytes([Self.between(8..<12, ".inner.kind", ".inner.after")])))
+        == DerivationError.hiddenBytes([Self.between(8..<12, ".inner.kind", ".inner.after")]).valueError(
+          swiftType: "Outer"))
   }
 
   @Test func theAPIsThatDeriveThrowTheSameError() throws {
     let registry = ValueRegistry()
-    let expected = ValueError.cannotDerive(
-      swiftType: "cv_flags", .hiddenBytes([Self.between(4..<8, ".id", ".after")]))
+    let expected = DerivationError.hiddenBytes([Self.between(4..<8, ".id", ".after")]).valueError(swiftType: "cv_flags")
     #expect(throws: expected) { try registry.compare(cv_flags(), cv_flags()) }
     #expect(throws: expected) { try registry.resolve(swiftType: cv_flags.self) }
   }
@@ -115,17 +116,17 @@ import Testing
       var count: Int32?
     }
     let registry = ValueRegistry()
-    #expect(throws: ValueError.cannotDerive(swiftType: "Settings", .unsupportedType("Mode", at: ".mode"))) {
+    #expect(throws: DerivationError.unsupportedType("Mode", at: ".mode").valueError(swiftType: "Settings")) {
       try registry.encoding(of: Settings.self)
     }
     #expect(
-      throws: ValueError.cannotDerive(swiftType: "Mixed", .mixedTuple(at: ".pair", elementTypes: ["Int32", "Float"]))
+      throws: DerivationError.mixedTuple(at: ".pair", elementTypes: ["Int32", "Float"]).valueError(swiftType: "Mixed")
     ) { try registry.encoding(of: Mixed.self) }
-    #expect(throws: ValueError.cannotDerive(swiftType: "Maybe", .unsupportedType("Optional<Int32>", at: ".count"))) {
+    #expect(throws: DerivationError.unsupportedType("Optional<Int32>", at: ".count").valueError(swiftType: "Maybe")) {
       try registry.encoding(of: Maybe.self)
     }
     #expect(
-      ValueError.cannotDerive(swiftType: "Maybe", .unsupportedType("Optional<Int32>", at: ".count")).description
+      DerivationError.unsupportedType("Optional<Int32>", at: ".count").valueError(swiftType: "Maybe").description
         == """
         cannot derive the C encoding of Maybe: the field .count of Swift type Optional<Int32> has no C encoding; \
         set its encoding with registry.register("…", swiftType: Maybe.self) or pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)

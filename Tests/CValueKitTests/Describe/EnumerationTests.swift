@@ -20,23 +20,23 @@ struct EnumerationTests {
   static let kind = CEnumeration(
     name: "enum msg_kind",
     constants: [
-      .init(name: "MSG_PING", value: 1), .init(name: "MSG_PONG", value: 2), .init(name: "MSG_ECHO", value: 2),
-      .init(name: "MSG_QUIT", value: -1),
+      (name: "MSG_PING", value: 1), (name: "MSG_PONG", value: 2), (name: "MSG_ECHO", value: 2),
+      (name: "MSG_QUIT", value: -1),
     ])
   static let mode = CEnumeration(
     name: "enum mode",
     constants: [
-      .init(name: "MODE_READ", value: 1), .init(name: "MODE_WRITE", value: 2), .init(name: "MODE_RDWR", value: 3),
+      (name: "MODE_READ", value: 1), (name: "MODE_WRITE", value: 2), (name: "MODE_RDWR", value: 3),
     ]
   )
   static let level = CEnumeration(
     name: "enum level",
     constants: [
-      .init(name: "LEVEL_LOW", value: -2), .init(name: "LEVEL_MID", value: 0), .init(name: "LEVEL_HIGH", value: 3),
+      (name: "LEVEL_LOW", value: -2), (name: "LEVEL_MID", value: 0), (name: "LEVEL_HIGH", value: 3),
     ])
   static let step = CEnumeration(
     name: "enum step",
-    constants: [.init(name: "STEP_A", value: 0), .init(name: "STEP_B", value: 1), .init(name: "STEP_C", value: 7)])
+    constants: [(name: "STEP_A", value: 0), (name: "STEP_B", value: 1), (name: "STEP_C", value: 7)])
 
   /// A catalog with `struct msg` and its four enumerations, and a registry on it.
   static func registry() throws -> ValueRegistry {
@@ -146,7 +146,12 @@ struct EnumerationTests {
   func unknownConstant() throws {
     let type = try Self.registry().resolve("{msg}")
     let error = try #require(literalError { _ = try type.parse("{.code = 1, .kind = MSG_NOPE}") })
-    #expect(error.reason == .unknownConstant("MSG_NOPE", enumeration: Self.kind))
+    #expect(
+      error
+        == ValueLiteralError(
+          .unknownConstant("MSG_NOPE", enumeration: Self.kind), at: ".kind", offset: 20,
+          in: "{.code = 1, .kind = MSG_NOPE}"
+        ).valueError)
     #expect(
       error.caretDiagnostic == """
         'MSG_NOPE' is not a constant of enum msg_kind: use MSG_PING, MSG_PONG, MSG_ECHO, MSG_QUIT or a number \
@@ -165,7 +170,7 @@ struct EnumerationTests {
   func manyConstants() throws {
     let catalog = TypeCatalog()
     let letters = CEnumeration(
-      name: nil, constants: (0..<11).map { CEnumeration.Constant(name: "L\($0)", value: Int64($0)) })
+      name: nil, constants: (0..<11).map { (name: "L\($0)", value: Int64($0)) })
     try catalog.register("{S=\"l\"i}", enumeration: letters, member: "l")
     let error = try #require(literalError { _ = try ValueRegistry(catalog: catalog).resolve("{S}").parse("{Z}") })
     #expect(
@@ -247,20 +252,21 @@ struct EnumerationTests {
   func fits() throws {
     let catalog = TypeCatalog()
     try catalog.register(record: Self.msg)
-    let low = CEnumeration(name: "enum low", constants: [.init(name: "LOW", value: -9)])
+    let low = CEnumeration(name: "enum low", constants: [(name: "LOW", value: -9)])
     #expect(
       throws: CatalogError.constantDoesNotFit(
-        .init(name: "LOW", value: -9), member: "level", record: try TypeEncoding(Self.msg),
+        name: "LOW", value: -9, member: "level", record: try TypeEncoding(Self.msg),
         type: try TypeEncoding("b67i4"))
     ) {
       try catalog.register("{msg}", enumeration: low, member: "level")
     }
-    let quit = CEnumeration.Constant(name: "MSG_QUIT", value: -1)
+    let quit = (name: "MSG_QUIT", value: Int64(-1))
     let unsignedMembers = [("code", "I"), ("mode", "b64I3"), ("history", "[3C]")]
     for (member, type) in unsignedMembers {
       #expect(
         throws: CatalogError.constantDoesNotFit(
-          quit, member: member, record: try TypeEncoding(Self.msg), type: try TypeEncoding(type))
+          name: quit.name, value: quit.value, member: member, record: try TypeEncoding(Self.msg),
+          type: try TypeEncoding(type))
       ) {
         try catalog.register("{msg}", enumeration: Self.kind, member: member)
       }
@@ -273,7 +279,7 @@ struct EnumerationTests {
   func constantsBeforeWords() throws {
     let catalog = TypeCatalog()
     let words = CEnumeration(
-      name: "enum words", constants: [.init(name: "NULL", value: 3), .init(name: "nan", value: 4)])
+      name: "enum words", constants: [(name: "NULL", value: 3), (name: "nan", value: 4)])
     try catalog.register("{W=\"w\"i\"p\"^v\"d\"d}", enumeration: words, member: "w")
     let type = try ValueRegistry(catalog: catalog).resolve("{W}")
     let bytes = try type.parse("{.w = NULL, .p = NULL, .d = nan}")
@@ -284,11 +290,11 @@ struct EnumerationTests {
   }
 
   /// The literal error `body` throws, or `nil`.
-  func literalError(_ body: () throws -> Void) -> ValueLiteralError? {
+  func literalError(_ body: () throws -> Void) -> ValueError? {
     do {
       try body()
     } catch let error as ValueError {
-      if case .literal(let error) = error { return error }
+      if case .literal = error { return error }
     } catch {}
     return nil
   }

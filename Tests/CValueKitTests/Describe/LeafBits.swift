@@ -12,7 +12,7 @@ enum LeafBits {
       b.withUnsafeBytes { y in
         for (index, field) in layout.fields.enumerated() where !skipping.contains(index) {
           let kind = self.kind(of: field, abi: layout.abi)
-          let bitOffset = field.bits?.offset ?? field.offset * 8
+          let bitOffset = field.bits?.lowerBound ?? field.offset * 8
           if !equal(kind, x, y, bitOffset: bitOffset, size: field.size) {
             let range = field.offset..<field.offset + field.size
             problems.append(
@@ -30,7 +30,7 @@ enum LeafBits {
   }
 
   static func kind(of field: CLayout.Field, abi: ABI) -> LeafKind {
-    if let bits = field.bits { return .bitfield(width: bits.width, isSigned: bits.isSigned ?? false) }
+    if let bits = field.bits { return .bitfield(width: bits.count, isSigned: field.bitfieldIsSigned ?? false) }
     return LeafKind(type: field.type, size: field.size, abi: abi)
   }
 

@@ -3,7 +3,7 @@ import CValueKit
 // The rows of the bad-input contract for enumerations: the CatalogError cases of
 // TypeCatalog.register(_:enumeration:member:) and the ValueLiteralError of a name that is no constant.
 extension BadInputContractTests {
-  static let letter = CEnumeration(name: "enum letter", constants: [.init(name: "A", value: 1)])
+  static let letter = CEnumeration(name: "enum letter", constants: [(name: "A", value: 1)])
 
   /// Registers `enumeration` for `member` of a `struct msg` in a fresh catalog; the error, if any.
   static func enumeration(
@@ -25,10 +25,10 @@ extension BadInputContractTests {
       "invalidConstantName",
       "\"1st\" cannot be a constant of enum letter: use letters, digits and _, starting with a letter or _",
       "name 1st"
-    ) { enumeration(CEnumeration(name: "enum letter", constants: [.init(name: "1st", value: 1)])) },
+    ) { enumeration(CEnumeration(name: "enum letter", constants: [(name: "1st", value: 1)])) },
     ContractRow("duplicateConstant", "enum letter declares the constant A more than once", "name A") {
       enumeration(
-        CEnumeration(name: "enum letter", constants: [.init(name: "A", value: 1), .init(name: "A", value: 2)]))
+        CEnumeration(name: "enum letter", constants: [(name: "A", value: 1), (name: "A", value: 2)]))
     },
     ContractRow(
       "notANamedRecordDefinition, for an enumeration", "{?=\"kind\"i} is not a named struct or union with its members",
@@ -46,7 +46,7 @@ extension BadInputContractTests {
     ) { enumeration(member: "ratio") },
     ContractRow(
       "constantDoesNotFit", "BIG = 300 does not fit in .small of struct msg, which is unsigned char (C)", "name BIG"
-    ) { enumeration(CEnumeration(name: "enum size", constants: [.init(name: "BIG", value: 300)]), member: "small") },
+    ) { enumeration(CEnumeration(name: "enum size", constants: [(name: "BIG", value: 300)]), member: "small") },
     ContractRow(
       "enumerationTaken",
       ".kind of struct msg already has enum letter {A = 1}; refusing to replace it with enum letter {A = 2}",
@@ -54,7 +54,7 @@ extension BadInputContractTests {
     ) {
       thrown {
         try catalogWithLetter().register(
-          "{msg}", enumeration: CEnumeration(name: "enum letter", constants: [.init(name: "A", value: 2)]),
+          "{msg}", enumeration: CEnumeration(name: "enum letter", constants: [(name: "A", value: 2)]),
           member: "kind")
       }
     },

@@ -259,7 +259,7 @@ struct BadInputContractTests {
     case .encoding(let error): name = error.input
     case .invalidConstantName(let text, _), .duplicateConstant(let text, _): name = text
     case .noSuchMember(let member, _), .notAnIntegerMember(let member, _, _): name = member
-    case .constantDoesNotFit(let constant, _, _, _): name = constant.name
+    case .constantDoesNotFit(let constant, _, _, _, _): name = constant
     case .enumerationTaken(let member, _, _, _): name = member
     }
     #expect("name \(name)".hasSuffix(row.position.dropFirst(5)))
@@ -277,11 +277,15 @@ struct BadInputContractTests {
     },
   ]
 
-  @Test("FieldPathError", arguments: fieldPathRows)
+  @Test("ValueError.invalidFieldPath", arguments: fieldPathRows)
   func fieldPathErrors(_ row: ContractRow) throws {
-    let error = try #require(row.failure() as? FieldPathError)
+    let error = try #require(row.failure() as? ValueError)
     #expect(error.description == row.message)
-    #expect("offset \(error.offset)" == row.position)
+    guard case .invalidFieldPath(_, let offset) = error else {
+      Issue.record("not a field path error: \(error)")
+      return
+    }
+    #expect("offset \(offset)" == row.position)
   }
 
   static func literal(_ text: String, as type: String) -> (any Error)? {
@@ -357,11 +361,11 @@ struct BadInputContractTests {
   @Test("ValueLiteralError", arguments: literalRows)
   func literalErrors(_ row: ContractRow) throws {
     let failure = try #require(row.failure() as? ValueError)
-    guard case .literal(let error) = failure else {
+    guard case .literal(_, let path, let offset, _) = failure else {
       Issue.record("not a literal error: \(failure)")
       return
     }
-    #expect(error.description == row.message)
-    #expect("offset \(error.offset) path \(error.path)" == row.position)
+    #expect(failure.description == row.message)
+    #expect("offset \(offset) path \(path)" == row.position)
   }
 }

@@ -129,7 +129,7 @@ import Testing
     }
     #expect(
       ValueError.pathThroughElement(".rows[1].stamp", in: type.type).description
-        == "struct cv_log: .rows[1].stamp names one array element; "
+        == "{cv_log=\"sequence\"I\"rows\"[3{cv_row=\"value\"i\"stamp\"I}]}: .rows[1].stamp names one array element; "
         + "ignored paths and field comparers apply to every element, written [*]")
   }
 
@@ -137,7 +137,7 @@ import Testing
     let path = try FieldPath(parsing: ".rows[*].stamp")
     #expect(path.components == [.member("rows"), .anyIndex, .member("stamp")])
     #expect(path.description == ".rows[*].stamp")
-    #expect(throws: FieldPathError(text: ".rows[*", offset: 5)) { try FieldPath(parsing: ".rows[*") }
-    #expect(throws: FieldPathError(text: ".rows[**]", offset: 5)) { try FieldPath(parsing: ".rows[**]") }
+    #expect(throws: ValueError.invalidFieldPath(".rows[*", offset: 5)) { try FieldPath(parsing: ".rows[*") }
+    #expect(throws: ValueError.invalidFieldPath(".rows[**]", offset: 5)) { try FieldPath(parsing: ".rows[**]") }
   }
 }

@@ -21,7 +21,7 @@ import Testing
           2..<4 (after .tag, before .value): <2 bytes: 11 22>
           6..<7 (after .tag, before .value): <1 byte: 33>
         """)
-    #expect(try type.checkPadding(bytes: [UInt8](repeating: 0, count: 24)).isZeroed)
+    #expect(try type.checkPadding(bytes: [UInt8](repeating: 0, count: 24)).isEqual)
   }
 
   @Test func aUnionsDeadBytesArePaddingOnceItsLiveMemberIsKnown() throws {
@@ -30,16 +30,17 @@ import Testing
     // Byte 10 of .body (at 4): .text's alone.
     message[14] = 0x55
     // With no rule, it is .text's.
-    #expect(try type.checkPadding(bytes: message).isZeroed)
+    #expect(try type.checkPadding(bytes: message).isEqual)
     #expect(
       try type.checkPadding(bytes: message, unionMembers: [".body": "number"]).report == """
         cv_message has 1 non-zero padding byte:
           14..<15 (after .body.number.scale): <1 byte: 55>
         """)
     #expect(
-      try type.checkPadding(bytes: message, unionMembers: [".body": UnionMemberTests.byKind]).runs.map(\.range) == [
-        14..<15
-      ])
+      try type.checkPadding(bytes: message, unionMembers: [".body": UnionMemberTests.byKind]).mismatches.compactMap(
+        \.paddingRange) == [
+          14..<15
+        ])
   }
 
   @Test func badInputIsATypedError() throws {
@@ -52,7 +53,7 @@ import Testing
       unknown?.description
         == "cannot lay out {X}: layout unknown for struct X: the encoding omits its members and no definition is "
         + "registered")
-    #expect(throws: ValueError.unionMember(UnionMemberError(path: ".x", reason: .noSuchField(".x")), in: type.type)) {
+    #expect(throws: UnionMemberError(path: ".x", reason: .noSuchField(".x")).valueError(in: type.type)) {
       try type.checkPadding(bytes: [UInt8](repeating: 0, count: 24), unionMembers: [".x": "a"])
     }
   }

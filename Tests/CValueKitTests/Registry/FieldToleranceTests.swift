@@ -32,7 +32,7 @@ import Testing
     }
     #expect(
       ValueError.unknownFieldPath(".size.widht", in: try TypeCatalog.shared.parse("rect")).description
-        == "struct CGRect has no field .size.widht")
+        == "{CGRect={CGPoint=dd}{CGSize=dd}} has no field .size.widht")
     options.fieldTolerances = ["size..width": .absolute(1)]
     #expect(throws: ValueError.self) {
       try ValueRegistry.shared.resolve("rect").compare(actual, expected, options: options)
@@ -45,10 +45,10 @@ import Testing
     #expect(try FieldPath(parsing: ".a[2].1") == [.member("a"), .index(2), .position(1)])
     #expect(try FieldPath(parsing: "[3]") == [.index(3)])
     #expect(try FieldPath(parsing: "") == [])
-    #expect(throws: FieldPathError(text: ".a..b", offset: 3)) { try FieldPath(parsing: ".a..b") }
-    #expect(throws: FieldPathError(text: ".a[x]", offset: 2)) { try FieldPath(parsing: ".a[x]") }
-    #expect(throws: FieldPathError(text: ".1a", offset: 1)) { try FieldPath(parsing: ".1a") }
-    #expect(FieldPathError(text: ".a..b", offset: 3).description == "malformed field path \".a..b\" at offset 3")
+    #expect(throws: ValueError.invalidFieldPath(".a..b", offset: 3)) { try FieldPath(parsing: ".a..b") }
+    #expect(throws: ValueError.invalidFieldPath(".a[x]", offset: 2)) { try FieldPath(parsing: ".a[x]") }
+    #expect(throws: ValueError.invalidFieldPath(".1a", offset: 1)) { try FieldPath(parsing: ".1a") }
+    #expect(ValueError.invalidFieldPath(".a..b", offset: 3).description == "malformed field path \".a..b\" at offset 3")
   }
 
   @Test func theRegistryDefaultAppliesToItsHandles() throws {

@@ -19,7 +19,7 @@ struct ExpectCPaddingZeroedTests {
   @Test("zeroed padding passes, and leaking padding is an issue naming the bytes and the fields around them")
   func leakingPadding() {
     let zeroed = [UInt8](repeating: 0, count: MemoryLayout<cv_reading>.size)
-    #expect(expectCPaddingZeroed(bytes: zeroed, encoding: Self.reading)?.isZeroed == true)
+    #expect(expectCPaddingZeroed(bytes: zeroed, encoding: Self.reading)?.isEqual == true)
     let text = RecordedIssue.text { expectCPaddingZeroed(bytes: Self.leaking(), encoding: Self.reading, "reply") }
     #expect(
       text == """

@@ -157,6 +157,6 @@ struct ExpectCValuesEqualTests {
         == "cannot compare C values: cv_point is 16 bytes, but {CGRect={CGPoint=dd}{CGSize=dd}} is 32 bytes")
     #expect(
       RecordedIssue.text { expectCValuesEqual(point, point, fieldTolerances: [".z": .absolute(1)]) }
-        == "cannot compare C values: struct cv_point has no field .z")
+        == "cannot compare C values: {cv_point=\"x\"d\"y\"d} has no field .z")
   }
 }

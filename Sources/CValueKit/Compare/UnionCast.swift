@@ -17,16 +17,17 @@
 ///   - value: The value whose bytes are read.
 ///   - to: The type to read them as; it must have the same size as `Source`.
 /// - Returns: A `Target` with exactly the bytes of `value`.
-/// - Throws: ``UnionCastError`` when the sizes of `Source` and `Target` differ.
+/// - Throws: ``ValueError/unionCastSizes(source:sourceSize:target:targetSize:)`` when the sizes of `Source`
+///   and `Target` differ.
 public func unionCast<Source: BitwiseCopyable, Target: BitwiseCopyable>(
   _ value: Source, to: Target.Type
-) throws(UnionCastError) -> Target {
+) throws(ValueError) -> Target {
   let sourceSize = MemoryLayout<Source>.size
   let targetSize = MemoryLayout<Target>.size
   guard sourceSize == targetSize else {
-    throw UnionCastError(
-      sourceType: String(describing: Source.self), sourceSize: sourceSize,
-      targetType: String(describing: Target.self), targetSize: targetSize)
+    throw .unionCastSizes(
+      source: String(describing: Source.self), sourceSize: sourceSize, target: String(describing: Target.self),
+      targetSize: targetSize)
   }
   return withUnsafeBytes(of: value) { source in
     withUnsafeTemporaryAllocation(of: Target.self, capacity: 1) { target in

@@ -1,68 +1,9 @@
-/// Which padding bytes of one value are not zero: what leaks when a struct is copied out of a trust boundary
-/// (CERT DCL39-C), by offset and the fields each run lies between.
-///
-/// ```swift
-/// let check = try registry.resolve("struct tm").checkPadding(time)
-/// check.report
-/// // tm has 4 non-zero padding bytes:
-/// //   36..<40 (after .tm_isdst, before .tm_gmtoff): <4 bytes: aa aa aa aa>
-/// ```
-///
-/// Padding is every byte no field covers: holes between members, tail padding, and the bytes of a union
-/// that no member covers; with a union member rule (``UnionMember``), also the bytes only the other
-/// members cover, since they are dead in a value whose live member is known.
-public struct PaddingCheck: Hashable, Sendable, CustomStringConvertible {
-  /// A run of non-zero padding bytes.
-  public struct Run: Hashable, Sendable {
-    /// The bytes' offsets in the value.
-    public let range: Range<Int>
-    /// The bytes.
-    public let bytes: [UInt8]
-    /// The field that ends last before the run, `nil` when none does.
-    public let after: FieldPath?
-    /// The field that starts first after the run, `nil` when none does.
-    public let before: FieldPath?
-  }
-
-  /// How reports name the type.
-  public let typeName: String
-  /// The runs of non-zero padding bytes, in address order (two runs of one hole are apart when a zero
-  /// byte lies between them).
-  public let runs: [Run]
-
-  /// Whether every padding byte is zero.
-  public var isZeroed: Bool { runs.isEmpty }
-
-  /// How many padding bytes are not zero.
-  public var nonZeroByteCount: Int { runs.reduce(0) { $0 + $1.bytes.count } }
-
-  /// One line when every padding byte is zero, else a line per run with the fields it lies between:
-  ///
-  /// ```
-  /// tm has 4 non-zero padding bytes:
-  ///   36..<40 (after .tm_isdst, before .tm_gmtoff): <4 bytes: aa aa aa aa>
-  /// ```
-  public var report: String {
-    guard !isZeroed else { return "\(typeName) has its padding zeroed" }
-    let count = nonZeroByteCount
-    var lines = ["\(typeName) has \(count) non-zero padding \(count == 1 ? "byte" : "bytes"):"]
-    for run in runs {
-      let bytes = run.bytes.withUnsafeBytes { ValueDescriber.describeBytes($0) }
-      lines.append("  \(run.range) (\(Self.between(run.after, run.before))): \(bytes)")
-    }
-    return lines.joined(separator: "\n")
-  }
-
-  /// The ``report``.
-  public var description: String { report }
-
-  /// `after .a, before .b`, `before .a` (at the start), `after .b` (at the end); `the value` for the
-  /// empty path.
-  static func between(_ after: FieldPath?, _ before: FieldPath?) -> String {
-    func name(_ path: FieldPath) -> String { path.components.isEmpty ? "the value" : path.description }
-    let parts = [after.map { "after \(name($0))" }, before.map { "before \(name($0))" }].compactMap { $0 }
-    return parts.isEmpty ? "no field" : parts.joined(separator: ", ")
-  }
+/// `after .a, before .b`, `before .a` (at the start), `after .b` (at the end); `the value` for the empty
+/// path: the fields a run of padding bytes lies between, as reports name them.
+func paddingNeighbours(_ after: FieldPath?, _ before: FieldPath?) -> String {
+  func name(_ path: FieldPath) -> String { path.components.isEmpty ? "the value" : path.description }
+  let parts = [after.map { "after \(name($0))" }, before.map { "before \(name($0))" }].compactMap { $0 }
+  return parts.isEmpty ? "no field" : parts.joined(separator: ", ")
 }
 
 extension RuleNode {
@@ -154,18 +95,23 @@ extension CoveredFields {
     return gaps
   }
 
-  /// The non-zero bytes of `bytes` that no field covers, in runs, each with the fields it lies between.
-  func nonZeroPadding(_ bytes: UnsafeRawBufferPointer) -> [PaddingCheck.Run] {
-    var runs: [PaddingCheck.Run] = []
+  /// The non-zero bytes of `bytes` that no field covers, in runs, each with the fields it lies between, as
+  /// mismatches against zero bytes.
+  func nonZeroPadding(_ bytes: UnsafeRawBufferPointer) -> [Mismatch] {
+    var runs: [Mismatch] = []
     for gap in gaps(size: bytes.count) {
       var start: Int?
       for offset in gap.range.lowerBound...gap.range.upperBound {
         let isNonZero = offset < gap.range.upperBound && bytes[offset] != 0
         if isNonZero, start == nil { start = offset }
         if !isNonZero, let first = start {
+          let zeros = [UInt8](repeating: 0, count: offset - first)
           runs.append(
-            PaddingCheck.Run(
-              range: first..<offset, bytes: Array(bytes[first..<offset]), after: gap.after, before: gap.before))
+            Mismatch(
+              path: FieldPath(), offset: first,
+              actual: ValueDescriber.describeBytes(UnsafeRawBufferPointer(rebasing: bytes[first..<offset])),
+              expected: zeros.withUnsafeBytes { ValueDescriber.describeBytes($0) }, paddingRange: first..<offset,
+              paddingAfter: gap.after, paddingBefore: gap.before))
           start = nil
         }
       }
@@ -185,7 +131,7 @@ extension CoveredFields {
           path: FieldPath(), offset: gap.range.lowerBound,
           actual: ValueDescriber.describeBytes(UnsafeRawBufferPointer(rebasing: actual[gap.range])),
           expected: ValueDescriber.describeBytes(UnsafeRawBufferPointer(rebasing: expected[gap.range])),
-          padding: Mismatch.PaddingSpan(range: gap.range, after: gap.after, before: gap.before)))
+          paddingRange: gap.range, paddingAfter: gap.after, paddingBefore: gap.before))
     }
     return (mismatches, gaps.count)
   }
