@@ -18,6 +18,7 @@
 /// the same call, or the same built-in).
 public struct FieldComparer: Hashable, Sendable, CustomStringConvertible {
   /// What the comparer needs of the field it is set for.
+  @usableFromInline
   enum Fit: Hashable, Sendable {
     /// A field of exactly this many bytes.
     case size(Int)
@@ -47,6 +48,7 @@ public struct FieldComparer: Hashable, Sendable, CustomStringConvertible {
   let fit: Fit
   let box: Box
 
+  @usableFromInline
   init(description: String, fit: Fit, compare: @escaping RawComparator, describe: RawDescriber? = nil) {
     self.description = description
     self.fit = fit
@@ -64,6 +66,7 @@ public struct FieldComparer: Hashable, Sendable, CustomStringConvertible {
   ///   - type: The Swift type of the field; its size must be the field's size, or the comparison throws
   ///     ``ValueError/comparerDoesNotFit(_:comparer:field:in:)``.
   ///   - areEqual: Whether the two fields are equal.
+  @inlinable  // Specialized in the caller: the closure then loads a `Field`, not a value of unknown layout.
   public init<Field: BitwiseCopyable>(_ type: Field.Type, areEqual: @escaping @Sendable (Field, Field) -> Bool) {
     self.init(description: "\(Field.self)", fit: .size(MemoryLayout<Field>.size)) { a, b in
       areEqual(a.loadUnaligned(as: Field.self), b.loadUnaligned(as: Field.self))
