@@ -270,7 +270,7 @@ extension KeyedDecodingContainer {
     while !list.isAtEnd {
       let index = list.currentIndex
       let text = try list.decode(String.self)
-      result.append(try element(CatalogLine(text: text, shape: shape, codingPath: path + [IndexKey(intValue: index)])))
+      result.append(try element(CatalogLine(text: text, shape: shape, listPath: path, index: index)))
     }
     return result
   }
@@ -338,16 +338,26 @@ private struct CatalogLine {
   let text: String
   /// What the line should look like: `name = encoding`.
   let shape: String
-  let codingPath: [any CodingKey]
+  /// The list's JSON path and the line's index in it, made into a coding path only for an error.
+  let listPath: [any CodingKey]
+  let index: Int
 
   /// The text before and after the first ` = ` (the last, with `last`), each non-empty.
   func split(last: Bool = false) throws -> (String, String) {
-    let bytes = Array(text.utf8)
-    // Both sides non-empty: the separator starts after the first byte and ends before the last.
-    let starts = 1..<max(1, bytes.count - 3)
-    let isSeparator = { (at: Int) in bytes[at] == 0x20 && bytes[at + 1] == 0x3D && bytes[at + 2] == 0x20 }
-    guard let at = last ? starts.last(where: isSeparator) : starts.first(where: isSeparator) else { throw malformed() }
-    return (String(decoding: bytes[..<at], as: UTF8.self), String(decoding: bytes[(at + 3)...], as: UTF8.self))
+    // The decoder's strings are native and contiguous: read in place, not copied into an array per line.
+    var text = text
+    return try text.withUTF8 { (bytes) throws -> (String, String) in
+      // Both sides non-empty: the separator starts after the first byte and ends before the last.
+      let starts = 1..<max(1, bytes.count - 3)
+      let isSeparator = { (at: Int) in bytes[at] == 0x20 && bytes[at + 1] == 0x3D && bytes[at + 2] == 0x20 }
+      guard let at = last ? starts.last(where: isSeparator) : starts.first(where: isSeparator) else {
+        throw malformed()
+      }
+      return (
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[..<at]), as: UTF8.self),
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[(at + 3)...]), as: UTF8.self)
+      )
+    }
   }
 
   func encoding(_ text: String) throws -> TypeEncoding {
@@ -360,7 +370,9 @@ private struct CatalogLine {
 
   func malformed(_ reason: String? = nil) -> DecodingError {
     .dataCorrupted(
-      .init(codingPath: codingPath, debugDescription: reason ?? "expected \"\(shape)\", not \(text.debugDescription)"))
+      .init(
+        codingPath: listPath + [IndexKey(intValue: index)],
+        debugDescription: reason ?? "expected \"\(shape)\", not \(text.debugDescription)"))
   }
 }
 

@@ -47,16 +47,16 @@ struct RecordReader {
 
   /// Every record read, nested ones before the records that contain them.
   private(set) var records: [ClangRecord] = []
-  /// The encodings of the records read, by clang's spelling of the canonical type.
-  private var encodings: [String: TypeEncoding] = [:]
-  /// The names of the records read (``ClangRecord/name``), by clang's spelling of the canonical type.
-  private var recordNames: [String: String] = [:]
+  /// The encodings of the records read, by their canonical type.
+  private var encodings: [TypeKey: TypeEncoding] = [:]
+  /// The names of the records read (``ClangRecord/name``), by their canonical type.
+  private var recordNames: [TypeKey: String] = [:]
   /// The names of the records read that are ``ClangRecord/isNested``.
   private var nestedRecords: Set<String> = []
-  /// The enumerations read, by clang's spelling of the type as declared (`enum tcp_state`, a typedef), so
-  /// that an enum used by many members (Vulkan's `VkStructureType`, in every `sType`) is read once and its
-  /// constants stored once.
-  private var enumerationCache: [String: CEnumeration] = [:]
+  /// The enumerations read, by the type as declared (`enum tcp_state`, a typedef), so that an enum used
+  /// by many members (Vulkan's `VkStructureType`, in every `sType`) is read once and its constants stored
+  /// once.
+  private var enumerationCache: [TypeKey: CEnumeration] = [:]
 
   init(unit: TranslationUnit) { self.unit = unit }
 
@@ -223,7 +223,7 @@ struct RecordReader {
   private mutating func record(_ type: CXType, name: String, place: (record: String, field: String))
     throws(HeaderImportError) -> TypeEncoding
   {
-    let key = unit.clang.string(api.getTypeSpelling(type))
+    let key = TypeKey(type)
     if let known = encodings[key] { return known }
     let tag = tagName(of: type)
     let recordName = tag ?? name
@@ -303,7 +303,7 @@ struct RecordReader {
       case Int32(CV_CXType_ConstantArray), Int32(CV_CXType_IncompleteArray):
         type = api.getCanonicalType(api.getArrayElementType(type))
       case Int32(CV_CXType_Atomic): type = api.getCanonicalType(api.Type_getValueType(type))
-      case Int32(CV_CXType_Record): return recordNames[unit.clang.string(api.getTypeSpelling(type))]
+      case Int32(CV_CXType_Record): return recordNames[TypeKey(type)]
       default: return nil
       }
     }
@@ -331,7 +331,7 @@ struct RecordReader {
       type = api.getArrayElementType(type)
     }
     guard api.getCanonicalType(type).kind == Int32(CV_CXType_Enum) else { return nil }
-    let key = unit.clang.string(api.getTypeSpelling(type))
+    let key = TypeKey(type)
     if let known = enumerationCache[key] { return known }
     let enumeration = enumeration(of: type)
     enumerationCache[key] = enumeration
@@ -384,5 +384,20 @@ struct RecordReader {
     let complete = withUnsafePointer(to: api) { api in withUnsafeMutablePointer(to: &list) { fill(api, $0) } }
     precondition(complete != 0, "out of memory listing clang cursors")
     return Array(UnsafeBufferPointer(start: list.cursors, count: list.count))
+  }
+}
+
+/// A type of the translation unit as libclang tells types apart (`clang_equalTypes` compares a `CXType`'s
+/// two data words: clang's type pointer, qualifiers in its low bits, and the translation unit). clang
+/// makes one type node per type, so a canonical type is the same type exactly when its key is the same.
+/// It keys the reader's caches without asking libclang to spell the type (a string made and freed for
+/// every member that holds a record or an enum).
+private struct TypeKey: Hashable {
+  let type: UInt
+  let unit: UInt
+
+  init(_ type: CXType) {
+    self.type = UInt(bitPattern: type.data.0)
+    self.unit = UInt(bitPattern: type.data.1)
   }
 }

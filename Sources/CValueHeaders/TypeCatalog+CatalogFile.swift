@@ -50,6 +50,9 @@ extension TypeCatalog {
   /// Loads `file`, naming `path` in errors.
   func load(_ file: CatalogFile, path: String) throws(CatalogFileError) {
     let scratch = TypeCatalog(includingBuiltins: false)
+    // Tables sized once for the file's entries (a record's encoding may define nested ones too).
+    scratch.reserveCapacity(
+      names: file.typedefs.count, records: file.records.count, enumeratedRecords: file.enumerations.count)
     try scratch.register(file, path: path)
     for (index, record) in file.records.enumerated() {
       func mismatch(_ computed: String) -> CatalogFileError {

@@ -88,9 +88,15 @@ extension TypeCatalog {
     guard let range = Self.integerRange(of: field.type) else {
       throw CatalogError.notAnIntegerMember(member, record: recordType(), type: field.type)
     }
-    for constant in enumeration.constants where !range.contains(Int128(constant.value)) {
-      throw CatalogError.constantDoesNotFit(
-        name: constant.name, value: constant.value, member: member, record: recordType(), type: field.type)
+    // All fit when the smallest and the largest do; only then is the first that does not looked for.
+    let fits = enumeration.valueRange.map {
+      range.contains(Int128($0.lowerBound)) && range.contains(Int128($0.upperBound))
+    }
+    if fits == false {
+      for constant in enumeration.constants where !range.contains(Int128(constant.value)) {
+        throw CatalogError.constantDoesNotFit(
+          name: constant.name, value: constant.value, member: member, record: recordType(), type: field.type)
+      }
     }
     let existing = enumerations[key]?[member]
     if let existing, existing != enumeration {

@@ -113,6 +113,17 @@ extension TypeCatalog {
     }
   }
 
+  /// Makes room for `names` readable names, `records` record definitions and the enumerations of
+  /// `enumeratedRecords` records, so that registering that many (a catalog file's entries, into the scratch
+  /// catalog that checks them) does not grow and rehash the tables as it goes.
+  package func reserveCapacity(names: Int, records: Int, enumeratedRecords: Int) {
+    state.withLock { state in
+      state.names.reserveCapacity(state.names.count + names)
+      state.definitions.records.reserveCapacity(state.definitions.records.count + records)
+      state.definitions.enumerations.reserveCapacity(state.definitions.enumerations.count + enumeratedRecords)
+    }
+  }
+
   /// Adds `incoming`'s entries to `target` (all of them at once when `target` is empty), setting `changed`
   /// when one is new; an entry `target` holds with a different value is left as it is and handed to
   /// `conflict` (key, the value held, the value offered), which decides whether that is a refusal.

@@ -41,14 +41,20 @@ public struct CEnumeration: Hashable, Sendable, CustomStringConvertible {
   public init(name: String? = nil, constants: [(name: String, value: Int64)]) {
     self.name = name
     self.constants = constants
-    var valuesByName: [String: Int64] = [:]
-    var namesByValue: [Int64: String] = [:]
+    // One hash a constant and table (the first of a name or value is kept), in tables sized once.
+    var valuesByName: [String: Int64] = .init(minimumCapacity: constants.count)
+    var namesByValue: [Int64: String] = .init(minimumCapacity: constants.count)
+    var smallest = constants.first?.value ?? 0
+    var largest = smallest
     for constant in constants {
-      if valuesByName[constant.name] == nil { valuesByName[constant.name] = constant.value }
-      if namesByValue[constant.value] == nil { namesByValue[constant.value] = constant.name }
+      valuesByName.insertIfAbsent(constant.name, constant.value)
+      namesByValue.insertIfAbsent(constant.value, constant.name)
+      smallest = Swift.min(smallest, constant.value)
+      largest = Swift.max(largest, constant.value)
     }
     self.valuesByName = valuesByName
     self.namesByValue = namesByValue
+    self.valueRange = constants.isEmpty ? nil : smallest...largest
     var invalidName: String?
     if valuesByName.count != constants.count {
       var seen: Set<String> = []
@@ -61,6 +67,10 @@ public struct CEnumeration: Hashable, Sendable, CustomStringConvertible {
   /// Why a registration refuses the constants (`invalid 1ST`, `duplicate A`), worked out once here rather
   /// than for every member that shares the enumeration (Vulkan's `VkStructureType`, in every `sType`).
   let problem: String?
+
+  /// The smallest and the largest value of the constants (`nil` for none), so that whether they all fit
+  /// a member is two comparisons, not one per constant for every member that shares them.
+  let valueRange: ClosedRange<Int64>?
 
   /// The name a description writes for `value`: the first constant declared with it, or `nil` when no
   /// constant has it.
@@ -109,5 +119,14 @@ public struct CEnumeration: Hashable, Sendable, CustomStringConvertible {
       hasher.combine(constant.name)
       hasher.combine(constant.value)
     }
+  }
+}
+
+extension Dictionary {
+  /// Inserts `value` under `key` unless the key is present, in one lookup: the `default:` subscript's
+  /// modify access stores the default when the key is absent and leaves a present value as it is.
+  fileprivate mutating func insertIfAbsent(_ key: Key, _ value: Value) {
+    func access(_: inout Value) {}
+    access(&self[key, default: value])
   }
 }
