@@ -21,9 +21,14 @@ bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 
 echo "== linking $prefix/lib/libcvalue.so"
 mkdir -p "$prefix/lib/pkgconfig" "$prefix/include" "$prefix/bin"
+# The objects of sources still in the tree: a source file deleted since an earlier build leaves its object
+# behind in the build folder, and linking it would bring back what was removed.
+has_source() { [ -n "$(find Sources CShims -name "$(basename "${1%.o}")" -print -quit)" ]; }
 objects=()
 for target in CValueC CValueCHeader CValueKit CValueHeaders CValueShim CClang; do
-  for object in "$bin/$target.build"/*.o; do objects+=("$object"); done
+  for object in "$bin/$target.build"/*.o; do
+    if [ -f "$object" ] && has_source "$object"; then objects+=("$object"); fi
+  done
 done
 exports=$(mktemp)
 trap 'rm -f "$exports"' EXIT
