@@ -22,7 +22,8 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   public let mismatchCount: Int
   /// How many fields were compared: leaves, with a `char` array or a value with a registered comparer
   /// counting as one, and a union as many as the leaves of all its members together (each member is a
-  /// view of the same bytes, and each view reports its own fields).
+  /// view of the same bytes, and each view reports its own fields). For a padding check
+  /// (``Strategy/padding``), how many runs of padding the value has.
   public let comparedFieldCount: Int
   /// The actual value described, when the values differ.
   public let actualDescription: String?
