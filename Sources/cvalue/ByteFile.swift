@@ -34,6 +34,25 @@ enum ByteFile {
     }
   }
 
+  /// Checks that a value's bytes are given one way: as hex (`<bytes>`) or with `--file`, not both, not neither.
+  ///
+  /// - Throws: ``BadInput`` saying which.
+  static func checkOneSource(hex: String?, file: String?) throws(BadInput) {
+    switch (hex, file) {
+    case (.some, .some): throw BadInput(message: "give the bytes either as hex or with --file, not both")
+    case (nil, nil): throw BadInput(message: "missing the value's bytes: give them as hex or with --file <path>")
+    default: return
+    }
+  }
+
+  /// The value's bytes: the file's when `file` is given, else the hex text's.
+  ///
+  /// - Throws: ``BadInput`` when the file cannot be read or the hex does not parse.
+  static func bytes(hex: String?, file: String?) throws(BadInput) -> [UInt8] {
+    guard let file else { return try HexBytes.parse(hex ?? "", argument: "<bytes>") }
+    return try read(file)
+  }
+
   private static func failure(_ path: String) -> BadInput {
     BadInput(message: "cannot read --file \"\(CaretDiagnostic.escaped(path))\": \(String(cString: strerror(errno)))")
   }

@@ -41,18 +41,11 @@ struct CheckPaddingCommand: ParsableCommand {
 
   @OptionGroup var types: TypeOptions
 
-  func validate() throws(BadInput) {
-    switch (bytes, file) {
-    case (.some, .some): throw BadInput(message: "give the bytes either as hex or with --file, not both")
-    case (nil, nil): throw BadInput(message: "missing the value's bytes: give them as hex or with --file <path>")
-    default: return
-    }
-  }
+  func validate() throws(BadInput) { try ByteFile.checkOneSource(hex: bytes, file: file) }
 
   func run() throws {
     let value = try types.resolve(type)
-    let data: [UInt8]
-    if let file { data = try ByteFile.read(file) } else { data = try HexBytes.parse(bytes ?? "", argument: "<bytes>") }
+    let data = try ByteFile.bytes(hex: bytes, file: file)
     let rules = try unions.rules()
     let check: Comparison
     do throws(ValueError) {

@@ -52,16 +52,12 @@ struct DescribeCommand: ParsableCommand {
 
   func validate() throws(BadInput) {
     if let count, count < 1 { throw BadInput(message: "--count must be 1 or more, not \(count)") }
-    switch (bytes, file) {
-    case (.some, .some): throw BadInput(message: "give the bytes either as hex or with --file, not both")
-    case (nil, nil): throw BadInput(message: "missing the value's bytes: give them as hex or with --file <path>")
-    default: return
-    }
+    try ByteFile.checkOneSource(hex: bytes, file: file)
   }
 
   func run() throws {
     let value = try types.resolve(type)
-    let data = try input()
+    let data = try ByteFile.bytes(hex: bytes, file: file)
     try check(byteCount: data.count, of: value)
     let options = DescriptionOptions(
       maximumElements: allElements ? nil : DescriptionOptions.default.maximumElements, unionMembers: try unions.rules())
@@ -146,11 +142,5 @@ struct DescribeCommand: ParsableCommand {
     throw BadInput(
       message: "the \(count) values have \(bytes(byteCount)), but \(count) × \(value.type) is "
         + (overflow ? "too many bytes" : bytes(total)) + " (stride \(layout.stride))")
-  }
-
-  /// The bytes from the `<bytes>` argument or the file; ``validate()`` made sure exactly one was given.
-  private func input() throws(BadInput) -> [UInt8] {
-    guard let path = file else { return try HexBytes.parse(bytes ?? "", argument: "<bytes>") }
-    return try ByteFile.read(path)
   }
 }
