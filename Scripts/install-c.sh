@@ -44,7 +44,7 @@ swiftc -emit-library -static-stdlib -o "$prefix/lib/libcvalue.so.1" "${objects[@
 strip --strip-unneeded "$prefix/lib/libcvalue.so.1"
 ln -sf libcvalue.so.1 "$prefix/lib/libcvalue.so"
 
-cp CShims/CValueC/include/cvalue.h CShims/CValueC/glue/cvalue_*.h "$prefix/include/"
+cp CShims/CValueC/include/cvalue.h CShims/CValueC/include/cvalue_version.h CShims/CValueC/glue/cvalue_*.h "$prefix/include/"
 cp "$bin/cvalue" "$prefix/bin/cvalue"
 
 cat >"$prefix/lib/pkgconfig/cvalue.pc" <<PC
