@@ -30,81 +30,26 @@ public final class ValueRegistry: Sendable {
   /// The encodings registered for Swift types and the ones derived from them (ValueRegistry+SwiftTypes).
   let swiftTypes = SwiftTypeEncodings()
 
-  private struct CacheKey: Hashable {
-    var type: TypeEncoding
-    var abi: ABI
-  }
-
-  /// Hashes the text alone: the ABI (whose name is a string) only tells keys of one text apart.
-  private struct TextKey: Hashable {
-    var text: String
-    var abi: ABI
-    func hash(into hasher: inout Hasher) { hasher.combine(text) }
-  }
-
-  /// Hashes the Swift type's identity alone.
-  private struct SwiftTypeKey: Hashable {
-    var type: ObjectIdentifier
-    var abi: ABI
-    func hash(into hasher: inout Hasher) { hasher.combine(type) }
-  }
-
   private struct State: Sendable {
     var entries: RegistryEntries
     /// Changes with every registration, so that a handle built during one is not cached.
     var generation = 0
     var catalogGeneration: Int
-    var handles: [CacheKey: ValueType] = [:]
-    var handlesByText: [TextKey: ValueType] = [:]
-    var handlesBySwiftType: [SwiftTypeKey: ValueType] = [:]
-    var recentTexts = RecentHandles<TextKey>()
-    var recentSwiftTypes = RecentHandles<SwiftTypeKey>()
+    var handles = HandleCache()
 
     mutating func invalidate() {
       generation += 1
-      handles.removeAll()
-      handlesByText.removeAll()
-      handlesBySwiftType.removeAll()
-      recentTexts = RecentHandles()
-      recentSwiftTypes = RecentHandles()
-    }
-
-    /// Caches a handle. A cache that reaches ``ValueRegistry/handleCacheLimit`` starts afresh, so that a
-    /// process resolving ever new types (a tool fed arbitrary encodings) does not grow without bound;
-    /// handles already returned stay valid.
-    mutating func keep<Key: Hashable>(
-      _ handle: ValueType, for key: Key, in cache: WritableKeyPath<State, [Key: ValueType]>
-    ) {
-      if self[keyPath: cache].count >= ValueRegistry.handleCacheLimit {
-        self[keyPath: cache].removeAll(keepingCapacity: true)
-      }
-      self[keyPath: cache][key] = handle
-    }
-
-    mutating func handle(for key: TextKey) -> ValueType? {
-      if let handle = recentTexts.find(key) { return handle }
-      guard let handle = handlesByText[key] else { return nil }
-      recentTexts.remember(key, handle)
-      return handle
-    }
-
-    mutating func handle(for key: SwiftTypeKey) -> ValueType? {
-      if let handle = recentSwiftTypes.find(key) { return handle }
-      guard let handle = handlesBySwiftType[key] else { return nil }
-      recentSwiftTypes.remember(key, handle)
-      return handle
+      handles = HandleCache()
     }
   }
 
   private let state: LockedState<State>
 
   /// How many handles each of a registry's caches (by type, by text, by Swift type) keeps at most.
-  static let handleCacheLimit = 4096
+  static let handleCacheLimit = HandleCache.limit
 
   /// How many handles the caches hold (for tests).
-  var cachedHandleCount: Int {
-    state.withLock { $0.handles.count + $0.handlesByText.count + $0.handlesBySwiftType.count }
-  }
+  var cachedHandleCount: Int { state.withLock { $0.handles.count } }
 
   /// Creates a registry.
   ///
@@ -325,22 +270,21 @@ public final class ValueRegistry: Sendable {
 
   @usableFromInline
   func resolve(text encoding: String, abi: ABI) throws(ValueError) -> ValueType {
-    let key = TextKey(text: encoding, abi: abi)
-    if let handle = cachedHandle({ $0.handle(for: key) }) { return handle }
+    let key = HandleCache.TextKey(text: encoding, abi: abi)
+    if let handle = cachedHandle({ $0.handles.handle(for: key) }) { return handle }
     var handle = resolve(encoding: try parse(encoding), abi: abi)
     if let name = typedefName(encoding) { handle = ValueType(handle, name: name) }
     state.withLock {
       guard $0.generation == handle.registryGeneration else { return }
-      $0.keep(handle, for: key, in: \.handlesByText)
-      $0.recentTexts.remember(key, handle)
+      $0.handles.keep(handle, for: key)
     }
     return handle
   }
 
   @usableFromInline
   func resolve(encoding type: TypeEncoding, abi: ABI) -> ValueType {
-    let key = CacheKey(type: type, abi: abi)
-    if let handle = cachedHandle({ $0.handles[key] }) { return handle }
+    let key = HandleCache.TypeKey(type: type, abi: abi)
+    if let handle = cachedHandle({ $0.handles.handle(for: key) }) { return handle }
     let (entries, generation, catalogGeneration) = state.withLock {
       ($0.entries, $0.generation, $0.catalogGeneration)
     }
@@ -349,14 +293,14 @@ public final class ValueRegistry: Sendable {
       entries: entries.lookup, defaultTolerance: defaultTolerance, registryGeneration: generation)
     // A handle built while the registry or the catalog changed is returned but not kept.
     let catalogUnchanged = catalog.generation == catalogGeneration
-    state.withLock { if catalogUnchanged, $0.generation == generation { $0.keep(handle, for: key, in: \.handles) } }
+    state.withLock { if catalogUnchanged, $0.generation == generation { $0.handles.keep(handle, for: key) } }
     return handle
   }
 
   /// The handle for a Swift type, cached by the type's identity (ValueRegistry+SwiftTypes).
   func resolveSwiftType<Value>(_: Value.Type, abi: ABI) throws(ValueError) -> ValueType {
-    let key = SwiftTypeKey(type: ObjectIdentifier(Value.self), abi: abi)
-    if let handle = cachedHandle({ $0.handle(for: key) }) { return handle }
+    let key = HandleCache.SwiftTypeKey(type: ObjectIdentifier(Value.self), abi: abi)
+    if let handle = cachedHandle({ $0.handles.handle(for: key) }) { return handle }
     // Read before the encoding: a Swift type registered meanwhile changes it, and this handle is not kept.
     let generation = state.withLock { $0.generation }
     var handle = resolve(encoding: try encoding(of: Value.self), abi: abi)
@@ -365,7 +309,7 @@ public final class ValueRegistry: Sendable {
     }
     state.withLock {
       if $0.generation == generation, handle.registryGeneration == generation {
-        $0.keep(handle, for: key, in: \.handlesBySwiftType)
+        $0.handles.keep(handle, for: key)
       }
     }
     return handle
