@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The import with Debian's libclang 14 (libclang1-14 and libclang-common-14-dev, which `.ci/run` installs)
@@ -7,11 +8,9 @@ import Testing
 /// process. On a developer's machine without those packages the test does not run; under CI it must.
 @Suite struct Libclang14Tests {
   static let libclang14 = "/usr/lib/llvm-14/lib/libclang.so.1"
-  static let available =
-    FileManager.default.fileExists(atPath: libclang14) || ProcessInfo.processInfo.environment["CI"] != nil
 
   @Test(
-    .enabled(if: available, "needs Debian's libclang1-14 and libclang-common-14-dev"),
+    .needs(.libclang14),
     arguments: [
       ["netinet/tcp.h", "tcphdr"], ["netinet/in.h", "struct sockaddr_in6"], ["signal.h", "struct sigaction"],
       ["sys/epoll.h", "epoll_event"], ["netinet/ip.h", "iphdr"], ["sys/timex.h", "timex"], ["signal.h", "siginfo_t"],

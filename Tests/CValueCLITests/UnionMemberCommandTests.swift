@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// `--union-member`, `--union-tag` and `--unknown-tag` on `compare` and `describe`: the live member of a union
@@ -130,7 +131,7 @@ struct UnionMemberCommandTests {
       bsd.stdout.split(separator: "\n").prefix(2) == ["tcphdr values differ at 1 of 10 fields:", "  .th_flags: 2 ≠ 18"])
   }
 
-  @Test("X11's XEvent: .type, which every member starts with, selects the member")
+  @Test("X11's XEvent: .type, which every member starts with, selects the member", .needs(.x11))
   func xeventByItsCommonTag() async throws {
     let header = ["--header", "X11/Xlib.h", "XEvent"]
     let hex = { (byte: Int) in String(repeating: "0", count: byte < 16 ? 1 : 0) + String(byte, radix: 16) }

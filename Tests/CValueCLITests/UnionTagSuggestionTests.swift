@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `cvalue layout --header` suggests the `--union-tag` rule of each union that looks tagged, ready to paste.
@@ -62,7 +63,7 @@ struct UnionTagSuggestionTests {
         """)
   }
 
-  @Test("X11's XEvent: .type, which every event struct starts with (33 members, abbreviated here)")
+  @Test("X11's XEvent: .type, which every event struct starts with (33 members, abbreviated here)", .needs(.x11))
   func xevent() async throws {
     let run = try await CValue.run("layout", "--header", "X11/Xlib.h", "XEvent")
     #expect(run.exited(0), "\(run)")

@@ -1,5 +1,6 @@
 import CValueKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CValueHeaders
@@ -136,10 +137,10 @@ import Testing
     #expect(candidates.contains("/usr/lib/llvm-14/lib/libclang.so"))
   }
 
-  /// Debian's libclang 14 (libclang-14-dev) has every function needed, and its resource directory is found.
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/lib/llvm-14/lib/libclang.so")))
+  /// Debian's libclang 14 (libclang1-14) has every function needed, and its resource directory is found.
+  @Test(.needs(.libclang14))
   func debianLibclang14Loads() throws {
-    let path = "/usr/lib/llvm-14/lib/libclang.so"
+    let path = "/usr/lib/llvm-14/lib/libclang.so.1"
     let clang = try LibClang.load(from: [path])
     #expect(clang.version.contains("14."))
     #expect(clang.resourceDirectory == "/usr/lib/llvm-14/lib/clang/14.0.6")

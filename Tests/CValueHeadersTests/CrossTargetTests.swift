@@ -48,7 +48,7 @@ import Testing
     #expect(targets["x86_64-pc-windows-msvc"]?.headers.keys.sorted() == [Self.freestanding])
   }
 
-  @Test(arguments: cases)
+  @Test(.needs(.crossGlibc), .needs(.zlib), arguments: cases)
   func everyRecordMatchesTheCompiler(target: String, header: String) throws {
     let entry = try #require(Self.oracle.targets[target])
     let expected = try #require(entry.headers[header])

@@ -46,8 +46,16 @@ import Testing
     #expect(Self.oracle.missing == [], "headers missing when the oracle was generated")
   }
 
-  @Test(arguments: oracle.headers.keys.sorted())
+  @Test(arguments: oracle.headers.keys.sorted().filter { $0 != "zlib.h" })
   func everyRecordMatchesTheCompiler(header: String) throws {
+    try expectEveryRecordMatchesTheCompiler(header: header)
+  }
+
+  @Test(.needs(.zlib)) func everyZlibRecordMatchesTheCompiler() throws {
+    try expectEveryRecordMatchesTheCompiler(header: "zlib.h")
+  }
+
+  func expectEveryRecordMatchesTheCompiler(header: String) throws {
     let expected = try #require(Self.oracle.headers[header])
     let catalog = TypeCatalog()
     let imported = try catalog.importHeaders([header])

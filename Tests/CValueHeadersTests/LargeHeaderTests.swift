@@ -1,12 +1,13 @@
 import CValueHeaders
 import CValueKit
 import Foundation
+import TestSupport
 import Testing
 
 /// Headers of the size real users import (`.ci/run` installs libvulkan-dev and libx11-dev): imported whole,
 /// with each enumeration stored once however many members use it.
 @Suite struct LargeHeaderTests {
-  @Test func vulkanCoreImportsWholeWithEachEnumerationOnce() throws {
+  @Test(.needs(.vulkan)) func vulkanCoreImportsWholeWithEachEnumerationOnce() throws {
     let catalog = TypeCatalog()
     let imported = try catalog.importHeaders(["vulkan/vulkan_core.h"])
     #expect(imported.unimportable == [:])
@@ -32,7 +33,7 @@ import Testing
     #expect(description.hasPrefix("{.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .pNext = NULL,"))
   }
 
-  @Test func xlibImportsWhole() throws {
+  @Test(.needs(.x11)) func xlibImportsWhole() throws {
     let imported = try TypeCatalog().importHeaders(["X11/Xlib.h"])
     #expect(imported.unimportable == [:])
     let event = try #require(imported.record(named: "union _XEvent"))

@@ -1,10 +1,11 @@
 import CValueHeaders
 import CValueKit
+import TestSupport
 import Testing
 
 /// X11's `XEvent` (`.ci/run` installs libx11-dev) by its tag: every member the rule names starts with
 /// `int type` (C11 6.5.2.3), so `.type` is read at its one offset and the event compared as the member it is.
-@Suite struct XEventTagTests {
+@Suite(.needs(.x11)) struct XEventTagTests {
   /// `KeyPress`, `KeyRelease`, `ButtonPress`, `ButtonRelease` and `MotionNotify` from `X11/X.h`.
   static let byType = UnionMember.tagged(
     by: ".type", members: [2: "xkey", 3: "xkey", 4: "xbutton", 5: "xbutton", 6: "xmotion"])

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// The Debian packages beyond the README's set-up line (libffi-dev, pkg-config) that some tests read real
+/// headers or libraries from: a test that needs one runs when it is installed, and says which package to
+/// install when it is not. Under CI (`CI` set) every such test runs, installed or not, so that a missing
+/// install step in `.ci/run` fails the run instead of skipping tests.
+public enum SystemPackage: String, CaseIterable, Sendable {
+  case x11 = "libx11-dev"
+  case vulkan = "libvulkan-dev"
+  case zlib = "zlib1g-dev"
+  case crossGlibc = "libc6-dev-arm64-cross libc6-dev-armhf-cross libc6-dev-i386-cross libc6-dev-riscv64-cross"
+  case libclang14 = "libclang1-14 libclang-common-14-dev"
+
+  /// The files whose presence means the package is installed.
+  public var files: [String] {
+    switch self {
+    case .x11: ["/usr/include/X11/Xlib.h"]
+    case .vulkan: ["/usr/include/vulkan/vulkan_core.h"]
+    case .zlib: ["/usr/include/zlib.h"]
+    case .crossGlibc:
+      ["aarch64-linux-gnu", "arm-linux-gnueabihf", "i686-linux-gnu", "riscv64-linux-gnu"].map {
+        "/usr/\($0)/include/stdio.h"
+      }
+    case .libclang14: ["/usr/lib/llvm-14/lib/libclang.so.1", "/usr/lib/llvm-14/lib/clang"]
+    }
+  }
+
+  /// Whether the tests that need the package run: it is installed, or CI runs them regardless.
+  public var isAvailable: Bool {
+    ProcessInfo.processInfo.environment["CI"] != nil || files.allSatisfy { FileManager.default.fileExists(atPath: $0) }
+  }
+
+  /// The reason shown for a test that did not run.
+  public var reason: String { "needs Debian's \(rawValue) (sudo apt-get install \(rawValue)); CI always runs it" }
+}
+
+extension Trait where Self == ConditionTrait {
+  /// Runs the test or suite only where `package` is installed, or under CI (see ``SystemPackage``):
+  /// `@Test(.needs(.vulkan))`.
+  public static func needs(_ package: SystemPackage) -> Self {
+    .enabled(if: package.isAvailable, Comment(rawValue: package.reason))
+  }
+}
