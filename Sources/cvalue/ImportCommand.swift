@@ -46,19 +46,14 @@ struct ImportCommand: ParsableCommand {
   }
 
   func run() throws {
-    let imported: HeaderImport
+    let imported: ImportedTypes
     do throws(HeaderImportError) {
       imported = try TypeCatalog(includingBuiltins: false).importHeaders(headers, arguments: clang.arguments)
     } catch {
       throw BadInput(diagnostic: error.description)
     }
     HeaderLookup.warn(about: imported)
-    let file: CatalogFile
-    do throws(CatalogFileError) {
-      file = try CatalogFile(imported, headers: headers, arguments: clang.arguments)
-    } catch {
-      throw BadInput(message: error.description)
-    }
+    let file = CatalogFile(imported)
     guard let output else {
       var standardOutput = StandardOutput()
       standardOutput.write(file.encoded())
