@@ -51,7 +51,7 @@ import Testing
   @Test func carriedOverridesRoundTripThroughACatalogFile() throws {
     let path = try BadHeaderInputTests.header(Self.header)
     let imported = try TypeCatalog().importHeaders([path])
-    let file = try CatalogFile(imported)
+    let file = CatalogFile(imported)
     let text = file.encoded()
     #expect(text.contains(#""member" : 1"#))
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("anonymous-\(UUID()).json")

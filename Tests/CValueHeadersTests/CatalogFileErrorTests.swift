@@ -20,7 +20,7 @@ import Testing
   static let text: String = {
     do {
       let imported = try TypeCatalog().importHeaders([header])
-      return try CatalogFile(imported).encoded()
+      return CatalogFile(imported).encoded()
     } catch {
       fatalError("importing the test header: \(error)")
     }

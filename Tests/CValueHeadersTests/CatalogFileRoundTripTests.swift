@@ -13,7 +13,7 @@ import Testing
   func importWriteLoadGivesTheSameCatalog(header: String) throws {
     let imported = TypeCatalog()
     let result = try imported.importHeaders([header])
-    let file = try CatalogFile(result)
+    let file = CatalogFile(result)
     let url = Self.temporaryFile()
     try file.write(to: url)
     let loaded = TypeCatalog()
@@ -32,7 +32,7 @@ import Testing
   /// sys/epoll.h packs epoll_event: only the override read back from the file makes it 12 bytes.
   @Test func anOverrideComesBackFromTheFile() throws {
     let result = try TypeCatalog().importHeaders(["sys/epoll.h"], types: ["epoll_event"])
-    let file = try CatalogFile(result)
+    let file = CatalogFile(result)
     let url = Self.temporaryFile()
     try file.write(to: url)
     let loaded = TypeCatalog()
@@ -49,7 +49,7 @@ import Testing
     let imported = TypeCatalog()
     let header = try BadHeaderInputTests.header(ImportedEnumerationTests.header)
     let result = try imported.importHeaders([header])
-    let file = try CatalogFile(result)
+    let file = CatalogFile(result)
     #expect(file.types.enumerations == result.enumerations)
     #expect(file.types.enumerations.count == 4)
     let url = Self.temporaryFile()
