@@ -54,7 +54,8 @@ import Testing
         .init(
           name: "struct pkt", encoding: try TypeEncoding(#"{pkt="tag"c"value"i}"#), override: packed, size: 5,
           alignment: 1, alignmentSource: .inferred),
-        .init(name: "struct link", encoding: try TypeEncoding(#"{link="port"S}"#), override: nil, size: 2, alignment: 2),
+        .init(
+          name: "struct link", encoding: try TypeEncoding(#"{link="port"S}"#), override: nil, size: 2, alignment: 2),
       ],
       abi: .arm64Linux,
       origin: .init(
