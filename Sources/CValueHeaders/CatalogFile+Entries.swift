@@ -23,7 +23,7 @@ struct RecordJSON: Encodable {
     var source = ImportedTypes.AlignmentSource.compiler
     if container.contains(.alignmentSource) {
       let text = try container.decode(String.self, forKey: .alignmentSource)
-      guard let known = ImportedTypes.AlignmentSource(rawValue: text) else {
+      guard let known = ImportedTypes.AlignmentSource.allCases.first(where: { "\($0)" == text }) else {
         throw DecodingError.dataCorruptedError(
           forKey: .alignmentSource, in: container,
           debugDescription: "\(text.debugDescription) is not compiler, attribute, natural or inferred")
@@ -44,7 +44,7 @@ struct RecordJSON: Encodable {
     try container.encode(record.size, forKey: .size)
     try container.encode(record.alignment, forKey: .alignment)
     if record.alignmentSource != .compiler {
-      try container.encode(record.alignmentSource.rawValue, forKey: .alignmentSource)
+      try container.encode("\(record.alignmentSource)", forKey: .alignmentSource)
     }
   }
 }

@@ -45,7 +45,7 @@ public struct ImportedTypes: Hashable, Sendable {
 
   /// How a record's alignment was known. Sizes and offsets are always stated; alignment is not always:
   /// debug info says `packed` nowhere and an alignment only when one was asked for.
-  public enum AlignmentSource: String, Hashable, Sendable {
+  public enum AlignmentSource: Hashable, Sendable, CaseIterable {
     /// The compiler that laid the record out said it (clang's `_Alignof` in a header import).
     case compiler
     /// An explicit alignment the source records (`aligned(n)`, `#pragma pack`: DWARF's `DW_AT_alignment`).
