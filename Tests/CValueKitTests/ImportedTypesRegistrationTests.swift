@@ -28,17 +28,7 @@ struct ImportedTypesRegistrationTests {
   }
 
   /// Everything a catalog holds, to check that a refused registration changed nothing.
-  struct Snapshot: Equatable {
-    var names: [String: TypeEncoding]
-    var definitions: RecordDefinitions
-    var generation: Int
-
-    init(_ catalog: TypeCatalog) {
-      names = catalog.names
-      definitions = catalog.definitions
-      generation = catalog.generation
-    }
-  }
+  typealias Snapshot = TypeCatalogMergeTests.Snapshot
 
   @Test("types a future source makes by hand register and resolve")
   func aHandBuiltValueRegistersAndResolves() throws {
