@@ -66,8 +66,10 @@ ln -sf libcvalue.so.1 "$prefix/lib/libcvalue.so"
 echo "== archiving $prefix/lib/libcvalue.a"
 # One relocatable object holding the objects, the parts of the static Swift runtime and Foundation they use,
 # and swiftrt.o, which registers the Swift metadata sections (without it a gcc-linked program's protocol
-# casts silently fail). Everything but the cv_ functions is made local, so it clashes with nothing of the
-# program's. A C program links it with: libcvalue.a -lstdc++ -lffi -ldl -lpthread -lm (cvalue.pc's static_libs).
+# casts silently fail). Its strong symbols other than the cv_ functions are made local, so they clash with
+# nothing of the program's. Weak ones stay global: a C++ inline function's COMDAT group is kept once per
+# program by its name, and a program's reference to the copy made local here would be left null (GoogleTest
+# crashed so). A C program links it with: libcvalue.a -lstdc++ -lffi -ldl -lpthread -lm (cvalue.pc's static_libs).
 swift_static=$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")/lib/swift_static/linux
 combined=$(mktemp -d)
 trap 'rm -f "$exports"; rm -rf "$combined"' EXIT
@@ -75,7 +77,9 @@ ld -r -o "$combined/all.o" "$swift_static/$(uname -m)/swiftrt.o" "${objects[@]}"
   -lFoundationEssentials -l_FoundationCShims -l_FoundationCollections -lswiftSynchronization -lswift_Concurrency \
   -lswift_StringProcessing -lswift_RegexParser -lswiftCore -lswiftGlibc -ldispatch -lBlocksRuntime --end-group
 grep -oE '\bcv_[a-z_0-9]+\(' CShims/CValueC/include/cvalue.h | tr -d '(' | sort -u >"$combined/api.txt"
-objcopy --strip-debug --keep-global-symbols="$combined/api.txt" "$combined/all.o" "$combined/cvalue.o"
+nm --defined-only -g "$combined/all.o" | awk '$2 !~ /^[WVu]$/ {print $3}' | grep -vxF -f "$combined/api.txt" \
+  >"$combined/local.txt"
+objcopy --strip-debug --localize-symbols="$combined/local.txt" "$combined/all.o" "$combined/cvalue.o"
 rm -f "$prefix/lib/libcvalue.a"
 ar rcs "$prefix/lib/libcvalue.a" "$combined/cvalue.o"
 

@@ -13,6 +13,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+if ! command -v dpkg-shlibdeps >/dev/null 2>&1; then
+  echo "== installing dpkg-dev (dpkg-shlibdeps reads the package's dependencies)"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update -qq
+  as_root apt-get install -y -qq dpkg-dev
+fi
+
 out=${1:-release}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -64,7 +72,8 @@ Description: compare, describe and parse C values field by field, from C tests
  GoogleTest, cvalue.pc and a CMake package (cvalue::cvalue), and the cvalue
  tool that writes catalog files from C headers (with libclang, recommended).
 CONTROL
-dpkg-deb --root-owner-group --build "$package" "$out/cvalue_${version}_$deb_arch.deb" >/dev/null
+# zstd: xz took minutes on a loaded 2-core machine, for 12 MB less; Debian 12 and Ubuntu 22.04 read zstd.
+dpkg-deb -Zzstd --root-owner-group --build "$package" "$out/cvalue_${version}_$deb_arch.deb" >/dev/null
 
 echo "== release artifacts in $out"
 du -h "$out/$name.tar.gz" "$out/cvalue_${version}_$deb_arch.deb"
