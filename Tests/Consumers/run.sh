@@ -130,6 +130,28 @@ mkdir -p "$work/unpacked"
 tar -C "$work/unpacked" -xzf "$archive"
 tree=$(echo "$work"/unpacked/cvalue-*)
 self_contained "$tree/lib/libcvalue.so.1" "$tree/bin/cvalue"
+
+echo "== the version, cvalue_version.h's, in cvalue.pc and the CMake version file (SameMajorVersion)"
+version=$(sed -nE 's/^#define CV_VERSION_STRING "(.*)"$/\1/p' "$tree/include/cvalue_version.h")
+major=${version%%.*} minor=$(cut -d. -f2 <<<"$version")
+modversion=$(PKG_CONFIG_PATH=$tree/lib/pkgconfig pkg-config --modversion cvalue)
+[ "$modversion" = "$version" ] || { echo "error: cvalue.pc says $modversion, the header $version" >&2; exit 1; }
+for request in "" "$major.$minor" "$version" "$((major + 1)).0" "$major.$((minor + 1))"; do
+  mkdir -p "$work/version"
+  printf 'cmake_minimum_required(VERSION 3.16)\nproject(v NONE)\nfind_package(cvalue %s REQUIRED)\n' "$request" \
+    >"$work/version/CMakeLists.txt"
+  found=yes
+  cmake -S "$work/version" -B "$work/version/build" -DCMAKE_PREFIX_PATH="$tree" >/dev/null 2>&1 || found=no
+  rm -rf "$work/version"
+  wanted=yes
+  case $request in "$((major + 1)).0" | "$major.$((minor + 1))") wanted=no ;; esac
+  if [ "$found" != "$wanted" ]; then
+    echo "error: find_package(cvalue ${request:-(no version)}) found: $found, expected $wanted" >&2
+    exit 1
+  fi
+done
+echo "   $version: found for ${major}.${minor}, $version and no version; refused for $((major + 1)).0 and $major.$((minor + 1))"
+
 PATH=$tree/bin:$system_path PKG_CONFIG_PATH=$tree/lib/pkgconfig CMAKE_PREFIX_PATH=$tree consumers archive archive
 
 echo "== the C guide's files, extracted and run against the archive"
