@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The release artifacts of CValueKit for C, from one release build, into OUTDIR (default: release/):
+# The release artifacts of CValueKit for C, from one release build, into OUTDIR (default: release/, ignored by git):
 #   cvalue-VERSION-linux-ARCH.tar.gz   a relocatable tree: lib/libcvalue.so.1 (+ libcvalue.so), lib/libcvalue.a, include/,
 #                                      lib/pkgconfig/cvalue.pc, lib/cmake/cvalue/, bin/cvalue, README
 #   cvalue_VERSION_ARCH.deb            the same files under /usr, with Debian's run-time dependencies
@@ -11,7 +11,6 @@
 #
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$(pwd)
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 if ! command -v dpkg-shlibdeps >/dev/null 2>&1; then
@@ -77,4 +76,3 @@ dpkg-deb -Zzstd --root-owner-group --build "$package" "$out/cvalue_${version}_$d
 
 echo "== release artifacts in $out"
 du -h "$out/$name.tar.gz" "$out/cvalue_${version}_$deb_arch.deb"
-cd "$root"
