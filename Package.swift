@@ -112,7 +112,7 @@ let package = Package(
     .testTarget(
       name: "CValueKitTests",
       dependencies: [
-        "CValueKit", "CValueFixtures", "CValueShim", "CFFI", "TestSupport", "CShimChecks", "CFFIFixtures",
+        "CValueKit", "CValueFixtures", "CValueHeaders", "CValueShim", "CFFI", "TestSupport", "CShimChecks", "CFFIFixtures",
         "CTestTypes", "CSystemHeaders",
       ]
     ),

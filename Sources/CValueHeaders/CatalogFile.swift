@@ -1,4 +1,4 @@
-public import CValueKit
+import CValueKit
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else

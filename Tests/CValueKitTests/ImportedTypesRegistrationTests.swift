@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CValueHeaders
 @testable import CValueKit
 
 /// `TypeCatalog.register(_:)` for imported types, whatever made them: all of them or, on a conflict anywhere,

@@ -1,5 +1,6 @@
 import CTestTypes
 import CValueFixtures
+import CValueHeaders
 import CValueKit
 import Foundation
 import Testing

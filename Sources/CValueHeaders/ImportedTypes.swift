@@ -1,3 +1,5 @@
+public import CValueKit
+
 /// Types brought in from outside: what a source (C headers read by clang, a catalog file, debug info) found,
 /// in one shape whatever the source, ready for ``TypeCatalog/register(_:)``.
 ///
