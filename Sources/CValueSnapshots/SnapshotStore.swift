@@ -17,6 +17,9 @@ public struct SnapshotStore: Sendable {
   /// The file that lists, one path a line, the snapshot files this run read (for `cvalue snapshot orphans`);
   /// `nil` records nothing. The first read of a run empties it.
   public var readLog: String?
+  /// The environment variable that names the read log of every store the assertions make, in place of
+  /// `__Snapshots__/.cvalue-read` beside each test file.
+  public static let readLogVariable = "CVALUE_SNAPSHOTS_READ_LOG"
   /// The environment: `CVALUE_SNAPSHOTS` and `CI` are read from it.
   public var environment: [String: String]
 
