@@ -17,10 +17,13 @@ package enum CValueSnapshotCheck {
     return file.deletingLastPathComponent + "/__Snapshots__/" + name
   }
 
-  /// The read log: the file `CVALUE_SNAPSHOTS_READ_LOG` names, else `__Snapshots__/.cvalue-read` beside the
-  /// test file.
-  package static func readLog(forTestFile filePath: String, environment: [String: String]) -> String {
+  /// The read log: the file `CVALUE_SNAPSHOTS_READ_LOG` names, else `.cvalue-read` in the folder a test
+  /// gave, else `__Snapshots__/.cvalue-read` beside the test file.
+  package static func readLog(
+    forTestFile filePath: String, directory: String? = nil, environment: [String: String]
+  ) -> String {
     if let named = environment[SnapshotStore.readLogVariable], !named.isEmpty { return named }
+    if let directory { return (directory as NSString).appendingPathComponent(".cvalue-read") }
     return (filePath as NSString).deletingLastPathComponent + "/__Snapshots__/.cvalue-read"
   }
 
@@ -51,7 +54,8 @@ package enum CValueSnapshotCheck {
       let environment = ProcessInfo.processInfo.environment
       let store = SnapshotStore(
         directory: directory ?? Self.directory(forTestFile: filePath),
-        readLog: readLog(forTestFile: filePath, environment: environment), environment: environment)
+        readLog: readLog(forTestFile: filePath, directory: directory, environment: environment),
+        environment: environment)
       let outcome = store.verify(
         bytes: bytes, of: type, named: name ?? nextName(function: function, filePath: filePath), options: options,
         record: record)
