@@ -65,6 +65,12 @@ extension SnapshotFile {
   }
 
   /// The line and column in the file of a byte offset in ``initializer``.
+  ///
+  /// ```swift
+  /// file.position(ofInitializerOffset: 0)   // (line: file.initializerLine, column: 1)
+  /// ```
+  ///
+  /// - Parameter offset: A UTF-8 offset in ``initializer``, as `ValueError.literal` gives it.
   public func position(ofInitializerOffset offset: Int) -> (line: Int, column: Int) {
     let prefix = initializer.utf8.prefix(max(0, offset))
     let text = String(decoding: prefix, as: UTF8.self)

@@ -61,7 +61,13 @@ public struct SnapshotFile: Hashable, Sendable {
     initializerLine = 6 + fields.count
   }
 
-  /// How a type is named in a snapshot and its messages: the C spelling (`struct termios`).
+  /// How a type is named in a snapshot and its messages: the C spelling.
+  ///
+  /// ```swift
+  /// SnapshotFile.name(of: try registry.resolve("struct termios"))   // "struct termios"
+  /// ```
+  ///
+  /// - Parameter type: The type.
   public static func name(of type: ValueType) -> String {
     type.type.cTypeName
   }

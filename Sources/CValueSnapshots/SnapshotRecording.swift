@@ -43,6 +43,12 @@ public enum SnapshotRecording: String, Hashable, Sendable, CaseIterable {
   }
 
   /// Whether the environment is a CI run: `CI` is set to anything but the empty string.
+  ///
+  /// ```swift
+  /// SnapshotRecording.isCI(["CI": "true"])   // true
+  /// ```
+  ///
+  /// - Parameter environment: The process environment, or one a test makes up.
   public static func isCI(_ environment: [String: String]) -> Bool {
     !(environment["CI"] ?? "").isEmpty
   }

@@ -35,7 +35,13 @@ public struct SnapshotStore: Sendable {
     self.environment = environment ?? ProcessInfo.processInfo.environment
   }
 
-  /// The path of the snapshot file named `name`.
+  /// The path of the snapshot file named `name`: `directory/name.snap`.
+  ///
+  /// ```swift
+  /// SnapshotStore(directory: "/tmp/snaps").path(of: "origin")   // "/tmp/snaps/origin.snap"
+  /// ```
+  ///
+  /// - Parameter name: The snapshot's name.
   public func path(of name: String) -> String { (directory as NSString).appendingPathComponent(name + ".snap") }
 
   /// Checks a value against the snapshot `name`: compares it field by field under `options` when the
