@@ -1,5 +1,17 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The list of snapshot files a run read, one path a line, for `cvalue snapshot orphans`: emptied by the
 /// run's first read, then appended to.
@@ -9,33 +21,27 @@ enum ReadLog {
 
   /// Appends `path` to the log at `log`, relative to the log's folder when it lies inside it.
   static func append(_ path: String, to log: String) {
-    let folder = (log as NSString).deletingLastPathComponent + "/"
+    let folder = SnapshotPath.parent(log) + "/"
     let entry = path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
     started.withLock { started in
-      let isFirst = started.insert(log).inserted
-      do {
-        if isFirst || !FileManager.default.fileExists(atPath: log) {
-          try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-          try Data((entry + "\n").utf8).write(to: URL(filePath: log))
-          return
-        }
-        let handle = try FileHandle(forWritingTo: URL(filePath: log))
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data((entry + "\n").utf8))
-      } catch {
-        // The log only serves the orphan listing; a test's outcome never depends on it.
-      }
+      let flags = started.insert(log).inserted ? O_TRUNC : O_APPEND
+      // The log only serves the orphan listing: a test's outcome never depends on writing it.
+      try? FileManager.default.createDirectory(atPath: SnapshotPath.parent(log), withIntermediateDirectories: true)
+      let descriptor = open(log, O_WRONLY | O_CREAT | flags, 0o644)
+      guard descriptor >= 0 else { return }
+      defer { close(descriptor) }
+      let line = Array((entry + "\n").utf8)
+      _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
   }
 
   /// The paths a log lists, resolved against its folder; empty when there is no log.
   static func entries(of log: String) -> Set<String> {
     guard let data = FileManager.default.contents(atPath: log) else { return [] }
-    let folder = (log as NSString).deletingLastPathComponent
+    let folder = SnapshotPath.parent(log)
     return Set(
       String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
-        line.hasPrefix("/") ? String(line) : (folder as NSString).appendingPathComponent(String(line))
+        line.hasPrefix("/") ? String(line) : SnapshotPath.join(folder, String(line))
       })
   }
 }

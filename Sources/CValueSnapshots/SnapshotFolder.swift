@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A folder of snapshot files and everything under it (a `__Snapshots__` folder, or one test file's part
 /// of it): what `cvalue snapshot` lists, accepts, rejects and finds orphaned.
@@ -72,7 +76,7 @@ public struct SnapshotFolder: Sendable {
         if FileManager.default.fileExists(atPath: snapshot) { try FileManager.default.removeItem(atPath: snapshot) }
         try FileManager.default.moveItem(atPath: pending, toPath: snapshot)
       } catch {
-        throw SnapshotFolderError(path: pending, problem: error.localizedDescription)
+        throw SnapshotFolderError(path: pending, problem: String(describing: error))
       }
     }
   }
@@ -88,7 +92,7 @@ public struct SnapshotFolder: Sendable {
       do {
         try FileManager.default.removeItem(atPath: pending)
       } catch {
-        throw SnapshotFolderError(path: pending, problem: error.localizedDescription)
+        throw SnapshotFolderError(path: pending, problem: String(describing: error))
       }
     }
     return rejected.map { $0 + ".new" }
@@ -99,15 +103,15 @@ public struct SnapshotFolder: Sendable {
   /// - Parameter readLog: The log the run wrote; `.cvalue-read` in the folder by default.
   /// - Throws: ``SnapshotFolderError`` when there is no log (no run read a snapshot here yet).
   public func orphans(readLog: String? = nil) throws(SnapshotFolderError) -> [String] {
-    let log = readLog ?? (path as NSString).appendingPathComponent(".cvalue-read")
+    let log = readLog ?? SnapshotPath.join(path, ".cvalue-read")
     guard FileManager.default.fileExists(atPath: log) else {
       throw SnapshotFolderError(path: log, problem: "no read log: run the whole test suite first")
     }
-    let read = Set(ReadLog.entries(of: log).map { ($0 as NSString).standardizingPath })
-    return try snapshots().filter { !read.contains((full($0) as NSString).standardizingPath) }
+    let read = Set(ReadLog.entries(of: log).map(SnapshotPath.normalized))
+    return try snapshots().filter { !read.contains(SnapshotPath.normalized(full($0))) }
   }
 
-  private func full(_ relative: String) -> String { (path as NSString).appendingPathComponent(relative) }
+  private func full(_ relative: String) -> String { SnapshotPath.join(path, relative) }
 
   private func lines(of relative: String) -> [String] {
     guard let data = FileManager.default.contents(atPath: full(relative)) else { return [] }
@@ -128,14 +132,14 @@ public struct SnapshotFolder: Sendable {
   }
 
   private func files(endingWith suffix: String) throws(SnapshotFolderError) -> [String] {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+    guard SnapshotPath.isFolder(path) else {
       throw SnapshotFolderError(path: path, problem: "no such folder")
     }
-    guard let walker = FileManager.default.enumerator(atPath: path) else {
-      throw SnapshotFolderError(path: path, problem: "cannot be read")
+    do {
+      return try FileManager.default.subpathsOfDirectory(atPath: path).filter { $0.hasSuffix(suffix) }.sorted()
+    } catch {
+      throw SnapshotFolderError(path: path, problem: "cannot be read: \(String(describing: error))")
     }
-    return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(suffix) }.sorted()
   }
 }
 

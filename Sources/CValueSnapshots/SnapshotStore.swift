@@ -1,5 +1,10 @@
 public import CValueKit
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A folder of snapshot files (`NAME.snap`), and the check of a value against one of them.
 ///
@@ -42,7 +47,7 @@ public struct SnapshotStore: Sendable {
   /// ```
   ///
   /// - Parameter name: The snapshot's name.
-  public func path(of name: String) -> String { (directory as NSString).appendingPathComponent(name + ".snap") }
+  public func path(of name: String) -> String { SnapshotPath.join(directory, name + ".snap") }
 
   /// Checks a value against the snapshot `name`: compares it field by field under `options` when the
   /// snapshot exists, and records it or writes it beside as `NAME.snap.new` when it is missing or differs.
@@ -121,7 +126,7 @@ public struct SnapshotStore: Sendable {
       try? FileManager.default.removeItem(atPath: path + ".new")
       outcome.status = .recorded
     } catch {
-      outcome.failure = "cannot record snapshot \(path): \(error.localizedDescription)"
+      outcome.failure = "cannot record snapshot \(path): \(String(describing: error))"
     }
     return outcome
   }
@@ -136,13 +141,13 @@ public struct SnapshotStore: Sendable {
       try Self.write(actual.text, to: outcome.path + ".new")
       outcome.failure = text + "\n  " + hint
     } catch {
-      outcome.failure = text + "\n  cannot write \(outcome.path).new: \(error.localizedDescription)"
+      outcome.failure = text + "\n  cannot write \(outcome.path).new: \(String(describing: error))"
     }
     return outcome
   }
 
   static func write(_ text: String, to path: String) throws {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = SnapshotPath.parent(path)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try Data(text.utf8).write(to: URL(filePath: path), options: .atomic)
   }
