@@ -13,25 +13,42 @@ import Synchronization
   import Darwin
 #endif
 
-/// The list of snapshot files a run read, one path a line, for `cvalue snapshot orphans`: emptied by the
-/// run's first read, then appended to.
+/// The list of snapshot files a run read, one path a line, for `cvalue snapshot orphans`.
+///
+/// Its first line names the run that wrote it (`# run 4242`: the process group, which a test runner's forked
+/// or parallel test processes share); a process of another run empties it before its first entry. The
+/// check and the write happen under `flock`, so that test processes running at once neither lose lines nor
+/// empty each other's.
 enum ReadLog {
-  /// The logs this process has already emptied, by path.
-  private static let started = Mutex<Set<String>>([])
+  /// Serializes the threads of this process (`flock` serializes processes).
+  private static let lock = Mutex(())
+
+  /// The first line of a log this run writes.
+  static var runLine: String { "# run \(getpgrp())" }
 
   /// Appends `path` to the log at `log`, relative to the log's folder when it lies inside it.
   static func append(_ path: String, to log: String) {
     let folder = SnapshotPath.parent(log) + "/"
     let entry = path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
-    started.withLock { started in
-      let flags = started.insert(log).inserted ? O_TRUNC : O_APPEND
+    lock.withLock { _ in
       // The log only serves the orphan listing: a test's outcome never depends on writing it.
       try? FileManager.default.createDirectory(atPath: SnapshotPath.parent(log), withIntermediateDirectories: true)
-      let descriptor = open(log, O_WRONLY | O_CREAT | flags, 0o644)
+      let descriptor = open(log, O_RDWR | O_CREAT, 0o644)
       guard descriptor >= 0 else { return }
       defer { close(descriptor) }
-      let line = Array((entry + "\n").utf8)
-      _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      guard flock(descriptor, LOCK_EX) == 0 else { return }
+      defer { flock(descriptor, LOCK_UN) }
+      let marker = Array((runLine + "\n").utf8)
+      var first = [UInt8](repeating: 0, count: marker.count)
+      let read = first.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+      var text = entry + "\n"
+      if read != marker.count || first != marker {
+        guard ftruncate(descriptor, 0) == 0 else { return }
+        text = runLine + "\n" + text
+      }
+      lseek(descriptor, 0, SEEK_END)
+      let bytes = Array(text.utf8)
+      _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
   }
 
@@ -40,7 +57,7 @@ enum ReadLog {
     guard let data = FileManager.default.contents(atPath: log) else { return [] }
     let folder = SnapshotPath.parent(log)
     return Set(
-      String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+      String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
         line.hasPrefix("/") ? String(line) : SnapshotPath.join(folder, String(line))
       })
   }

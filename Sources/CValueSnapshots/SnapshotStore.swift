@@ -20,7 +20,8 @@ public struct SnapshotStore: Sendable {
   /// The folder that holds the snapshot files.
   public var directory: String
   /// The file that lists, one path a line, the snapshot files this run read (for `cvalue snapshot orphans`);
-  /// `nil` records nothing. The first read of a run empties it.
+  /// `nil` records nothing. Its first line names the run (`# run 4242`, the process group); a read in another
+  /// run empties it first.
   public var readLog: String?
   /// The environment variable that names the read log of every store the assertions make, in place of
   /// `__Snapshots__/.cvalue-read` beside each test file.

@@ -1,6 +1,7 @@
 import CValueKit
 import CValueSnapshots
 import Foundation
+import Glibc
 import Testing
 
 /// A folder of its own under the temporary directory, removed after the test.
@@ -208,5 +209,18 @@ struct SnapshotStoreTests {
         x86_64-linux: values are not compared across ABIs
           the actual value is in sample.snap.new
         """)
+  }
+
+  @Test("the read log starts over in a new run, and the snapshots it does not list are orphans")
+  func readLogAndOrphans() throws {
+    let folder = try TemporaryFolder()
+    let log = folder.path + "/.cvalue-read"
+    let store = SnapshotStore(directory: folder.path, readLog: log, environment: [:])
+    _ = store.verify(bytes: recorded, of: type, named: "old", record: .missing)
+    try folder.write("# run 1\nold.snap\n", to: ".cvalue-read")  // a run before this one
+    _ = store.verify(bytes: recorded, of: type, named: "sample", record: .missing)
+    _ = store.verify(bytes: recorded, of: type, named: "sample")
+    #expect(folder.text(".cvalue-read") == "# run \(getpgrp())\nsample.snap\nsample.snap\n")
+    #expect(try SnapshotFolder(path: folder.path).orphans() == ["old.snap"])
   }
 }

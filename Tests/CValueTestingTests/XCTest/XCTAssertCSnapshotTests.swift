@@ -50,6 +50,7 @@ final class XCTAssertCSnapshotTests: XCTestCase {
         """
       ])
     XCTAssertEqual(
-      try String(contentsOfFile: folder + "/.cvalue-read", encoding: .utf8), "point.snap\npoint.snap\n")
+      try String(contentsOfFile: folder + "/.cvalue-read", encoding: .utf8),
+      "# run \(getpgrp())\npoint.snap\npoint.snap\n")
   }
 }
