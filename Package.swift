@@ -83,7 +83,7 @@ let package = Package(
     // cvalue.h implemented with @c @implementation, calling only CValueKit's and CValueHeaders' public API.
     .target(
       name: "CValueC",
-      dependencies: ["CValueKit", "CValueHeaders", "CValueCHeader"],
+      dependencies: ["CValueKit", "CValueHeaders", "CValueCHeader", "CValueSnapshots"],
       swiftSettings: internalImports
     ),
     .executableTarget(
