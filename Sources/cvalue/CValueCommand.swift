@@ -47,7 +47,7 @@ struct CValueCommand: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       LayoutCommand.self, DescribeCommand.self, CompareCommand.self, CheckPaddingCommand.self, EncodeCommand.self,
-      ImportCommand.self,
+      ImportCommand.self, SnapshotCommand.self,
     ]
   )
 
