@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "CValueTesting", targets: ["CValueTesting"]),
     .library(name: "CValueNimble", targets: ["CValueNimble"]),
     .library(name: "CValueHeaders", targets: ["CValueHeaders"]),
+    .library(name: "CValueDebugInfo", targets: ["CValueDebugInfo"]),
     .executable(name: "cvalue", targets: ["cvalue"]),
     // cvalue.h for C and C++ test suites; Scripts/install-c.sh installs it with pkg-config metadata.
     .library(name: "CValueC", type: .dynamic, targets: ["CValueC"]),
@@ -40,6 +41,12 @@ let package = Package(
       path: "CShims/CClang",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
     ),
+    // elfutils' libdw and libdwfl, declared here and loaded with dlopen: nothing links libdw.
+    .target(
+      name: "CDwarf",
+      path: "CShims/CDwarf",
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+    ),
     .target(
       name: "CValueKit",
       dependencies: ["CValueShim", "CFFI"],
@@ -55,6 +62,12 @@ let package = Package(
     .target(
       name: "CValueHeaders",
       dependencies: ["CValueKit", "CClang"],
+      swiftSettings: internalImports
+    ),
+    // Types read from DWARF debug info (ELF) through libdw into the same records header import makes.
+    .target(
+      name: "CValueDebugInfo",
+      dependencies: ["CValueKit", "CValueHeaders", "CDwarf"],
       swiftSettings: internalImports
     ),
     .target(
@@ -126,6 +139,12 @@ let package = Package(
     .testTarget(
       name: "CValueHeadersTests",
       dependencies: ["CValueHeaders", "CValueKit", "CTestTypes", "TestSupport"]
+    ),
+    .testTarget(
+      name: "CValueDebugInfoTests",
+      dependencies: ["CValueDebugInfo", "CValueHeaders", "CValueKit", "TestSupport"],
+      // C compiled during the test run, read by path.
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "CValueNimbleTests",

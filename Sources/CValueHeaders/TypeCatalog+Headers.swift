@@ -173,8 +173,8 @@ extension TypeCatalog {
   }
 
   /// Registers what was read, after checking that none of it conflicts with what the catalog holds, so
-  /// that a refused import leaves the catalog as it was.
-  private func register(
+  /// that a refused import leaves the catalog as it was. Debug-info import registers through it too.
+  package func register(
     _ imported: inout HeaderImport, tagged: [TypeEncoding], overrides: [String: LayoutOverride],
     all: [ClangRecord], abi: ABI
   ) throws(HeaderImportError) {

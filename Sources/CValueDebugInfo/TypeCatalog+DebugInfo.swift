@@ -1,0 +1,142 @@
+import CValueHeaders
+public import CValueKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension TypeCatalog {
+  /// Reads the DWARF debug info of an ELF executable, shared library or object and registers its structs,
+  /// unions and typedefs with C's member names and the exact layout the compiler wrote.
+  ///
+  /// Every complete struct and union becomes a record definition as header import makes it: C's member
+  /// names, anonymous members flattened, bitfields in the GNU form, enums as their integer type and their
+  /// constants registered for descriptions. Each record is laid out by CValueKit and compared with the
+  /// debug info; where they differ (packed, `aligned`), the debug info's layout is registered as a
+  /// `LayoutOverride`, for the ABI of the ELF header's machine.
+  ///
+  /// ```swift
+  /// let catalog = TypeCatalog()
+  /// try catalog.importDebugInfo(of: "build/shapes.o", types: ["struct shape"])
+  /// let layout = try catalog.layout(of: "{shape}")
+  /// ```
+  ///
+  /// libdw (elfutils) is loaded at run time: `CVALUEKIT_LIBDW` when set, else the system's `libdw.so.1`.
+  ///
+  /// - Parameters:
+  ///   - path: The file; its separate debug file is found by build-id or debuglink.
+  ///   - types: The types to import as C names them, with the records they hold; `nil` imports every one.
+  ///   - unit: Only the compile unit of this name, to choose between different definitions of a name.
+  /// - Returns: What was registered.
+  /// - Throws: ``DebugInfoError``; nothing is registered then.
+  @discardableResult
+  public func importDebugInfo(of path: String, types: [String]? = nil, unit: String? = nil)
+    throws(DebugInfoError) -> DebugInfoImport
+  {
+    try register(DebugInfoImport(reading: path, types: types, unit: unit))
+  }
+
+  /// Imports types of the running program from its own debug info: the executable's (`/proc/self/exe`),
+  /// then, for a type it lacks, each loaded shared library's in load order.
+  ///
+  /// ```swift
+  /// let imported = try TypeCatalog().importDebugInfoOfRunningProgram(types: ["struct shape"])
+  /// imported[0].file   // "/proc/self/exe"
+  /// ```
+  ///
+  /// - Parameter types: The types to import, as C names them.
+  /// - Returns: One import per file the types came from.
+  /// - Throws: ``DebugInfoError``: ``DebugInfoError/unknownType(_:file:)`` naming the executable for a
+  ///   type that no file describes.
+  @discardableResult
+  public func importDebugInfoOfRunningProgram(types: [String]) throws(DebugInfoError) -> [DebugInfoImport] {
+    let files = ["/proc/self/exe"] + Self.loadedLibraries()
+    var byFile: [String: [String]] = [:]
+    for type in types {
+      var found: String?
+      var firstError: DebugInfoError?
+      for file in files {
+        do throws(DebugInfoError) {
+          _ = try DebugInfoImport(reading: file, types: [type])
+          found = file
+          break
+        } catch {
+          switch error {
+          case .unknownType, .noDebugInfo, .unreadable, .incompleteType: firstError = firstError ?? error
+          default: throw error
+          }
+        }
+      }
+      guard let found else { throw firstError ?? .unknownType(type, file: files[0]) }
+      byFile[found, default: []].append(type)
+    }
+    var result: [DebugInfoImport] = []
+    for file in files {
+      guard let wanted = byFile[file] else { continue }
+      result.append(try importDebugInfo(of: file, types: wanted))
+    }
+    return result
+  }
+
+  /// The shared libraries mapped into this process, in the order /proc/self/maps lists them.
+  private static func loadedLibraries() -> [String] {
+    guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
+    var result: [String] = []
+    for line in maps.split(separator: "\n") {
+      guard let slash = line.firstIndex(of: "/") else { continue }
+      let path = String(line[slash...])
+      if path.contains(".so"), !result.contains(path) { result.append(path) }
+    }
+    return result
+  }
+
+  /// Registers what a debug-info import read, through the path header import registers by, after checking
+  /// that none of it conflicts with what the catalog holds: a refused import leaves the catalog as it was.
+  ///
+  /// ```swift
+  /// let imported = try DebugInfoImport(reading: "build/app", types: ["struct shape"])
+  /// try catalog.register(imported)
+  /// ```
+  ///
+  /// - Parameter imported: What ``DebugInfoImport/init(reading:types:unit:)`` read.
+  /// - Returns: `imported`, less the enum constants a member's field cannot hold (named in `skipped`).
+  /// - Throws: ``DebugInfoError/registration(_:)`` when the catalog holds something else under a name.
+  @discardableResult
+  public func register(_ imported: DebugInfoImport) throws(DebugInfoError) -> DebugInfoImport {
+    var asHeaders = HeaderImport.make(
+      records: imported.records.map {
+        .make(name: $0.name, encoding: $0.encoding, override: $0.override, size: $0.size, alignment: $0.alignment)
+      },
+      typedefs: imported.typedefs.map { .make(name: $0.name, encoding: $0.encoding) }, skipped: imported.skipped,
+      enumerations: imported.enumerations.map {
+        .make(record: $0.record, member: $0.member, enumeration: $0.enumeration)
+      },
+      target: imported.target, abi: imported.abi)
+    let all = imported.records.map {
+      ClangRecord.make(
+        name: $0.name, encoding: $0.encoding, size: $0.size, alignment: $0.alignment, members: [],
+        isTagged: $0.encoding.record?.name != nil, isNested: false, enumerations: [], holds: [])
+    }
+    let overrides = Dictionary(
+      imported.records.compactMap { record in record.override.map { (record.name, $0) } },
+      uniquingKeysWith: { first, _ in first })
+    do throws(HeaderImportError) {
+      try register(
+        &asHeaders, tagged: all.filter(\.isTagged).map(\.encoding), overrides: overrides, all: all,
+        abi: imported.abi)
+    } catch {
+      guard case .registration(let cause) = error else {
+        throw .layoutMismatch(record: "", field: "", dwarf: "", cvaluekit: error.description)
+      }
+      throw .registration(cause)
+    }
+    var result = imported
+    result.skipped = asHeaders.skipped
+    result.enumerations = asHeaders.enumerations.map {
+      DebugInfoImport.Enumeration(record: $0.record, member: $0.member, enumeration: $0.enumeration)
+    }
+    return result
+  }
+}
