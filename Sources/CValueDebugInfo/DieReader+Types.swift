@@ -169,6 +169,7 @@ extension DieReader {
     guard depth < 64 else { throw malformed(die, "type references nested more than 64 deep") }
     if let explicit = udata(die, Attribute.alignment), explicit > 0 { return Int(explicit) }
     switch tag(die) {
+    case Tag.arrayType where flag(die, Attribute.gnuVector): return try size(of: die, depth: depth + 1)
     case Tag.typedef, Tag.constType, Tag.volatileType, Tag.restrictType, Tag.arrayType:
       guard let next = try type(of: die) else { return 1 }
       return try alignment(of: next, depth: depth + 1)

@@ -171,7 +171,10 @@ struct DieReader {
             name: memberName, bitOffset: byteOffset * 8, bitWidth: nil,
             size: try size(of: memberType, depth: depth + 1),
             anonymousRecord: held.flatMap { nestedRecords.contains($0) ? $0 : nil }))
-        memberAlignments.append((byteOffset, try alignment(of: memberType, depth: depth + 1), false))
+        // `_Alignas` on the member itself: clang writes DW_AT_alignment on the member.
+        var memberAlignment = Int(udata(member, Attribute.alignment) ?? 0)
+        if memberAlignment == 0 { memberAlignment = try alignment(of: memberType, depth: depth + 1) }
+        memberAlignments.append((byteOffset, memberAlignment, false))
       }
     }
     let body = TypeEncoding.Record(name: tag, fields: fields)
@@ -223,7 +226,7 @@ struct DieReader {
   /// How the record's alignment is known: `DW_AT_alignment` (explicit alignment, clang's `#pragma pack`);
   /// else its members' when every one sits at a multiple of its own and the size is their layout's;
   /// else inferred: the largest power of two that divides the size and every member's offset (packed),
-  /// or the size (an `aligned` record padded past its members).
+  /// or the smallest that pads the members out to the size (an `aligned` record padded past its members).
   private func recordAlignment(
     _ die: Dwarf_Die, size: Int, members: [ClangRecord.Member], alignments: [MemberAlignment]
   ) -> (Int, DebugInfoImport.AlignmentSource) {
@@ -237,8 +240,9 @@ struct DieReader {
     let naturalSize = (end + natural - 1) / natural * natural
     if isAligned, size == naturalSize { return (natural, .natural) }
     if isAligned, size > naturalSize, size % natural == 0 {
+      // The smallest alignment that pads the members out to the size.
       var alignment = natural
-      while size % (alignment * 2) == 0, alignment * 2 <= size { alignment *= 2 }
+      while (end + alignment - 1) / alignment * alignment != size, alignment < size { alignment *= 2 }
       return (alignment, .inferred)
     }
     var alignment = alignments.contains(where: \.crossesUnit) ? 1 : natural

@@ -29,9 +29,12 @@ final class DwarfFile {
     _ = api.dwfl_report_end(session, nil, nil)
     var bias: Dwarf_Addr = 0
     guard let dwarf = api.dwfl_module_getdwarf(module, &bias) else {
+      let reason = Self.dwflMessage(api)
       api.dwfl_end(session)
       table.deallocate()
-      throw .noDebugInfo(path)
+      // libdwfl's message for a file without DWARF; any other is a file it could not read.
+      if reason.lowercased().contains("no dwarf") { throw .noDebugInfo(path) }
+      throw .unreadable(path, reason: reason)
     }
     self.api = table
     self.session = session
