@@ -81,8 +81,14 @@ struct ImportPass {
     for typedef in typedefs {
       if let existing = typedefEncodings[typedef.name] {
         if existing != typedef.encoding, failures[typedef.name] == nil {
-          let units = typedefs.filter { $0.name == typedef.name }.map(\.unit)
-          failures[typedef.name] = .conflictingDefinitions(typedef.name, units: Array(Set(units)).sorted())
+          // The first unit of each different definition.
+          var seen: [TypeEncoding] = []
+          var units: [String] = []
+          for other in typedefs where other.name == typedef.name && !seen.contains(other.encoding) {
+            seen.append(other.encoding)
+            units.append(other.unit)
+          }
+          failures[typedef.name] = .conflictingDefinitions(typedef.name, units: units)
         }
       } else {
         typedefEncodings[typedef.name] = typedef.encoding
