@@ -97,6 +97,7 @@ let package = Package(
       dependencies: [
         "CValueKit",
         "CValueHeaders",
+        "CValueDebugInfo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
