@@ -180,9 +180,12 @@ extension DieReader {
     return try layout(of: encoding(of: die, name: "", place: ("", ""), depth: depth)).alignment
   }
 
+  /// CValueKit's size and alignment of a member type that holds no record, once per encoding.
   private mutating func layout(of encoding: TypeEncoding) throws(DebugInfoError) -> (size: Int, alignment: Int) {
+    if let known = layoutCache[encoding] { return known }
     do throws(LayoutError) {
       let layout = try scratch.layout(of: encoding, abi: header.abi)
+      layoutCache[encoding] = (layout.size, layout.alignment)
       return (layout.size, layout.alignment)
     } catch {
       throw .unsupportedType("\(encoding)", record: "", field: "")
@@ -203,17 +206,18 @@ extension DieReader {
     var result: CEnumeration? = nil
     if let canonical = try strip(type), tag(canonical) == Tag.enumerationType {
       let spelling = tag(type) == Tag.enumerationType ? name(type).map { "enum \($0)" } : name(type)
-      let underlying = try self.type(of: canonical).flatMap { (die) throws(DebugInfoError) in try strip(die) }
-      let isSigned =
-        underlying.map { [BaseEncoding.signed, BaseEncoding.signedChar].contains(udata($0, Attribute.encoding)) }
-        ?? false
-      let constants = children(canonical).filter { tag($0) == Tag.enumerator }.compactMap {
-        constant -> (name: String, value: Int64)? in
-        guard let name = name(constant) else { return nil }
+      var isSigned = false
+      if let declared = try self.type(of: canonical), let underlying = try strip(declared) {
+        let encoding = udata(underlying, Attribute.encoding)
+        isSigned = encoding == BaseEncoding.signed || encoding == BaseEncoding.signedChar
+      }
+      var constants: [(name: String, value: Int64)] = []
+      for constant in children(canonical) where tag(constant) == Tag.enumerator {
+        guard let name = name(constant) else { continue }
         let value =
           isSigned
-          ? sdata(constant, Attribute.constValue) : udata(constant, Attribute.constValue).map { Int64(bitPattern: $0) }
-        return value.map { (name, $0) }
+          ? sdata(constant, Attribute.constValue) : udata(constant, Attribute.constValue).map(Int64.init(bitPattern:))
+        if let value { constants.append((name, value)) }
       }
       result = CEnumeration(name: spelling, constants: constants)
     }

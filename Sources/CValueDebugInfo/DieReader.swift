@@ -28,7 +28,7 @@ struct DieReader {
   /// Records being read, to refuse a type that holds itself (malformed DWARF) rather than recurse forever.
   private var reading: Set<UInt64> = []
   var enumerationCache: [UInt64: CEnumeration?] = [:]
-  var layoutCache: [TypeEncoding: Int] = [:]
+  var layoutCache: [TypeEncoding: (size: Int, alignment: Int)] = [:]
   let scratch = TypeCatalog(includingBuiltins: false)
 
   init(file: DwarfFile, header: ELFHeader) {

@@ -1,10 +1,8 @@
 import CValueHeaders
 public import CValueKit
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
+#if canImport(Glibc)
+  import Glibc
 #endif
 
 extension TypeCatalog {
@@ -82,7 +80,18 @@ extension TypeCatalog {
 
   /// The shared libraries mapped into this process, in the order /proc/self/maps lists them.
   private static func loadedLibraries() -> [String] {
-    guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
+    // Read to the end: /proc files report a size of 0, which a read by size takes at its word.
+    let descriptor = open("/proc/self/maps", O_RDONLY)
+    guard descriptor >= 0 else { return [] }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      guard count > 0 else { break }
+      bytes += chunk[..<count]
+    }
+    let maps = String(decoding: bytes, as: UTF8.self)
     var result: [String] = []
     for line in maps.split(separator: "\n") {
       guard let slash = line.firstIndex(of: "/") else { continue }
