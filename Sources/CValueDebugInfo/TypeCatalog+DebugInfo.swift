@@ -1,4 +1,4 @@
-import CValueHeaders
+package import CValueHeaders
 public import CValueKit
 
 #if canImport(Glibc)
@@ -62,7 +62,9 @@ extension TypeCatalog {
           break
         } catch {
           switch error {
-          case .unknownType, .noDebugInfo, .unreadable, .incompleteType: firstError = firstError ?? error
+          // A mapped file that is no ELF file for this machine (ld.so.cache) or has no debug info is passed by.
+          case .unknownType, .noDebugInfo, .unreadable, .incompleteType, .notELF, .fileNotFound, .unsupportedMachine:
+            firstError = firstError ?? error
           default: throw error
           }
         }
@@ -114,15 +116,7 @@ extension TypeCatalog {
   /// - Throws: ``DebugInfoError/registration(_:)`` when the catalog holds something else under a name.
   @discardableResult
   public func register(_ imported: DebugInfoImport) throws(DebugInfoError) -> DebugInfoImport {
-    var asHeaders = HeaderImport.make(
-      records: imported.records.map {
-        .make(name: $0.name, encoding: $0.encoding, override: $0.override, size: $0.size, alignment: $0.alignment)
-      },
-      typedefs: imported.typedefs.map { .make(name: $0.name, encoding: $0.encoding) }, skipped: imported.skipped,
-      enumerations: imported.enumerations.map {
-        .make(record: $0.record, member: $0.member, enumeration: $0.enumeration)
-      },
-      target: imported.target, abi: imported.abi)
+    var asHeaders = imported.asHeaderImport
     let all = imported.records.map {
       ClangRecord.make(
         name: $0.name, encoding: $0.encoding, size: $0.size, alignment: $0.alignment, members: [],
@@ -147,5 +141,19 @@ extension TypeCatalog {
       DebugInfoImport.Enumeration(record: $0.record, member: $0.member, enumeration: $0.enumeration)
     }
     return result
+  }
+}
+
+extension DebugInfoImport {
+  /// The same records, typedefs and enumerations as header import's value, for what takes one (the
+  /// registration path, catalog files); it names no clang.
+  package var asHeaderImport: HeaderImport {
+    HeaderImport.make(
+      records: records.map {
+        .make(name: $0.name, encoding: $0.encoding, override: $0.override, size: $0.size, alignment: $0.alignment)
+      },
+      typedefs: typedefs.map { .make(name: $0.name, encoding: $0.encoding) }, skipped: skipped,
+      enumerations: enumerations.map { .make(record: $0.record, member: $0.member, enumeration: $0.enumeration) },
+      target: target, abi: abi)
   }
 }

@@ -1,4 +1,5 @@
 import CValueDebugInfo
+import CValueHeaders
 import CValueKit
 
 /// `--binary`: imports a type from an ELF file's DWARF debug info into the shared catalog and finds it by
@@ -49,6 +50,24 @@ struct BinaryLookup {
     }
     do throws(DebugInfoError) {
       return try TypeCatalog.shared.register(imported)
+    } catch {
+      throw BadInput(message: error.description)
+    }
+  }
+}
+
+extension BinaryLookup {
+  /// `cvalue import --binary`: the catalog file of a binary's debug info (every type, or `types` and the
+  /// records they hold), its `arguments` saying where it came from.
+  static func catalogFile(of binary: String, types: [String]?) throws(BadInput) -> CatalogFile {
+    let imported: DebugInfoImport
+    do throws(DebugInfoError) {
+      imported = try DebugInfoImport(reading: binary, types: types)
+    } catch {
+      throw BadInput(message: error.description)
+    }
+    do throws(CatalogFileError) {
+      return try CatalogFile(imported.asHeaderImport, headers: [], arguments: ["--binary", binary])
     } catch {
       throw BadInput(message: error.description)
     }

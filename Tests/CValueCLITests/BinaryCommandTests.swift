@@ -68,6 +68,24 @@ import Testing
     #expect(run.stdout == "{.tag = 0, .flags = 5, .color = GREEN, {.i = 0, .f = 0}}\n")
   }
 
+  @Test func importWritesACatalogFileThatLaysOutWithoutTheBinary() async throws {
+    let object = try Self.object.get()
+    let catalog = URL(fileURLWithPath: object).deletingLastPathComponent().appendingPathComponent("sample.json").path
+    let written = try await CValue.run(["import", "--binary", object, "sample", "--output", catalog])
+    #expect(written.exited(0), "\(written)")
+    #expect(written.stdout == "")
+    let run = try await CValue.run(["layout", "--catalog", catalog, "struct sample"])
+    #expect(run.exited(0), "\(run)")
+    #expect(
+      run.stdout.split(separator: "\n").prefix(2) == [
+        #"struct sample = {sample="tag"c"flags"b8I12"color"I(?="i"i"f"f)}"#,
+        "size 11, alignment 1, stride 11 (x86_64-linux)",
+      ])
+    let missing = try await CValue.run(["import", "--binary", "/nonexistent/app"])
+    #expect(missing.exited(2), "\(missing)")
+    #expect(missing.stderr == "/nonexistent/app: no such file, or it cannot be read\n")
+  }
+
   @Test func badBinariesExitWithStatus2() async throws {
     let missing = try await CValue.run(["layout", "--binary", "/nonexistent/app", "sample"])
     #expect(missing.exited(2), "\(missing)")
