@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "CValueSnapshots", targets: ["CValueSnapshots"]),
     .library(name: "CValueNimble", targets: ["CValueNimble"]),
     .library(name: "CValueHeaders", targets: ["CValueHeaders"]),
+    .library(name: "CValueDebugInfo", targets: ["CValueDebugInfo"]),
     .executable(name: "cvalue", targets: ["cvalue"]),
     // cvalue.h for C and C++ test suites; Scripts/install-c.sh installs it with pkg-config metadata.
     .library(name: "CValueC", type: .dynamic, targets: ["CValueC"]),
@@ -41,6 +42,12 @@ let package = Package(
       path: "CShims/CClang",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
     ),
+    // elfutils' libdw and libdwfl, declared here and loaded with dlopen: nothing links libdw.
+    .target(
+      name: "CDwarf",
+      path: "CShims/CDwarf",
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+    ),
     .target(
       name: "CValueKit",
       dependencies: ["CValueShim", "CFFI"],
@@ -62,6 +69,12 @@ let package = Package(
     .target(
       name: "CValueSnapshots",
       dependencies: ["CValueKit"],
+      swiftSettings: internalImports
+    ),
+    // Types read from DWARF debug info (ELF) through libdw into the same records header import makes.
+    .target(
+      name: "CValueDebugInfo",
+      dependencies: ["CValueKit", "CValueHeaders", "CDwarf"],
       swiftSettings: internalImports
     ),
     .target(
@@ -92,6 +105,7 @@ let package = Package(
         "CValueKit",
         "CValueHeaders",
         "CValueSnapshots",
+        "CValueDebugInfo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -135,6 +149,12 @@ let package = Package(
     .testTarget(
       name: "CValueHeadersTests",
       dependencies: ["CValueHeaders", "CValueKit", "CTestTypes", "TestSupport"]
+    ),
+    .testTarget(
+      name: "CValueDebugInfoTests",
+      dependencies: ["CValueDebugInfo", "CValueHeaders", "CValueKit", "TestSupport"],
+      // C compiled during the test run, read by path.
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "CValueNimbleTests",

@@ -18,7 +18,8 @@ import json
 import os
 import sys
 
-MODULES = ["CValueKit", "CValueFixtures", "CValueTesting", "CValueNimble", "CValueHeaders", "CValueSnapshots"]
+MODULES = ["CValueKit", "CValueFixtures", "CValueTesting", "CValueNimble", "CValueHeaders", "CValueSnapshots",
+           "CValueDebugInfo"]
 
 
 def declaration(symbol):

@@ -1,24 +1,24 @@
-import CValueKit
+package import CValueKit
 
 /// Lays out each record clang read with CValueKit and compares every member with clang's placement: where
 /// they differ, clang's layout becomes a ``LayoutOverride``, and the comparison is repeated with it.
-struct LayoutCheck {
+package struct LayoutCheck {
   /// The ABI clang laid the records out for.
-  let abi: ABI
+  package let abi: ABI
   /// Where the overrides found so far are kept, so that records containing them are laid out with them.
   private let scratch = TypeCatalog(includingBuiltins: false)
   /// The overrides of the records that need one, by ``ClangRecord/name``: registered for named records and
   /// typedefs' anonymous ones.
-  private(set) var overrides: [String: LayoutOverride] = [:]
+  package private(set) var overrides: [String: LayoutOverride] = [:]
   /// The overrides of nested anonymous records, by name: never registered (their encoding, all a key
   /// could be, names only their members' types, which records of other layouts share), but carried by
   /// the override of the record that holds them.
   private var carried: [String: LayoutOverride] = [:]
 
-  init(abi: ABI) { self.abi = abi }
+  package init(abi: ABI) { self.abi = abi }
 
   /// Checks records in order; each one's nested records must come before it.
-  mutating func check(_ record: ClangRecord) throws(HeaderImportError) {
+  package mutating func check(_ record: ClangRecord) throws(HeaderImportError) {
     var memberOverrides: [Int: LayoutOverride] = [:]
     for (position, member) in record.members.enumerated() {
       if let held = member.anonymousRecord, let override = carried[held] { memberOverrides[position] = override }

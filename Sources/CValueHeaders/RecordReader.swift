@@ -1,43 +1,43 @@
 internal import CClang
-import CValueKit
+package import CValueKit
 
 /// What clang says about one complete struct or union: the encoding built from its declaration, and the
 /// size, alignment and member placements clang computed, for checking CValueKit's layout against.
-struct ClangRecord {
+package struct ClangRecord {
   /// How C names it: `struct tcphdr`, `union sigval`, the typedef `siginfo_t` of an anonymous struct, or,
   /// for an anonymous record inside another, the outer record and the member path (`struct sigaction.__sigaction_handler`).
-  var name: String
+  package var name: String
   /// The encoding with C's member names, nested records written out.
-  var encoding: TypeEncoding
-  var size: Int
-  var alignment: Int
+  package var encoding: TypeEncoding
+  package var size: Int
+  package var alignment: Int
   /// Every member in declaration order, unnamed bitfields included.
-  var members: [Member]
+  package var members: [Member]
 
-  struct Member {
+  package struct Member {
     /// The member's name, or `nil` for an unnamed bitfield or an anonymous struct or union member.
-    var name: String?
+    package var name: String?
     /// From the start of the record.
-    var bitOffset: Int
+    package var bitOffset: Int
     /// The width of a bitfield, else `nil`.
-    var bitWidth: Int?
+    package var bitWidth: Int?
     /// `sizeof` the member's type (0 for a bitfield).
-    var size: Int
+    package var size: Int
     /// The name of the anonymous record the member holds (itself, in an array, `_Atomic`), whose
     /// override, if it needs one, the record carries (``LayoutOverride/memberOverrides``).
-    var anonymousRecord: String? = nil
+    package var anonymousRecord: String? = nil
   }
 
   /// Whether the record has a tag of its own, so that it is registered as a definition.
-  var isTagged: Bool
+  package var isTagged: Bool
   /// Whether it is an anonymous record read as a member of another (not named by a typedef): its layout
   /// is only ever the one it has there, so its override goes with the record that holds it.
-  var isNested = false
+  package var isNested = false
   /// The enumerations of its named members declared with an enum type (or an array of one).
-  var enumerations: [(member: String, enumeration: CEnumeration)] = []
+  package var enumerations: [(member: String, enumeration: CEnumeration)] = []
   /// The names of the records it holds by value (in members, arrays, `_Atomic`), so that a record that
   /// cannot be imported takes the ones holding it with it.
-  var holds: Set<String> = []
+  package var holds: Set<String> = []
 }
 
 /// Reads records and typedefs from a translation unit and builds their encodings from clang's types.

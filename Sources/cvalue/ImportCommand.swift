@@ -33,8 +33,17 @@ struct ImportCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: ArgumentHelp("The headers: names as #include <...> finds them, or paths.", valueName: "header"))
+  @Argument(
+    help: ArgumentHelp(
+      "The headers: names as #include <...> finds them, or paths; with --binary, the types to import (all when none).",
+      valueName: "header"))
   var headers: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "Read the types from the DWARF debug info of this ELF executable, shared library or object instead of headers.",
+      valueName: "file"))
+  var binary: String?
 
   @OptionGroup var clang: ClangArguments
 
@@ -42,10 +51,13 @@ struct ImportCommand: ParsableCommand {
   var output: String?
 
   func validate() throws(BadInput) {
-    if headers.isEmpty { throw BadInput(message: "missing the headers to import, such as netinet/tcp.h") }
+    if headers.isEmpty, binary == nil {
+      throw BadInput(message: "missing the headers to import, such as netinet/tcp.h")
+    }
   }
 
   func run() throws {
+    if let binary { return try write(BinaryLookup.catalogFile(of: binary, types: headers.isEmpty ? nil : headers)) }
     let imported: ImportedTypes
     do throws(HeaderImportError) {
       imported = try TypeCatalog(includingBuiltins: false).importHeaders(headers, arguments: clang.arguments)
@@ -54,6 +66,10 @@ struct ImportCommand: ParsableCommand {
     }
     HeaderLookup.warn(about: imported)
     let file = CatalogFile(imported)
+    try write(file)
+  }
+
+  private func write(_ file: CatalogFile) throws {
     guard let output else {
       var standardOutput = StandardOutput()
       standardOutput.write(file.encoded())

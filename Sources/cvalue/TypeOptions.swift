@@ -21,6 +21,13 @@ struct TypeOptions: ParsableArguments {
   var catalogs: [String] = []
 
   @Option(
+    name: .customLong("binary"),
+    help: ArgumentHelp(
+      "Read the type from the DWARF debug info of this ELF executable, shared library or object (repeatable; built with -g, or with its debug file installed), with no libclang. The type is then named as C names it.",
+      valueName: "file"))
+  var binaries: [String] = []
+
+  @Option(
     name: .customShort("I", allowingJoined: true),
     help: ArgumentHelp("Add a directory to clang's include path for --header (repeatable).", valueName: "dir"))
   var includeDirectories: [String] = []
@@ -81,6 +88,7 @@ struct TypeOptions: ParsableArguments {
   func typeText(_ type: String) throws(BadInput) -> String {
     try loadCatalogs()
     if !headers.isEmpty { return try HeaderLookup(headers: headers, arguments: clangArguments).typeText(type) }
+    if !binaries.isEmpty { return try BinaryLookup(binaries: binaries, abi: resolved).typeText(type) }
     guard !catalogs.isEmpty, TypeCatalog.shared.encoding(named: type) == nil, ASCII.isIdentifier(type) else {
       return type
     }

@@ -114,7 +114,7 @@ struct BadInputTests {
       """
       Error: Missing expected argument '<type>'
       Help:  <type>  A type encoding such as '{CGPoint=dd}', a readable name such as 'rect' or 'uint32', or with --header a C type name such as 'struct tcphdr'.
-      Usage: cvalue layout <type> [--json] [--header <header> ...] [--catalog <file> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>] [--size <size>] [--alignment <alignment>] [--offsets <list>]
+      Usage: cvalue layout [<options>] <type>
         See 'cvalue layout --help' for more information.
 
       """),
@@ -130,7 +130,7 @@ struct BadInputTests {
       ["layout", "rect", "--frob"],
       """
       Error: Unknown option '--frob'. Did you mean '--json'?
-      Usage: cvalue layout <type> [--json] [--header <header> ...] [--catalog <file> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>] [--size <size>] [--alignment <alignment>] [--offsets <list>]
+      Usage: cvalue layout [<options>] <type>
         See 'cvalue layout --help' for more information.
 
       """),
@@ -138,7 +138,7 @@ struct BadInputTests {
       ["layout", "rect", "extra"],
       """
       Error: Unexpected argument 'extra'
-      Usage: cvalue layout <type> [--json] [--header <header> ...] [--catalog <file> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>] [--size <size>] [--alignment <alignment>] [--offsets <list>]
+      Usage: cvalue layout [<options>] <type>
         See 'cvalue layout --help' for more information.
 
       """),
@@ -147,7 +147,7 @@ struct BadInputTests {
       """
       Error: Missing value for '--abi <abi>'
       Help:  --abi <abi>  The ABI to lay out for (default: the one --target names, else the host's).
-      Usage: cvalue layout <type> [--json] [--header <header> ...] [--catalog <file> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>] [--size <size>] [--alignment <alignment>] [--offsets <list>]
+      Usage: cvalue layout [<options>] <type>
         See 'cvalue layout --help' for more information.
 
       """),

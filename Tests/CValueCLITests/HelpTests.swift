@@ -35,7 +35,8 @@ struct HelpTests {
     Case(
       arguments: ["layout", "--help"],
       mentions: [
-        "USAGE: cvalue layout <type> [--json] [--header <header> ...] [--catalog <file> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
+        // ArgumentParser folds the options into [<options>] once the line is longer than it shows in full.
+        "USAGE: cvalue layout [<options>] <type>",
         "--json prints one object:",
         #""fields": [{"path": ".origin.x", "offset": 0, "size": 8, "encoding": "d"}, ...]"#,
         #""bitOffset" (bits from the start of the value) and "bitWidth""#,
@@ -104,7 +105,7 @@ struct HelpTests {
     Case(
       arguments: ["encode", "--help"],
       mentions: [
-        "USAGE: cvalue encode <type> [<literal> ...] [--header <header> ...] [--catalog <file> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
+        "USAGE: cvalue encode <type> [<literal> ...] [--header <header> ...] [--catalog <file> ...] [--binary <file> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
         "one line of lowercase hex digits without separators",
         "exactly what 'cvalue describe' and 'cvalue compare' accept",
         "Members left out, and padding, are zero.",
@@ -118,7 +119,8 @@ struct HelpTests {
     Case(
       arguments: ["help", "layout"],
       mentions: [
-        "USAGE: cvalue layout <type> [--json] [--header <header> ...] [--catalog <file> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
+        // ArgumentParser folds the options into [<options>] once the line is longer than it shows in full.
+        "USAGE: cvalue layout [<options>] <type>",
         "--json prints one object:",
       ]),
   ]

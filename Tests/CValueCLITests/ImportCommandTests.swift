@@ -93,7 +93,7 @@ struct ImportCommandTests {
     #expect(run.exited(0), "\(run)")
     let text = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     for phrase in [
-      "USAGE: cvalue import [<header> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--output <path>]",
+      "USAGE: cvalue import [<header> ...] [--binary <file>] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--output <path>]",
       #""placements": [{"byte": 0}, {"bit": 36}, ...]}}"#,
       #""enums" holds each enumeration once, {"name": "enum link_state", "constants": ["LINK_UP = 3", ...]}, and "enumerations" the members declared with an enum type, "struct link.state = 0" (0 its index in "enums")"#,
       "-D <name[=value]> A macro to define, as clang's -D: -D NAME, -DNAME or -D NAME=VALUE",

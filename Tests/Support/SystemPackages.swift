@@ -11,6 +11,8 @@ public enum SystemPackage: String, CaseIterable, Sendable {
   case zlib = "zlib1g-dev"
   case crossGlibc = "libc6-dev-arm64-cross libc6-dev-armhf-cross libc6-dev-i386-cross libc6-dev-riscv64-cross"
   case libclang14 = "libclang1-14 libclang-common-14-dev"
+  case gcc = "gcc"
+  case glibcDebugInfo = "libc6-dbg"
 
   /// The files whose presence means the package is installed.
   public var files: [String] {
@@ -23,6 +25,8 @@ public enum SystemPackage: String, CaseIterable, Sendable {
         "/usr/\($0)/include/stdio.h"
       }
     case .libclang14: ["/usr/lib/llvm-14/lib/libclang.so.1", "/usr/lib/llvm-14/lib/clang"]
+    case .gcc: ["/usr/bin/gcc"]
+    case .glibcDebugInfo: ["/usr/lib/debug/.build-id"]
     }
   }
 

@@ -1,0 +1,102 @@
+// dlsym for each function of cv_dwarf_api, the Dwfl callbacks, and attribute readers that keep Swift short.
+#define _GNU_SOURCE  // dladdr
+#include "CDwarf.h"
+
+#include <dlfcn.h>
+
+#define CV_LOAD(field, symbol)                         \
+  do {                                                 \
+    *(void **)(&api->field) = dlsym(handle, #symbol); \
+    if (api->field == NULL) return #symbol;            \
+  } while (0)
+
+void *cv_dwarf_open(const char *path) { return dlopen(path, RTLD_NOW | RTLD_LOCAL); }
+
+void cv_dwarf_close(void *handle) { dlclose(handle); }
+
+const char *cv_dwarf_load(void *handle, cv_dwarf_api *api) {
+  CV_LOAD(dwfl_begin, dwfl_begin);
+  CV_LOAD(dwfl_end, dwfl_end);
+  CV_LOAD(dwfl_errno, dwfl_errno);
+  CV_LOAD(dwfl_errmsg, dwfl_errmsg);
+  CV_LOAD(dwfl_report_offline, dwfl_report_offline);
+  CV_LOAD(dwfl_report_end, dwfl_report_end);
+  CV_LOAD(dwfl_module_getdwarf, dwfl_module_getdwarf);
+  CV_LOAD(dwarf_get_units, dwarf_get_units);
+  CV_LOAD(dwarf_child, dwarf_child);
+  CV_LOAD(dwarf_siblingof, dwarf_siblingof);
+  CV_LOAD(dwarf_tag, dwarf_tag);
+  CV_LOAD(dwarf_diename, dwarf_diename);
+  CV_LOAD(dwarf_dieoffset, dwarf_dieoffset);
+  CV_LOAD(dwarf_hasattr_integrate, dwarf_hasattr_integrate);
+  CV_LOAD(dwarf_attr_integrate, dwarf_attr_integrate);
+  CV_LOAD(dwarf_formudata, dwarf_formudata);
+  CV_LOAD(dwarf_formsdata, dwarf_formsdata);
+  CV_LOAD(dwarf_formflag, dwarf_formflag);
+  CV_LOAD(dwarf_formref_die, dwarf_formref_die);
+  CV_LOAD(dwarf_getlocation, dwarf_getlocation);
+  CV_LOAD(find_elf, dwfl_build_id_find_elf);
+  CV_LOAD(find_debuginfo, dwfl_standard_find_debuginfo);
+  CV_LOAD(section_address, dwfl_offline_section_address);
+  return NULL;
+}
+
+#undef CV_LOAD
+
+const char *cv_dwarf_library_path(void *handle) {
+  void *symbol = dlsym(handle, "dwfl_begin");
+  Dl_info info;
+  if (symbol == NULL || dladdr(symbol, &info) == 0) return NULL;
+  return info.dli_fname;
+}
+
+// libdwfl keeps the pointer to its callbacks: one set per process, filled from the one libdw loaded.
+static char *cv_debuginfo_path = NULL;
+static cv_dwfl_callbacks cv_callbacks;
+
+Dwfl *cv_dwarf_begin(const cv_dwarf_api *api) {
+  cv_callbacks.find_elf = api->find_elf;
+  cv_callbacks.find_debuginfo = api->find_debuginfo;
+  cv_callbacks.section_address = api->section_address;
+  cv_callbacks.debuginfo_path = &cv_debuginfo_path;
+  return api->dwfl_begin(&cv_callbacks);
+}
+
+int cv_dwarf_udata(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, uint64_t *value) {
+  Dwarf_Attribute attribute;
+  if (api->dwarf_attr_integrate(die, name, &attribute) == NULL) return 0;
+  return api->dwarf_formudata(&attribute, value) == 0 ? 1 : -1;
+}
+
+int cv_dwarf_sdata(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, int64_t *value) {
+  Dwarf_Attribute attribute;
+  if (api->dwarf_attr_integrate(die, name, &attribute) == NULL) return 0;
+  return api->dwarf_formsdata(&attribute, value) == 0 ? 1 : -1;
+}
+
+int cv_dwarf_flag(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name) {
+  Dwarf_Attribute attribute;
+  bool flag = false;
+  if (api->dwarf_attr_integrate(die, name, &attribute) == NULL) return 0;
+  return api->dwarf_formflag(&attribute, &flag) == 0 && flag ? 1 : 0;
+}
+
+int cv_dwarf_ref(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, Dwarf_Die *result) {
+  Dwarf_Attribute attribute;
+  if (api->dwarf_attr_integrate(die, name, &attribute) == NULL) return 0;
+  return api->dwarf_formref_die(&attribute, result) != NULL ? 1 : -1;
+}
+
+enum { CV_DW_AT_data_member_location = 0x38, CV_DW_OP_plus_uconst = 0x23, CV_DW_OP_constu = 0x10 };
+
+int cv_dwarf_member_location(const cv_dwarf_api *api, Dwarf_Die *die, uint64_t *offset) {
+  Dwarf_Attribute attribute;
+  if (api->dwarf_attr_integrate(die, CV_DW_AT_data_member_location, &attribute) == NULL) return 0;
+  if (api->dwarf_formudata(&attribute, offset) == 0) return 1;
+  Dwarf_Op *expression = NULL;
+  size_t length = 0;
+  if (api->dwarf_getlocation(&attribute, &expression, &length) != 0 || length != 1) return -1;
+  if (expression[0].atom != CV_DW_OP_plus_uconst && expression[0].atom != CV_DW_OP_constu) return -1;
+  *offset = expression[0].number;
+  return 1;
+}

@@ -1,0 +1,122 @@
+// CDwarf: the few declarations of elfutils' libdw and libdwfl C API (elfutils/libdw.h, elfutils/libdwfl.h)
+// that CValueDebugInfo uses, written out here because users rarely have libdw-dev installed. Nothing links
+// libdw: it is dlopen'ed at run time and cv_dwarf_load fills a table of its functions with dlsym.
+//
+// The struct layouts are those of libdw.h, unchanged since elfutils 0.1xx; dwarf_get_units (0.171) is the
+// newest function used.
+#ifndef CVALUEKIT_CDWARF_H
+#define CVALUEKIT_CDWARF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Only the function pointers of cv_dwarf_api say _Nonnull; every other pointer keeps C's meaning.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wnullability-completeness"
+
+// MARK: Types (layouts as in elfutils/libdw.h)
+
+typedef struct Dwarf Dwarf;
+typedef struct Dwarf_CU Dwarf_CU;
+typedef struct Dwarf_Abbrev Dwarf_Abbrev;
+typedef struct Dwfl Dwfl;
+typedef struct Dwfl_Module Dwfl_Module;
+typedef uint64_t Dwarf_Word;
+typedef uint64_t Dwarf_Off;
+typedef uint64_t Dwarf_Addr;
+typedef int64_t Dwarf_Sword;
+typedef uint16_t Dwarf_Half;
+
+typedef struct {
+  void *addr;
+  Dwarf_CU *cu;
+  Dwarf_Abbrev *abbrev;
+  long int padding__;
+} Dwarf_Die;
+
+typedef struct {
+  unsigned int code;
+  unsigned int form;
+  unsigned char *valp;
+  Dwarf_CU *cu;
+} Dwarf_Attribute;
+
+typedef struct {
+  uint8_t atom;
+  Dwarf_Word number;
+  Dwarf_Word number2;
+  Dwarf_Word offset;
+} Dwarf_Op;
+
+/// Dwfl_Callbacks, with its function pointers as libdw's own functions (dlsym'ed).
+typedef struct {
+  void *find_elf;
+  void *find_debuginfo;
+  void *section_address;
+  char **debuginfo_path;
+} cv_dwfl_callbacks;
+
+// MARK: The functions used, filled by cv_dwarf_load
+
+typedef struct {
+  Dwfl *(*_Nonnull dwfl_begin)(const cv_dwfl_callbacks *callbacks);
+  void (*_Nonnull dwfl_end)(Dwfl *dwfl);
+  int (*_Nonnull dwfl_errno)(void);
+  const char *(*_Nonnull dwfl_errmsg)(int error);
+  Dwfl_Module *(*_Nonnull dwfl_report_offline)(Dwfl *dwfl, const char *name, const char *file, int fd);
+  int (*_Nonnull dwfl_report_end)(Dwfl *dwfl, void *removed, void *arg);
+  Dwarf *(*_Nonnull dwfl_module_getdwarf)(Dwfl_Module *module, Dwarf_Addr *bias);
+  int (*_Nonnull dwarf_get_units)(
+    Dwarf *dwarf, Dwarf_CU *cu, Dwarf_CU **next, Dwarf_Half *version, uint8_t *unit_type, Dwarf_Die *cudie,
+    Dwarf_Die *subdie);
+  int (*_Nonnull dwarf_child)(Dwarf_Die *die, Dwarf_Die *result);
+  int (*_Nonnull dwarf_siblingof)(Dwarf_Die *die, Dwarf_Die *result);
+  int (*_Nonnull dwarf_tag)(Dwarf_Die *die);
+  const char *(*_Nonnull dwarf_diename)(Dwarf_Die *die);
+  Dwarf_Off (*_Nonnull dwarf_dieoffset)(Dwarf_Die *die);
+  int (*_Nonnull dwarf_hasattr_integrate)(Dwarf_Die *die, unsigned int name);
+  Dwarf_Attribute *(*_Nonnull dwarf_attr_integrate)(Dwarf_Die *die, unsigned int name, Dwarf_Attribute *result);
+  int (*_Nonnull dwarf_formudata)(Dwarf_Attribute *attribute, Dwarf_Word *value);
+  int (*_Nonnull dwarf_formsdata)(Dwarf_Attribute *attribute, Dwarf_Sword *value);
+  int (*_Nonnull dwarf_formflag)(Dwarf_Attribute *attribute, bool *value);
+  Dwarf_Die *(*_Nonnull dwarf_formref_die)(Dwarf_Attribute *attribute, Dwarf_Die *result);
+  int (*_Nonnull dwarf_getlocation)(Dwarf_Attribute *attribute, Dwarf_Op **expression, size_t *length);
+  void *_Nonnull find_elf;
+  void *_Nonnull find_debuginfo;
+  void *_Nonnull section_address;
+} cv_dwarf_api;
+
+/// dlopen with RTLD_NOW | RTLD_LOCAL, or NULL.
+void *cv_dwarf_open(const char *path);
+void cv_dwarf_close(void *handle);
+/// Fills `api` from `handle`; returns NULL, or the name of the first symbol the library lacks.
+const char *cv_dwarf_load(void *handle, cv_dwarf_api *api);
+/// The file the library was loaded from, or NULL.
+const char *cv_dwarf_library_path(void *handle);
+
+/// A Dwfl session for files read offline (executables, shared libraries, relocatable objects, whose
+/// relocations libdwfl applies), finding separate debug files by build-id and debuglink.
+Dwfl *cv_dwarf_begin(const cv_dwarf_api *api);
+
+/// An attribute (DW_AT_*) of `die` as an unsigned or signed constant, or a reference: 1 when present and
+/// read, 0 when absent, -1 when present but not of that form.
+int cv_dwarf_udata(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, uint64_t *value);
+int cv_dwarf_sdata(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, int64_t *value);
+int cv_dwarf_flag(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name);
+int cv_dwarf_ref(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, Dwarf_Die *result);
+/// DW_AT_data_member_location as a constant or a location expression (`DW_OP_plus_uconst n`, as gcc
+/// -gdwarf-2 writes it): 1 when read, 0 when absent (a union member), -1 for another expression.
+int cv_dwarf_member_location(const cv_dwarf_api *api, Dwarf_Die *die, uint64_t *offset);
+
+#pragma clang diagnostic pop
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,44 @@
+// The DWARF numbers the reader needs (DWARF 5, section 7), named as the standard names them.
+enum Tag {
+  static let arrayType: Int32 = 0x01
+  static let enumerationType: Int32 = 0x04
+  static let member: Int32 = 0x0d
+  static let pointerType: Int32 = 0x0f
+  static let structureType: Int32 = 0x13
+  static let subroutineType: Int32 = 0x15
+  static let typedef: Int32 = 0x16
+  static let unionType: Int32 = 0x17
+  static let subrangeType: Int32 = 0x21
+  static let baseType: Int32 = 0x24
+  static let constType: Int32 = 0x26
+  static let enumerator: Int32 = 0x28
+  static let volatileType: Int32 = 0x35
+  static let restrictType: Int32 = 0x37
+  static let atomicType: Int32 = 0x47
+}
+
+enum Attribute {
+  static let byteSize: UInt32 = 0x0b
+  static let bitOffset: UInt32 = 0x0c
+  static let bitSize: UInt32 = 0x0d
+  static let constValue: UInt32 = 0x1c
+  static let upperBound: UInt32 = 0x2f
+  static let count: UInt32 = 0x37
+  static let declaration: UInt32 = 0x3c
+  static let encoding: UInt32 = 0x3e
+  static let type: UInt32 = 0x49
+  static let dataBitOffset: UInt32 = 0x6b
+  static let alignment: UInt32 = 0x88
+  static let gnuVector: UInt32 = 0x2107
+}
+
+enum BaseEncoding {
+  static let boolean: UInt64 = 0x02
+  static let complexFloat: UInt64 = 0x03
+  static let float: UInt64 = 0x04
+  static let signed: UInt64 = 0x05
+  static let signedChar: UInt64 = 0x06
+  static let unsigned: UInt64 = 0x07
+  static let unsignedChar: UInt64 = 0x08
+  static let utf: UInt64 = 0x10
+}

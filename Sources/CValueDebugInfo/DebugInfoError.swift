@@ -1,0 +1,75 @@
+public import CValueKit
+
+/// Why reading types from debug info failed: each case names the file, the type or the unit, and its
+/// ``description`` says what to do.
+///
+/// ```swift
+/// do {
+///   try TypeCatalog().importDebugInfo(of: "/bin/true")
+/// } catch {
+///   print(error)   // /bin/true has no DWARF debug info: build it with -g, or install its debug file
+/// }
+/// ```
+public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// No libdw could be loaded from any of these places.
+  case libdwNotFound(tried: [String])
+  /// The libdw found lacks a function CValueDebugInfo needs.
+  case libdwTooOld(path: String, missingSymbol: String)
+  /// The file does not exist or cannot be read.
+  case fileNotFound(String)
+  /// The file is not an ELF file (its first bytes are not `\x7fELF`).
+  case notELF(String)
+  /// libdwfl could not read the file: truncated, damaged, or of a kind it does not read.
+  case unreadable(String, reason: String)
+  /// The file (and any separate debug file libdwfl found for it) has no DWARF.
+  case noDebugInfo(String)
+  /// The ELF header names a machine CValueKit has no ABI for.
+  case unsupportedMachine(String, machine: Int, bits: Int)
+  /// A type named in `types:` that no unit defines.
+  case unknownType(String, file: String)
+  /// A type named in `types:` that is only declared (`struct s;`), never defined, in the debug info.
+  case incompleteType(String, file: String)
+  /// `unit:` names no compile unit of the file.
+  case unknownUnit(String, file: String)
+  /// A type named in `types:` that compile units define differently: choose one with `unit:`.
+  case conflictingDefinitions(String, units: [String])
+  /// A member whose type no encoding describes (`__float128`, a complex integer).
+  case unsupportedType(String, record: String, field: String)
+  /// The DWARF is malformed: a type reference that loops or goes too deep, or an attribute that cannot be read.
+  case malformed(String, die: UInt64, reason: String)
+  /// The layout the debug info gives could not be carried by an override: where and how it differs.
+  case layoutMismatch(record: String, field: String, dwarf: String, cvaluekit: String)
+  /// The catalog already holds something else under a name or record the debug info defines.
+  case registration(CatalogError)
+
+  /// What went wrong and how to fix it.
+  public var description: String {
+    switch self {
+    case .libdwNotFound(let tried):
+      return "libdw (elfutils) not found; tried \(tried.joined(separator: ", ")). Install libdw1 "
+        + "(Debian, Ubuntu) or elfutils-libs (Fedora), or set CVALUEKIT_LIBDW to its path"
+    case .libdwTooOld(let path, let symbol):
+      return "\(path) lacks \(symbol): CValueDebugInfo needs elfutils 0.171 or later"
+    case .fileNotFound(let path): return "\(path): no such file, or it cannot be read"
+    case .notELF(let path): return "\(path) is not an ELF file"
+    case .unreadable(let path, let reason): return "\(path) cannot be read as ELF: \(reason)"
+    case .noDebugInfo(let path):
+      return "\(path) has no DWARF debug info: build it with -g, or install its debug file"
+    case .unsupportedMachine(let path, let machine, let bits):
+      return "\(path) is for ELF machine \(machine) (\(bits)-bit), whose ABI CValueKit does not describe"
+    case .unknownType(let name, let file): return "\(file) has no debug info for \(name)"
+    case .incompleteType(let name, let file):
+      return "\(file) only declares \(name): no unit that defines it has debug info"
+    case .unknownUnit(let unit, let file): return "\(file) has no compile unit \(unit)"
+    case .conflictingDefinitions(let name, let units):
+      return "\(name) is defined differently in \(units.joined(separator: ", ")): choose one with unit:"
+    case .unsupportedType(let type, let record, let field):
+      return "\(record)\(field): \(type) has no type encoding"
+    case .malformed(let path, let die, let reason):
+      return "\(path): malformed DWARF at DIE 0x\(String(die, radix: 16)): \(reason)"
+    case .layoutMismatch(let record, let field, let dwarf, let cvaluekit):
+      return "\(record)\(field): the debug info says \(dwarf), CValueKit lays it out as \(cvaluekit)"
+    case .registration(let error): return "\(error)"
+    }
+  }
+}

@@ -1,0 +1,115 @@
+internal import CDwarf
+import CValueHeaders
+import CValueKit
+
+extension DebugInfoImport {
+  /// Reads the records, typedefs and enumerations of an ELF file's DWARF, checked against CValueKit's
+  /// layout, without registering them (``CValueKit/TypeCatalog/register(_:)`` does).
+  ///
+  /// ```swift
+  /// let imported = try DebugInfoImport(reading: "build/shapes.o", types: ["struct shape"])
+  /// imported.record(named: "struct shape")?.size   // 24
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: An executable, shared library or relocatable object; its separate debug file is found by
+  ///     build-id or debuglink as libdwfl finds it.
+  ///   - types: The types to read, as C code names them (`shape`, `struct shape`, `union value`, a
+  ///     typedef), with the records they hold; `nil` reads every complete type.
+  ///   - unit: Only the compile unit of this name (`src/a.c`, or its last components `a.c`): the way to
+  ///     choose one of several different definitions of a name.
+  /// - Throws: ``DebugInfoError``, naming the file, the type or the units.
+  public init(reading path: String, types: [String]? = nil, unit: String? = nil) throws(DebugInfoError) {
+    let header = try ELFHeader.read(path)
+    let file = try DwarfFile(path: path, libdw: LibDW.shared())
+    var units = file.units()
+    if let unit {
+      units = units.filter { $0.name == unit || $0.name.hasSuffix("/" + unit) }
+      guard !units.isEmpty else { throw .unknownUnit(unit, file: path) }
+    }
+    var reader = DieReader(file: file, header: header)
+    let declarations = reader.declarations(in: units)
+    let selected = try types.map { (names) throws(DebugInfoError) in
+      try Self.select(names, from: declarations, file: path)
+    }
+    var pass = ImportPass(reader: reader, selected: selected)
+    try pass.readEntries(declarations.entries)
+    reader = pass.reader
+    self = try pass.finish(target: header.triple, abi: header.abi, file: path)
+  }
+
+  /// The entries `names` select, as C code names types: `struct tag`, `union tag`, a typedef, or a bare tag.
+  private static func select(_ names: [String], from declarations: DieReader.Declarations, file: String)
+    throws(DebugInfoError) -> Set<String>
+  {
+    let known = Set(declarations.entries.map(\.name))
+    var result: Set<String> = []
+    for name in names {
+      let candidates = name.contains(" ") ? [name] : [name, "struct \(name)", "union \(name)"]
+      if let found = candidates.first(where: known.contains) {
+        result.insert(found)
+      } else if let incomplete = candidates.first(where: declarations.incomplete.contains) {
+        throw .incompleteType(incomplete, file: file)
+      } else {
+        throw .unknownType(name, file: file)
+      }
+    }
+    return result
+  }
+}
+
+extension DieReader {
+  /// The top-level declarations of the units in order: complete tagged records as `struct tag` /
+  /// `union tag`, and typedefs by name, so that an anonymous record is first read under its typedef's name.
+  struct Declarations {
+    struct Entry {
+      var name: String
+      /// The record's DIE, or the type a typedef names (`nil`: `void`).
+      var die: Dwarf_Die?
+      var isTypedef: Bool
+      var unit: String
+    }
+    var entries: [Entry] = []
+    /// Tags declared but defined in no unit read.
+    var incomplete: Set<String> = []
+  }
+
+  func declarations(in units: [DwarfFile.Unit]) -> Declarations {
+    var result = Declarations()
+    var declaredOnly: Set<String> = []
+    var defined: Set<String> = []
+    for unit in units {
+      for die in children(unit.die) {
+        let tag = self.tag(die)
+        guard let name = name(die) else { continue }
+        switch tag {
+        case Tag.structureType, Tag.unionType:
+          let full = (tag == Tag.unionType ? "union " : "struct ") + name
+          if flag(die, Attribute.declaration) {
+            declaredOnly.insert(full)
+          } else {
+            defined.insert(full)
+            result.entries.append(.init(name: full, die: die, isTypedef: false, unit: unit.name))
+          }
+        case Tag.typedef:
+          result.entries.append(.init(name: name, die: try? type(of: die), isTypedef: true, unit: unit.name))
+        default: continue
+        }
+      }
+    }
+    result.incomplete = declaredOnly.subtracting(defined)
+    return result
+  }
+
+  /// Why a typedef's type cannot be registered, or `nil` when it can.
+  func typedefProblem(_ die: Dwarf_Die?, name: String) throws(DebugInfoError) -> String? {
+    guard let die, let type = try strip(die) else { return "void has no layout" }
+    switch tag(type) {
+    case Tag.subroutineType: return "a function type has no layout"
+    case Tag.structureType where flag(type, Attribute.declaration),
+      Tag.unionType where flag(type, Attribute.declaration):
+      return "\(name) names an incomplete struct or union"
+    default: return nil
+    }
+  }
+}

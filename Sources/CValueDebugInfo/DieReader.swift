@@ -1,0 +1,293 @@
+internal import CDwarf
+import CValueHeaders
+import CValueKit
+
+/// Reads records and typedefs from the DIEs of a file's compile units and builds their encodings, with
+/// the size, alignment and member placements the compiler wrote, as header import does from clang's types.
+struct DieReader {
+  let file: DwarfFile
+  let header: ELFHeader
+  var api: UnsafeMutablePointer<cv_dwarf_api> { file.api }
+
+  /// One record as read from one unit, and how its alignment was known.
+  struct Read {
+    var record: ClangRecord
+    var unit: String
+    var alignmentSource: DebugInfoImport.AlignmentSource
+  }
+
+  /// Every record read, nested ones before the records that contain them.
+  private(set) var records: [Read] = []
+  /// The unit being read, recorded with each record.
+  var unit = ""
+  /// By DIE offset (unique in the file): the encodings, names and alignments of records read.
+  private var encodings: [UInt64: TypeEncoding] = [:]
+  private var recordNames: [UInt64: String] = [:]
+  private var alignments: [UInt64: Int] = [:]
+  private var nestedRecords: Set<String> = []
+  /// Records being read, to refuse a type that holds itself (malformed DWARF) rather than recurse forever.
+  private var reading: Set<UInt64> = []
+  var enumerationCache: [UInt64: CEnumeration?] = [:]
+  var layoutCache: [TypeEncoding: (size: Int, alignment: Int)] = [:]
+  let scratch = TypeCatalog(includingBuiltins: false)
+
+  init(file: DwarfFile, header: ELFHeader) {
+    self.file = file
+    self.header = header
+  }
+
+  // MARK: DIEs
+
+  func tag(_ die: Dwarf_Die) -> Int32 {
+    var die = die
+    return api.pointee.dwarf_tag(&die)
+  }
+
+  func name(_ die: Dwarf_Die) -> String? {
+    var die = die
+    return api.pointee.dwarf_diename(&die).map { String(cString: $0) }
+  }
+
+  func offset(_ die: Dwarf_Die) -> UInt64 {
+    var die = die
+    return api.pointee.dwarf_dieoffset(&die)
+  }
+
+  func udata(_ die: Dwarf_Die, _ attribute: UInt32) -> UInt64? {
+    var die = die
+    var value: UInt64 = 0
+    return cv_dwarf_udata(api, &die, attribute, &value) == 1 ? value : nil
+  }
+
+  func sdata(_ die: Dwarf_Die, _ attribute: UInt32) -> Int64? {
+    var die = die
+    var value: Int64 = 0
+    return cv_dwarf_sdata(api, &die, attribute, &value) == 1 ? value : nil
+  }
+
+  func flag(_ die: Dwarf_Die, _ attribute: UInt32) -> Bool {
+    var die = die
+    return cv_dwarf_flag(api, &die, attribute) == 1
+  }
+
+  /// The DIE `DW_AT_type` refers to, `nil` for none (`void`).
+  func type(of die: Dwarf_Die) throws(DebugInfoError) -> Dwarf_Die? {
+    var die = die
+    var result = Dwarf_Die()
+    switch cv_dwarf_ref(api, &die, Attribute.type, &result) {
+    case 1: return result
+    case 0: return nil
+    default: throw malformed(die, "DW_AT_type refers to no DIE")
+    }
+  }
+
+  func children(_ die: Dwarf_Die) -> [Dwarf_Die] {
+    var parent = die
+    var child = Dwarf_Die()
+    guard api.pointee.dwarf_child(&parent, &child) == 0 else { return [] }
+    var result = [child]
+    var next = Dwarf_Die()
+    while api.pointee.dwarf_siblingof(&child, &next) == 0 {
+      result.append(next)
+      child = next
+    }
+    return result
+  }
+
+  func malformed(_ die: Dwarf_Die, _ reason: String) -> DebugInfoError {
+    .malformed(file.path, die: offset(die), reason: reason)
+  }
+
+  /// The type a typedef or qualifier names, followed to the end (at most 64 steps: a loop is malformed).
+  func strip(_ die: Dwarf_Die) throws(DebugInfoError) -> Dwarf_Die? {
+    var current = die
+    for _ in 0..<64 {
+      switch tag(current) {
+      case Tag.typedef, Tag.constType, Tag.volatileType, Tag.restrictType:
+        guard let next = try type(of: current) else { return nil }
+        current = next
+      default: return current
+      }
+    }
+    throw malformed(die, "a chain of typedefs and qualifiers that does not end")
+  }
+
+  // MARK: Records
+
+  /// The encoding of a record type, reading it (and the records it holds by value) the first time.
+  mutating func record(_ die: Dwarf_Die, name: String, place: (record: String, field: String), depth: Int)
+    throws(DebugInfoError) -> TypeEncoding
+  {
+    let key = offset(die)
+    if let known = encodings[key] { return known }
+    let isUnion = tag(die) == Tag.unionType
+    let tag = self.name(die)
+    let recordName = tag.map { (isUnion ? "union " : "struct ") + $0 } ?? name
+    if flag(die, Attribute.declaration) { throw .incompleteType(recordName, file: file.path) }
+    guard !reading.contains(key), depth < 64 else { throw malformed(die, "\(recordName) holds itself") }
+    reading.insert(key)
+    defer { reading.remove(key) }
+    guard let byteSize = udata(die, Attribute.byteSize) else {
+      throw malformed(die, "\(recordName) has no DW_AT_byte_size")
+    }
+    var fields: [TypeEncoding.Field] = []
+    var members: [ClangRecord.Member] = []
+    var memberAlignments: [MemberAlignment] = []
+    var enumerations: [(member: String, enumeration: CEnumeration)] = []
+    var holds: Set<String> = []
+    for (position, member) in children(die).enumerated() where self.tag(member) == Tag.member {
+      guard let memberType = try type(of: member) else { throw malformed(member, "a member without a type") }
+      let memberName = self.name(member)
+      let path = memberName.map { "." + $0 } ?? ""
+      let fieldPlace = (record: recordName, field: path)
+      if let memberName, let enumeration = try enumeration(of: memberType) {
+        enumerations.append((memberName, enumeration))
+      }
+      if let width = udata(member, Attribute.bitSize) {
+        let bitOffset = try bitfieldOffset(member, type: memberType, width: Int(width))
+        let encoding = try encoding(of: memberType, name: "", place: fieldPlace, depth: depth + 1)
+        guard case .scalar(let declared) = encoding else {
+          throw .unsupportedType("a bitfield of \(encoding)", record: recordName, field: path)
+        }
+        fields.append(
+          .init(
+            name: memberName, type: .bitfield(.init(bitOffset: bitOffset, declaredType: declared, width: Int(width)))))
+        members.append(
+          .make(name: memberName, bitOffset: bitOffset, bitWidth: Int(width), size: 0, anonymousRecord: nil))
+        // A bitfield that crosses a unit of its type's size exists only in a packed record.
+        let unit = try size(of: memberType, depth: depth + 1) * 8
+        let crosses = unit > 0 && bitOffset / unit != (bitOffset + Int(width) - 1) / unit
+        memberAlignments.append((nil, try alignment(of: memberType, depth: depth + 1), crosses))
+      } else {
+        var nestedName = memberName.map { "\(recordName).\($0)" } ?? ""
+        if memberName == nil { nestedName = "\(recordName) (\(try anonymousMemberName(memberType, position)))" }
+        let encoding = try encoding(of: memberType, name: nestedName, place: fieldPlace, depth: depth + 1)
+        let held = try heldRecord(memberType)
+        if let held { holds.insert(held) }
+        fields.append(.init(name: memberName, type: encoding))
+        let byteOffset = try memberOffset(member)
+        members.append(
+          .make(
+            name: memberName, bitOffset: byteOffset * 8, bitWidth: nil,
+            size: try size(of: memberType, depth: depth + 1),
+            anonymousRecord: held.flatMap { nestedRecords.contains($0) ? $0 : nil }))
+        // `_Alignas` on the member itself: clang writes DW_AT_alignment on the member.
+        var memberAlignment = Int(udata(member, Attribute.alignment) ?? 0)
+        if memberAlignment == 0 { memberAlignment = try alignment(of: memberType, depth: depth + 1) }
+        memberAlignments.append((byteOffset, memberAlignment, false))
+      }
+    }
+    let body = TypeEncoding.Record(name: tag, fields: fields)
+    let encoding: TypeEncoding = isUnion ? .union(body) : .structure(body)
+    let (alignment, source) = recordAlignment(die, size: Int(byteSize), members: members, alignments: memberAlignments)
+    encodings[key] = encoding
+    recordNames[key] = recordName
+    alignments[key] = alignment
+    let isNested = tag == nil && place.record != name
+    if isNested { nestedRecords.insert(recordName) }
+    records.append(
+      Read(
+        record: .make(
+          name: recordName, encoding: encoding, size: Int(byteSize), alignment: alignment, members: members,
+          isTagged: tag != nil, isNested: isNested, enumerations: enumerations, holds: holds),
+        unit: unit, alignmentSource: source))
+    return encoding
+  }
+
+  /// A member's byte offset: a constant, or gcc -gdwarf-2's location expression; none in a union.
+  private func memberOffset(_ member: Dwarf_Die) throws(DebugInfoError) -> Int {
+    if let bits = udata(member, Attribute.dataBitOffset) { return Int(bits / 8) }
+    var die = member
+    var value: UInt64 = 0
+    switch cv_dwarf_member_location(api, &die, &value) {
+    case 1: return Int(value)
+    case 0: return 0
+    default: throw malformed(member, "a member location that is not a constant offset")
+    }
+  }
+
+  /// A bitfield's first bit from the start of the record: `DW_AT_data_bit_offset` (DWARF 4 and later), or
+  /// DWARF 2–4's `DW_AT_bit_offset`, counted from the most significant bit of its storage unit (signed:
+  /// gcc writes a negative one for a packed bitfield that crosses the unit's end).
+  private mutating func bitfieldOffset(_ member: Dwarf_Die, type: Dwarf_Die, width: Int) throws(DebugInfoError) -> Int {
+    if let bits = udata(member, Attribute.dataBitOffset) { return Int(bits) }
+    let location = try memberOffset(member)
+    guard let fromTop = sdata(member, Attribute.bitOffset) else { return location * 8 }
+    if header.isBigEndian { return location * 8 + Int(fromTop) }
+    var storage = Int(udata(member, Attribute.byteSize) ?? 0)
+    if storage == 0 { storage = try size(of: type, depth: 0) }
+    return location * 8 + storage * 8 - Int(fromTop) - width
+  }
+
+  /// A member's byte offset (`nil` for a bitfield), its type's alignment, and whether it is a bitfield that
+  /// crosses a unit of its type's size, which only a packed record holds.
+  typealias MemberAlignment = (byteOffset: Int?, alignment: Int, crossesUnit: Bool)
+
+  /// How the record's alignment is known: `DW_AT_alignment` (explicit alignment, clang's `#pragma pack`);
+  /// else its members' when every one sits at a multiple of its own and the size is their layout's;
+  /// else inferred: the largest power of two that divides the size and every member's offset (packed),
+  /// or the smallest that pads the members out to the size (an `aligned` record padded past its members).
+  private func recordAlignment(
+    _ die: Dwarf_Die, size: Int, members: [ClangRecord.Member], alignments: [MemberAlignment]
+  ) -> (Int, DebugInfoImport.AlignmentSource) {
+    if let explicit = udata(die, Attribute.alignment), explicit > 0 { return (Int(explicit), .attribute) }
+    let natural = alignments.map(\.alignment).max() ?? 1
+    let isAligned = alignments.allSatisfy { ($0.byteOffset ?? 0) % max($0.alignment, 1) == 0 && !$0.crossesUnit }
+    let end =
+      members.map { member in
+        member.bitWidth.map { (member.bitOffset + $0 + 7) / 8 } ?? member.bitOffset / 8 + member.size
+      }.max() ?? 0
+    let naturalSize = (end + natural - 1) / natural * natural
+    if isAligned, size == naturalSize { return (natural, .natural) }
+    if isAligned, size > naturalSize, size % natural == 0 {
+      // The smallest alignment that pads the members out to the size.
+      var alignment = natural
+      while (end + alignment - 1) / alignment * alignment != size, alignment < size { alignment *= 2 }
+      return (alignment, .inferred)
+    }
+    var alignment = alignments.contains(where: \.crossesUnit) ? 1 : natural
+    while alignment > 1,
+      size % alignment != 0 || alignments.contains(where: { ($0.byteOffset ?? 0) % alignment != 0 })
+    {
+      alignment /= 2
+    }
+    return (alignment, .inferred)
+  }
+
+  /// The name of the record a value of `die` holds (itself, or its arrays' or `_Atomic`'s element), once read.
+  func heldRecord(_ die: Dwarf_Die) throws(DebugInfoError) -> String? {
+    var current = die
+    for _ in 0..<64 {
+      guard let stripped = try strip(current) else { return nil }
+      switch tag(stripped) {
+      case Tag.arrayType, Tag.atomicType:
+        guard let element = try type(of: stripped) else { return nil }
+        current = element
+      case Tag.structureType, Tag.unionType: return recordNames[offset(stripped)]
+      default: return nil
+      }
+    }
+    throw malformed(die, "a chain of arrays that does not end")
+  }
+
+  /// What an anonymous struct or union member is called in its record's name: by its first named
+  /// member (`anonymous union with .buf_index`), else by position, as header import names it.
+  private func anonymousMemberName(_ die: Dwarf_Die, _ position: Int) throws(DebugInfoError) -> String {
+    let stripped = try strip(die) ?? die
+    let isUnion = tag(stripped) == Tag.unionType
+    var first: String?
+    var record = stripped
+    for _ in 0..<64 {
+      guard first == nil, let member = children(record).first(where: { tag($0) == Tag.member }) else { break }
+      first = name(member)
+      guard let next = try type(of: member).flatMap({ (die) throws(DebugInfoError) in try strip(die) }),
+        tag(next) == Tag.structureType || tag(next) == Tag.unionType
+      else { break }
+      record = next
+    }
+    return "anonymous \(isUnion ? "union" : "struct") " + (first.map { "with .\($0)" } ?? "at member \(position)")
+  }
+
+  /// The alignment of a record read before, by its DIE.
+  func recordAlignment(of die: Dwarf_Die) -> Int? { alignments[offset(die)] }
+}

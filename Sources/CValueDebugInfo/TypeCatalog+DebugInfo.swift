@@ -1,0 +1,156 @@
+public import CValueHeaders
+public import CValueKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension TypeCatalog {
+  /// Reads the DWARF debug info of an ELF executable, shared library or object and registers its structs,
+  /// unions and typedefs with C's member names and the exact layout the compiler wrote.
+  ///
+  /// Every complete struct and union becomes a record definition as header import makes it: C's member
+  /// names, anonymous members flattened, bitfields in the GNU form, enums as their integer type and their
+  /// constants registered for descriptions. Each record is laid out by CValueKit and compared with the
+  /// debug info; where they differ (packed, `aligned`), the debug info's layout is registered as a
+  /// `LayoutOverride`, for the ABI of the ELF header's machine.
+  ///
+  /// ```swift
+  /// let catalog = TypeCatalog()
+  /// try catalog.importDebugInfo(of: "build/shapes.o", types: ["struct shape"])
+  /// let layout = try catalog.layout(of: "{shape}")
+  /// ```
+  ///
+  /// libdw (elfutils) is loaded at run time: `CVALUEKIT_LIBDW` when set, else the system's `libdw.so.1`.
+  ///
+  /// - Parameters:
+  ///   - path: The file; its separate debug file is found by build-id or debuglink.
+  ///   - types: The types to import as C names them, with the records they hold; `nil` imports every one.
+  ///   - unit: Only the compile unit of this name, to choose between different definitions of a name.
+  /// - Returns: What was registered.
+  /// - Throws: ``DebugInfoError``; nothing is registered then.
+  @discardableResult
+  public func importDebugInfo(of path: String, types: [String]? = nil, unit: String? = nil)
+    throws(DebugInfoError) -> DebugInfoImport
+  {
+    try register(DebugInfoImport(reading: path, types: types, unit: unit))
+  }
+
+  /// Imports types of the running program from its own debug info: the executable's (`/proc/self/exe`),
+  /// then, for a type it lacks, each loaded shared library's in load order.
+  ///
+  /// ```swift
+  /// let imported = try TypeCatalog().importDebugInfoOfRunningProgram(types: ["struct shape"])
+  /// imported[0].file   // "/proc/self/exe"
+  /// ```
+  ///
+  /// - Parameter types: The types to import, as C names them.
+  /// - Returns: One import per file the types came from.
+  /// - Throws: ``DebugInfoError``: ``DebugInfoError/unknownType(_:file:)`` naming the executable for a
+  ///   type that no file describes.
+  @discardableResult
+  public func importDebugInfoOfRunningProgram(types: [String]) throws(DebugInfoError) -> [DebugInfoImport] {
+    let files = ["/proc/self/exe"] + Self.loadedLibraries()
+    var byFile: [String: [String]] = [:]
+    for type in types {
+      var found: String?
+      var firstError: DebugInfoError?
+      for file in files {
+        do throws(DebugInfoError) {
+          _ = try DebugInfoImport(reading: file, types: [type])
+          found = file
+          break
+        } catch {
+          switch error {
+          // A mapped file that is no ELF file for this machine (ld.so.cache) or has no debug info is passed by.
+          case .unknownType, .noDebugInfo, .unreadable, .incompleteType, .notELF, .fileNotFound, .unsupportedMachine:
+            firstError = firstError ?? error
+          default: throw error
+          }
+        }
+      }
+      guard let found else { throw firstError ?? .unknownType(type, file: files[0]) }
+      byFile[found, default: []].append(type)
+    }
+    var result: [DebugInfoImport] = []
+    for file in files {
+      guard let wanted = byFile[file] else { continue }
+      result.append(try importDebugInfo(of: file, types: wanted))
+    }
+    return result
+  }
+
+  /// The shared libraries mapped into this process, in the order /proc/self/maps lists them.
+  private static func loadedLibraries() -> [String] {
+    // Read to the end: /proc files report a size of 0, which a read by size takes at its word.
+    let descriptor = open("/proc/self/maps", O_RDONLY)
+    guard descriptor >= 0 else { return [] }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      guard count > 0 else { break }
+      bytes += chunk[..<count]
+    }
+    let maps = String(decoding: bytes, as: UTF8.self)
+    var result: [String] = []
+    for line in maps.split(separator: "\n") {
+      guard let slash = line.firstIndex(of: "/") else { continue }
+      let path = String(line[slash...])
+      if path.contains(".so"), !result.contains(path) { result.append(path) }
+    }
+    return result
+  }
+
+  /// Registers what a debug-info import read, all or nothing, through the one registration every source of
+  /// types uses (`register(_:)` of ``ImportedTypes``): a refused import leaves the catalog as it was.
+  ///
+  /// ```swift
+  /// let imported = try DebugInfoImport(reading: "build/app", types: ["struct shape"])
+  /// try catalog.register(imported)
+  /// ```
+  ///
+  /// - Parameter imported: What ``DebugInfoImport/init(reading:types:unit:)`` read.
+  /// - Returns: `imported`.
+  /// - Throws: ``DebugInfoError/registration(_:)`` when the catalog refuses an entry (it holds something else
+  ///   under a name, a constant does not fit its member).
+  @discardableResult
+  public func register(_ imported: DebugInfoImport) throws(DebugInfoError) -> DebugInfoImport {
+    do throws(CatalogError) {
+      try register(imported.importedTypes)
+    } catch {
+      throw .registration(error)
+    }
+    return imported
+  }
+}
+
+extension DebugInfoImport {
+  /// The neutral value of imported types every source produces, for the catalog's one registration and for
+  /// catalog files: origin `debug info`, the file as its input, the target and each record's alignment source.
+  public var importedTypes: ImportedTypes {
+    ImportedTypes(
+      records: records.map {
+        ImportedTypes.Record(
+          name: $0.name, encoding: $0.encoding, override: $0.override, size: $0.size, alignment: $0.alignment,
+          alignmentSource: $0.alignmentSource.imported)
+      },
+      typedefs: typedefs.map { ImportedTypes.Typedef(name: $0.name, encoding: $0.encoding) },
+      enumerations: enumerations.map {
+        ImportedTypes.Enumeration(record: $0.record, member: $0.member, enumeration: $0.enumeration)
+      },
+      skipped: skipped, abi: abi,
+      origin: ImportedTypes.Origin(kind: "debug info", inputs: [file], details: ["target": target]))
+  }
+}
+
+extension DebugInfoImport.AlignmentSource {
+  var imported: ImportedTypes.AlignmentSource {
+    switch self {
+    case .attribute: .attribute
+    case .natural: .natural
+    case .inferred: .inferred
+    }
+  }
+}

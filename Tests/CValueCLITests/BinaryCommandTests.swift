@@ -1,0 +1,102 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--binary`: types read from the DWARF of an object clang builds during the test run, by their C names.
+@Suite struct BinaryCommandTests {
+  static let source = """
+    enum color { RED, GREEN = 5, BLUE };
+    struct __attribute__((packed)) sample {
+      char tag;
+      unsigned flags : 12;
+      enum color color;
+      union { int i; float f; };
+    };
+    struct sample global;
+
+    """
+
+  /// The object built once per process: `sample.o` with DWARF 5.
+  static let object: Result<String, BinaryBuildFailed> = {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cvalue-binary-\(UUID())").path
+    do {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      try source.write(toFile: "\(directory)/sample.c", atomically: true, encoding: .utf8)
+    } catch {
+      return .failure(BinaryBuildFailed(description: "\(error)"))
+    }
+    let clang =
+      (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/clang" }
+      .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "clang"
+    let output = "\(directory)/sample.o"
+    do {
+      let pid = try Subprocess.spawn(
+        clang, ["-g", "-gdwarf-5", "-c", "-o", output, "\(directory)/sample.c"],
+        environment: ProcessInfo.processInfo.environment, stdout: "/dev/null", stderr: "/dev/null")
+      guard Subprocess.exitStatus(Subprocess.waitForExit(pid)) == 0 else {
+        return .failure(BinaryBuildFailed(description: "clang failed on sample.c"))
+      }
+    } catch {
+      return .failure(BinaryBuildFailed(description: "\(error)"))
+    }
+    return .success(output)
+  }()
+
+  @Test func layoutOfAPackedRecordFromDebugInfo() async throws {
+    let object = try Self.object.get()
+    let run = try await CValue.run(["layout", "--binary", object, "struct sample"])
+    #expect(run.exited(0), "\(run)")
+    #expect(
+      run.stdout == """
+        struct sample = {sample}
+        size 11, alignment 1, stride 11 (x86_64-linux)
+
+        offset     size  field      type
+             0        1  .tag       c  char
+           1:0  12 bits  .flags     b8I12  unsigned int : 12
+             3        4  .color     I  unsigned int
+             7        4  .i         i  int
+             7        4  .f         f  float
+
+        """)
+  }
+
+  @Test func describeNamesEnumConstantsFromDebugInfo() async throws {
+    let object = try Self.object.get()
+    let run = try await CValue.run(["describe", "--binary", object, "sample", "00 05 00 05 00 00 00 00 00 00 00"])
+    #expect(run.exited(0), "\(run)")
+    #expect(run.stdout == "{.tag = 0, .flags = 5, .color = GREEN, {.i = 0, .f = 0}}\n")
+  }
+
+  @Test func importWritesACatalogFileThatLaysOutWithoutTheBinary() async throws {
+    let object = try Self.object.get()
+    let catalog = URL(fileURLWithPath: object).deletingLastPathComponent().appendingPathComponent("sample.json").path
+    let written = try await CValue.run(["import", "--binary", object, "sample", "--output", catalog])
+    #expect(written.exited(0), "\(written)")
+    #expect(written.stdout == "")
+    let run = try await CValue.run(["layout", "--catalog", catalog, "struct sample"])
+    #expect(run.exited(0), "\(run)")
+    #expect(
+      run.stdout.split(separator: "\n").prefix(2) == [
+        #"struct sample = {sample="tag"c"flags"b8I12"color"I(?="i"i"f"f)}"#,
+        "size 11, alignment 1, stride 11 (x86_64-linux)",
+      ])
+    let missing = try await CValue.run(["import", "--binary", "/nonexistent/app"])
+    #expect(missing.exited(2), "\(missing)")
+    #expect(missing.stderr == "/nonexistent/app: no such file, or it cannot be read\n")
+  }
+
+  @Test func badBinariesExitWithStatus2() async throws {
+    let missing = try await CValue.run(["layout", "--binary", "/nonexistent/app", "sample"])
+    #expect(missing.exited(2), "\(missing)")
+    #expect(missing.stderr == "/nonexistent/app: no such file, or it cannot be read\n")
+    let object = try Self.object.get()
+    let unknown = try await CValue.run(["layout", "--binary", object, "struct nowhere"])
+    #expect(unknown.exited(2), "\(unknown)")
+    #expect(unknown.stderr == "\(object) has no debug info for struct nowhere\n")
+  }
+}
+
+struct BinaryBuildFailed: Error, CustomStringConvertible {
+  var description: String
+}

@@ -1,0 +1,76 @@
+import CValueKit
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CValueDebugInfo
+
+/// Files that are not what an import needs: each a typed error with its exact message, never a crash or hang.
+@Suite struct BadDebugInfoTests {
+  static func message(_ path: String) -> String {
+    do {
+      _ = try DebugInfoImport(reading: path)
+      return "no error"
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test func missingFile() {
+    #expect(Self.message("/nonexistent/app") == "/nonexistent/app: no such file, or it cannot be read")
+  }
+
+  @Test func notAnELFFile() throws {
+    let path = "\(DebugInfoFixture.directory)/text.txt"
+    try "just text\n".write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(Self.message(path) == "\(path) is not an ELF file")
+  }
+
+  @Test func truncatedELF() throws {
+    let whole = try Data(contentsOf: URL(fileURLWithPath: DebugInfoFixture.path(of: DebugInfoValueTests.build)))
+    let expected = [
+      10: "cannot be read as ELF: the file ends inside its ELF header",
+      64: "cannot be read as ELF: No symbol table found",
+      1000: "cannot be read as ELF: No symbol table found",
+    ]
+    for (length, message) in expected {
+      let path = "\(DebugInfoFixture.directory)/truncated-\(length).o"
+      try whole.prefix(length).write(to: URL(fileURLWithPath: path))
+      #expect(Self.message(path) == "\(path) \(message)", "\(length) bytes")
+    }
+  }
+
+  @Test func noDebugInfo() throws {
+    let path = try DebugInfoFixture.compile("int f(void) { return 1; }\n", name: "plain.o", flags: ["-c"])
+    #expect(Self.message(path) == "\(path) has no DWARF debug info: build it with -g, or install its debug file")
+  }
+
+  @Test func strippedBinary() throws {
+    let path = try DebugInfoFixture.compile(
+      "struct s { int a; };\nint main(void) { struct s v = {0}; return v.a; }\n", name: "stripped", flags: ["-g", "-s"])
+    #expect(Self.message(path) == "\(path) has no DWARF debug info: build it with -g, or install its debug file")
+  }
+
+  @Test func unknownAndIncompleteTypes() throws {
+    let path = try DebugInfoFixture.path(of: DebugInfoValueTests.build)
+    #expect(throws: DebugInfoError.unknownType("struct nowhere", file: path)) {
+      try DebugInfoImport(reading: path, types: ["struct nowhere"])
+    }
+    #expect(throws: DebugInfoError.unknownUnit("other.c", file: path)) {
+      try DebugInfoImport(reading: path, unit: "other.c")
+    }
+  }
+
+  /// libdw is looked for only where `CVALUEKIT_LIBDW` says when it is set; a library that does not load
+  /// is an error listing what was tried.
+  @Test func missingLibdw() throws {
+    let nowhere = "/nonexistent/libdw.so.1"
+    #expect(LibDW.candidates(environment: ["CVALUEKIT_LIBDW": nowhere]) == [nowhere])
+    #expect(LibDW.candidates(environment: [:]) == ["libdw.so.1", "libdw.so"])
+    #expect(throws: DebugInfoError.libdwNotFound(tried: [nowhere])) { try LibDW.load(from: [nowhere]) }
+    #expect(
+      DebugInfoError.libdwNotFound(tried: [nowhere]).description
+        == "libdw (elfutils) not found; tried /nonexistent/libdw.so.1. Install libdw1 (Debian, Ubuntu) or "
+        + "elfutils-libs (Fedora), or set CVALUEKIT_LIBDW to its path")
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Synchronization
+import TestSupport
+
+/// `Fixtures/constructs.c` compiled during the test run into objects, shared libraries and executables,
+/// with the toolchain's clang (and gcc), each build once per test process.
+enum DebugInfoFixture {
+  struct BuildFailed: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/constructs.c").path
+
+  static let directory: String = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cvalue-debuginfo-\(getpid())-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+  }()
+
+  /// One way of building the fixture: the compiler, its flags, and what it makes.
+  struct Build: CustomStringConvertible, Sendable {
+    var compiler: String
+    var flags: [String]
+    var kind: Kind
+    enum Kind: String, Sendable {
+      case object = "o"
+      case sharedLibrary = "so"
+      case executable = "exe"
+    }
+
+    var name: String {
+      ([compiler] + flags).joined(separator: "_").replacingOccurrences(of: "-", with: "") + "." + kind.rawValue
+    }
+    var description: String { "\(compiler) \(flags.joined(separator: " ")) (\(kind))" }
+  }
+
+  private static let cache = Mutex<[String: Result<String, BuildFailed>]>([:])
+
+  /// The path of the built file.
+  static func path(of build: Build) throws -> String {
+    try cache.withLock { cache in
+      if let known = cache[build.name] { return try known.get() }
+      let result = compile(build)
+      cache[build.name] = result
+      return try result.get()
+    }
+  }
+
+  /// Compiles `text` (C) into `name` in the fixture directory with clang.
+  static func compile(_ text: String, name: String, flags: [String]) throws -> String {
+    let source = "\(directory)/\(name).c"
+    try text.write(toFile: source, atomically: true, encoding: .utf8)
+    return try run(tool("clang"), flags + ["-o", "\(directory)/\(name)", source], output: "\(directory)/\(name)").get()
+  }
+
+  private static func compile(_ build: Build) -> Result<String, BuildFailed> {
+    var arguments = ["-g"] + build.flags + ["-fno-eliminate-unused-debug-types"]
+    var source = self.source
+    switch build.kind {
+    case .object: arguments.append("-c")
+    case .sharedLibrary: arguments += ["-shared", "-fPIC"]
+    case .executable:
+      source = "\(directory)/main.c"
+      let text = "#include \"\(self.source)\"\nint main(void) { return 0; }\n"
+      do { try text.write(toFile: source, atomically: true, encoding: .utf8) } catch {
+        return .failure(BuildFailed(description: "\(error)"))
+      }
+    }
+    let output = "\(directory)/\(build.name)"
+    return run(tool(build.compiler), arguments + ["-o", output, source], output: output)
+  }
+
+  static func tool(_ name: String) -> String {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    } ?? name
+  }
+
+  static func run(_ program: String, _ arguments: [String], output: String) -> Result<String, BuildFailed> {
+    let log = output + ".log"
+    do {
+      let pid = try Subprocess.spawn(
+        program, arguments, environment: ProcessInfo.processInfo.environment, stdout: log, stderr: log)
+      let status = Subprocess.waitForExit(pid)
+      guard Subprocess.exitStatus(status) == 0, !Subprocess.exitedBySignal(status) else {
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        return .failure(BuildFailed(description: "\(program) \(arguments.joined(separator: " ")) failed: \(text)"))
+      }
+    } catch {
+      return .failure(BuildFailed(description: "\(error)"))
+    }
+    return .success(output)
+  }
+}
