@@ -196,11 +196,20 @@ package enum CValueCheck {
 }
 
 extension ComparisonOptions {
-  /// How a failure shows a value: by the description options, with the comparison's union members in place
-  /// of theirs for the same unions, as the comparison's own report does.
+  /// How a failure shows a value: by the description options and the comparison's union members, as the
+  /// comparison's own report does.
   package var shownValues: DescriptionOptions {
     var options = descriptionOptions
-    options.unionMembers.merge(unionMembers) { $1 }
+    options.unionMembers = unionMembers
+    return options
+  }
+
+  /// The options with `tolerance` for every leaf without a field tolerance, when one is given: an
+  /// assertion's `within:` wins over `options.tolerance`.
+  package func within(_ tolerance: FloatTolerance?) -> ComparisonOptions {
+    guard let tolerance else { return self }
+    var options = self
+    options.tolerance = tolerance
     return options
   }
 }
