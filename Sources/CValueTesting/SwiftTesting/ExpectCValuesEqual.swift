@@ -48,10 +48,9 @@ public func expectCValuesEqual<Value>(
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
-  CValueCheck.equal(
-    actual, expected,
-    options: options.within(tolerance),
-    encoding: encoding, registry: registry, message: comment.text
+  CValueCheck.values(
+    actual, expected, shouldBeEqual: true, options: options.within(tolerance), encoding: encoding, registry: registry,
+    message: comment.text
   ).record(sourceLocation: sourceLocation)
 }
 

@@ -13,15 +13,12 @@ public import Testing
 /// With a tolerance, values within it count as equal, so the expectation asks for a difference larger
 /// than the tolerance.
 ///
+/// The arguments are `expectCValuesEqual`'s, in the same order, and mean the same, but for these:
+///
 /// - Parameters:
-///   - actual: The value the code under test produced.
 ///   - expected: The value it should differ from.
-///   - tolerance: How close floating-point fields may be and still count as equal.
-///   - options: What counts as equal and what the failure shows: see `ComparisonOptions`.
-///   - encoding: The C type as an encoding or readable name; `nil` derives it from `Value`.
-///   - registry: The registry that resolves the type and holds your comparers.
-///   - comment: Appended to the failure's first line.
-///   - sourceLocation: Where the issue is recorded; the caller's location by default.
+///   - tolerance: How close floating-point fields may be and still count as equal; it wins over
+///     `options.tolerance`.
 /// - Returns: The comparison, or `nil` when none could be made (the issue says why).
 @discardableResult
 public func expectCValuesNotEqual<Value>(
@@ -30,9 +27,8 @@ public func expectCValuesNotEqual<Value>(
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
-  CValueCheck.notEqual(
-    actual, expected,
-    options: options.within(tolerance),
-    encoding: encoding, registry: registry, message: comment.text
+  CValueCheck.values(
+    actual, expected, shouldBeEqual: false, options: options.within(tolerance), encoding: encoding, registry: registry,
+    message: comment.text
   ).record(sourceLocation: sourceLocation)
 }

@@ -27,10 +27,9 @@ public func XCTAssertCValuesEqual<Value>(
   _ message: @autoclosure () -> String = "",
   file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
-  CValueCheck.equal(
-    actual, expected,
-    options: options.within(tolerance),
-    encoding: encoding, registry: registry, message: message()
+  CValueCheck.values(
+    actual, expected, shouldBeEqual: true, options: options.within(tolerance), encoding: encoding, registry: registry,
+    message: message()
   ).fail(file: file, line: line)
 }
 

@@ -26,9 +26,8 @@ public func XCTAssertCValuesNotEqual<Value>(
   _ message: @autoclosure () -> String = "",
   file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
-  CValueCheck.notEqual(
-    actual, expected,
-    options: options.within(tolerance),
-    encoding: encoding, registry: registry, message: message()
+  CValueCheck.values(
+    actual, expected, shouldBeEqual: false, options: options.within(tolerance), encoding: encoding, registry: registry,
+    message: message()
   ).fail(file: file, line: line)
 }
