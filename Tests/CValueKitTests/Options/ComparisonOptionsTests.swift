@@ -105,21 +105,16 @@ import Testing
 
   @Test func theInitializerTakesEveryProperty() {
     let options = ComparisonOptions(
-      tolerance: .absolute(1), fieldTolerances: [".value": .exact], maximumReportedMismatches: 3,
-      descriptionOptions: DescriptionOptions(maximumElements: 2), unionMembers: [".body": "number"],
-      ignoredPaths: [".tag"], fieldComparers: [".unit": .cString], comparesPadding: true,
-      maximumDescriptionLength: nil)
-    var byProperty = ComparisonOptions()
-    byProperty.tolerance = .absolute(1)
-    byProperty.fieldTolerances = [".value": .exact]
-    byProperty.maximumReportedMismatches = 3
-    byProperty.descriptionOptions.maximumElements = 2
-    byProperty.unionMembers = [".body": "number"]
-    byProperty.ignoredPaths = [".tag"]
-    byProperty.fieldComparers = [".unit": .cString]
-    byProperty.comparesPadding = true
-    byProperty.maximumDescriptionLength = nil
-    #expect(options == byProperty)
+      tolerance: .absolute(1), fieldTolerances: [".value": .absolute(1)], maximumReportedMismatches: 1,
+      descriptionOptions: DescriptionOptions(showsCStringText: true, maximumElements: 2),
+      unionMembers: [".body": "number"], ignoredPaths: [".tag"], fieldComparers: [".tag": .cString],
+      comparesPadding: true, maximumDescriptionLength: 10)
+    // Each stored property already holds the value its setter gives: the initializer took it.
+    for name in Mirror(reflecting: options).children.compactMap(\.label) {
+      var set = options
+      Self.nonDefault[name]?(&set)
+      #expect(Self.nonDefault[name] != nil && set == options, "\(name)")
+    }
     #expect(ComparisonOptions() == .default)
     #expect(ComparisonOptions.default.maximumDescriptionLength == 400)
     #expect(!ComparisonOptions.default.comparesPadding)
