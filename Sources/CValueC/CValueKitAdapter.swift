@@ -4,6 +4,7 @@ import CValueCHeader
 // calls below and a status with a message, nothing else.
 import CValueHeaders
 import CValueKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -144,7 +145,6 @@ final class OptionsHandle {
   func setUnionMember(at path: String, member: String) throws(CAPIError) {
     let path = try Self.path(path, role: "union path")
     options.unionMembers[path] = .named(member)
-    options.descriptionOptions.unionMembers[path] = .named(member)
   }
 
   func setUnionTag(at path: String, tag: String, members: [Int64: String], unknownAsBytes: Bool) throws(CAPIError) {
@@ -152,7 +152,6 @@ final class OptionsHandle {
     let rule = UnionMember.tagged(
       by: try Self.path(tag, role: "tag path"), members: members, unknownTag: unknownAsBytes ? .bytes : .allMembers)
     options.unionMembers[path] = rule
-    options.descriptionOptions.unionMembers[path] = rule
   }
 
   func setMaximumReported(_ count: Int) { options.maximumReportedMismatches = count }

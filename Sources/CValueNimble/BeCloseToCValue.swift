@@ -5,7 +5,8 @@ public import Nimble
 /// tolerance of the expected one, and every other field is equal.
 ///
 /// ```swift
-/// expect(reading).to(beCloseToCValue(expected, within: .absolute(0.001), fieldTolerances: [".value": .relative(1e-3)]))
+/// let options = ComparisonOptions(fieldTolerances: [".value": .relative(1e-3)])
+/// expect(reading).to(beCloseToCValue(expected, within: .absolute(0.001), options: options))
 /// // expected to be close to C value <{.tag = 65, .value = 20, .count = 3, .unit = "C"}> (within 0.001;
 /// // .value within 0.001 relative), got <{.tag = 65, .value = 20.5, .count = 3, .unit = "C"}>
 /// // cv_reading values differ at 1 of 4 fields:
@@ -18,33 +19,23 @@ public import Nimble
 ///
 /// - Parameters:
 ///   - expected: The value the actual one should be close to.
-///   - tolerance: How close floating-point fields must be.
-///   - fieldTolerances: Tolerances for particular fields (`".value"`) and everything inside them.
-///   - unionMembers: The live member of unions, by the union's path (`[".body": "number"]`, see
-///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
-///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
-///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
-///   - fieldComparers: Comparers for particular fields, by path, replacing their type's rules
-///     (`[".name": .cString]`, see `FieldComparer`); an ignored path wins over a comparer.
+///   - tolerance: How close floating-point fields must be; it wins over `options.tolerance`.
+///   - options: What counts as equal and what the failure shows: see `ComparisonOptions`.
 ///   - encoding: The C type as an encoding or readable name; `nil` derives it from `Value`.
 ///   - registry: The registry that resolves the type and holds your comparers.
 /// - Returns: The matcher.
 public func beCloseToCValue<Value>(
-  _ expected: Value, within tolerance: FloatTolerance, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  unionMembers: [FieldPath: UnionMember] = [:], ignoring ignoredPaths: Set<FieldPath> = [],
-  fieldComparers: [FieldPath: FieldComparer] = [:],
+  _ expected: Value, within tolerance: FloatTolerance, options: ComparisonOptions = .default,
   encoding: (any TypeEncodingConvertible)? = nil,
   registry: ValueRegistry = .shared
 ) -> Matcher<Value> {
-  let fields = fieldTolerances.sorted { $0.key.description < $1.key.description }
+  let fields = options.fieldTolerances.sorted { $0.key.description < $1.key.description }
     .map { "; \($0.key) within \($0.value)" }.joined()
   return Matcher.define { actualExpression in
     try CValueMatch.result(
       actualExpression, expected: expected, expectation: "be close to C value",
       qualifier: " (within \(tolerance)\(fields))",
-      options: ComparisonOptions(
-        tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
-        fieldComparers: fieldComparers),
+      options: options.within(tolerance),
       encoding: encoding, registry: registry)
   }
 }

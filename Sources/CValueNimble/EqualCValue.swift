@@ -19,35 +19,29 @@ public import Nimble
 /// Values are shown as C initializers. A `ValueError` (an encoding that does not parse, a type that
 /// cannot be derived) fails the expectation, with `.to` and `.toNot` alike, and says why.
 ///
-/// A union is compared by every byte some member covers, unless `unionMembers` says which member is live
-/// (a `UnionMember`: its name, or a tag field that names it); then only that member is compared and shown:
+/// Options (tolerances, live union members, ignored paths, field comparers) come as one
+/// `ComparisonOptions` value:
 ///
 /// ```swift
-/// expect(received).to(equalCValue(sent, unionMembers: [".body": "number"], encoding: messageEncoding))
+/// expect(received).to(
+///   equalCValue(sent, options: ComparisonOptions(unionMembers: [".body": "number"]), encoding: messageEncoding))
 /// ```
 ///
 /// - Parameters:
 ///   - expected: The value the actual one should equal.
-///   - unionMembers: The live member of unions, by the union's path (`[".body": "number"]`, see
-///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
-///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
-///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
-///   - fieldComparers: Comparers for particular fields, by path, replacing their type's rules
-///     (`[".name": .cString]`, see `FieldComparer`); an ignored path wins over a comparer.
+///   - options: What counts as equal and what the failure shows: see `ComparisonOptions`.
 ///   - encoding: The C type as an encoding or readable name; `nil` derives it from `Value`.
 ///   - registry: The registry that resolves the type and holds your comparers.
 /// - Returns: The matcher.
 public func equalCValue<Value>(
-  _ expected: Value, unionMembers: [FieldPath: UnionMember] = [:], ignoring ignoredPaths: Set<FieldPath> = [],
-  fieldComparers: [FieldPath: FieldComparer] = [:],
+  _ expected: Value, options: ComparisonOptions = .default,
   encoding: (any TypeEncodingConvertible)? = nil,
   registry: ValueRegistry = .shared
 ) -> Matcher<Value> {
   Matcher.define { actualExpression in
     try CValueMatch.result(
       actualExpression, expected: expected, expectation: "equal C value", qualifier: "",
-      options: ComparisonOptions(
-        unionMembers: unionMembers, ignoredPaths: ignoredPaths, fieldComparers: fieldComparers), encoding: encoding,
+      options: options, encoding: encoding,
       registry: registry)
   }
 }

@@ -73,7 +73,9 @@ struct CValueMatcherTests {
     #expect(
       failures {
         expect(reading).to(beCloseToCValue(calibrated, within: .absolute(0.001)))
-        expect(reading).to(beCloseToCValue(calibrated, within: .exact, fieldTolerances: [".value": .relative(1e-4)]))
+        expect(reading).to(
+          beCloseToCValue(
+            calibrated, within: .exact, options: ComparisonOptions(fieldTolerances: [".value": .relative(1e-4)])))
         expect(reading).toNot(beCloseToCValue(calibrated, within: .ulps(4)))
       } == [])
   }
@@ -84,7 +86,9 @@ struct CValueMatcherTests {
     #expect(
       failures {
         expect(far).to(
-          beCloseToCValue(calibrated, within: .absolute(0.001), fieldTolerances: [".value": .relative(1e-3)]))
+          beCloseToCValue(
+            calibrated, within: .absolute(0.001),
+            options: ComparisonOptions(fieldTolerances: [".value": .relative(1e-3)])))
       } == [
         """
         expected to be close to C value <{.tag = 65, .value = 20, .count = 3, .unit = "C"}> (within 0.001; \
@@ -112,7 +116,9 @@ struct CValueMatcherTests {
   func unknownFieldPath() {
     #expect(
       failures {
-        expect(reading).to(beCloseToCValue(calibrated, within: .exact, fieldTolerances: [".size": .absolute(1)]))
+        expect(reading).to(
+          beCloseToCValue(
+            calibrated, within: .exact, options: ComparisonOptions(fieldTolerances: [".size": .absolute(1)])))
       }
         == [
           "cannot compare C values: {cv_reading=\"tag\"c\"value\"d\"count\"i\"unit\"[4c]} has no field .size"

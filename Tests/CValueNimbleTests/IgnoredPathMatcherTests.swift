@@ -20,15 +20,22 @@ extension CValueMatcherTests {
     let sent = Self.packet(kind: 1, checksum: 0xdead_beef)
     #expect(
       failures {
-        expect(sent).to(equalCValue(Self.packet(kind: 1, checksum: 7), ignoring: [".checksum"], encoding: Self.packet))
+        expect(sent).to(
+          equalCValue(
+            Self.packet(kind: 1, checksum: 7), options: ComparisonOptions(ignoredPaths: [".checksum"]),
+            encoding: Self.packet))
         expect(sent).to(
           beCloseToCValue(
-            Self.packet(kind: 1, checksum: 7), within: .absolute(0.1), ignoring: [".checksum"], encoding: Self.packet))
+            Self.packet(kind: 1, checksum: 7), within: .absolute(0.1),
+            options: ComparisonOptions(ignoredPaths: [".checksum"]), encoding: Self.packet))
         expect(sent).toNot(equalCValue(Self.packet(kind: 1, checksum: 7), encoding: Self.packet))
       } == [])
     #expect(
       failures {
-        expect(sent).to(equalCValue(Self.packet(kind: 2, checksum: 7), ignoring: [".checksum"], encoding: Self.packet))
+        expect(sent).to(
+          equalCValue(
+            Self.packet(kind: 2, checksum: 7), options: ComparisonOptions(ignoredPaths: [".checksum"]),
+            encoding: Self.packet))
       } == [
         """
         expected to equal C value <{.kind = 2, .length = 0, .checksum = 7, .name = NULL, .origin = NULL, .payload = {0, 0, 0, 0}}>, \
@@ -50,17 +57,20 @@ extension CValueMatcherTests {
       failures {
         expect(sent).to(
           equalCValue(
-            Self.packet(kind: 1, checksum: 0x2222_abcd), fieldComparers: [".checksum": low16], encoding: Self.packet))
+            Self.packet(kind: 1, checksum: 0x2222_abcd),
+            options: ComparisonOptions(fieldComparers: [".checksum": low16]), encoding: Self.packet))
         expect(sent).to(
           beCloseToCValue(
-            Self.packet(kind: 1, checksum: 0x2222_abcd), within: .absolute(0.1), fieldComparers: [".checksum": low16],
+            Self.packet(kind: 1, checksum: 0x2222_abcd), within: .absolute(0.1),
+            options: ComparisonOptions(fieldComparers: [".checksum": low16]),
             encoding: Self.packet))
       } == [])
     #expect(
       failures {
         expect(sent).to(
           equalCValue(
-            Self.packet(kind: 1, checksum: 0x2222_abce), fieldComparers: [".checksum": low16], encoding: Self.packet))
+            Self.packet(kind: 1, checksum: 0x2222_abce),
+            options: ComparisonOptions(fieldComparers: [".checksum": low16]), encoding: Self.packet))
       } == [
         """
         expected to equal C value <{.kind = 1, .length = 0, .checksum = 572697550, .name = NULL, .origin = NULL, .payload = {0, 0, 0, 0}}>, \
@@ -73,7 +83,8 @@ extension CValueMatcherTests {
       ])
     #expect(
       failures {
-        expect(sent).to(equalCValue(sent, fieldComparers: [".kind": .cString], encoding: Self.packet))
+        expect(sent).to(
+          equalCValue(sent, options: ComparisonOptions(fieldComparers: [".kind": .cString]), encoding: Self.packet))
       } == ["cannot compare C values: struct cv_packet: the comparer cString does not fit .kind (unsigned short)"])
   }
 }

@@ -28,13 +28,19 @@ extension CValueMatcherTests {
     let byKind = UnionMember.tagged(by: ".kind", members: [2: "number"])
     #expect(
       failures {
-        expect(live).to(equalCValue(deadBytesDiffer, unionMembers: [".body": "number"], encoding: Self.message))
-        expect(live).to(equalCValue(deadBytesDiffer, unionMembers: [".body": byKind], encoding: Self.message))
+        expect(live).to(
+          equalCValue(
+            deadBytesDiffer, options: ComparisonOptions(unionMembers: [".body": "number"]), encoding: Self.message))
+        expect(live).to(
+          equalCValue(
+            deadBytesDiffer, options: ComparisonOptions(unionMembers: [".body": byKind]), encoding: Self.message))
         expect(live).toNot(equalCValue(deadBytesDiffer, encoding: Self.message))
       } == [])
     #expect(
       failures {
-        expect(live).toNot(equalCValue(deadBytesDiffer, unionMembers: [".body": "number"], encoding: Self.message))
+        expect(live).toNot(
+          equalCValue(
+            deadBytesDiffer, options: ComparisonOptions(unionMembers: [".body": "number"]), encoding: Self.message))
       } == [
         """
         expected to not equal C value <{.kind = 2, .body = {.number = {.value = 7, .scale = 1.5}}}>, \
@@ -48,7 +54,8 @@ extension CValueMatcherTests {
     #expect(
       failures {
         expect(Self.number(7, 1.5)).to(
-          equalCValue(Self.number(8, 1.5), unionMembers: [".body": "number"], encoding: Self.message))
+          equalCValue(
+            Self.number(8, 1.5), options: ComparisonOptions(unionMembers: [".body": "number"]), encoding: Self.message))
       } == [
         """
         expected to equal C value <{.kind = 2, .body = {.number = {.value = 8, .scale = 1.5}}}>, \
@@ -67,14 +74,17 @@ extension CValueMatcherTests {
     #expect(
       failures {
         expect(Self.number(7, 1.5)).to(
-          beCloseToCValue(close, within: .absolute(0.001), unionMembers: [".body": "number"], encoding: Self.message))
+          beCloseToCValue(
+            close, within: .absolute(0.001), options: ComparisonOptions(unionMembers: [".body": "number"]),
+            encoding: Self.message))
         expect(Self.number(7, 1.5)).toNot(beCloseToCValue(close, within: .absolute(0.001), encoding: Self.message))
       } == [])
     #expect(
       failures {
         expect(Self.number(7, 1.5)).to(
           beCloseToCValue(
-            Self.number(7, 1.6), within: .absolute(0.001), unionMembers: [".body": "number"], encoding: Self.message))
+            Self.number(7, 1.6), within: .absolute(0.001),
+            options: ComparisonOptions(unionMembers: [".body": "number"]), encoding: Self.message))
       } == [
         """
         expected to be close to C value <{.kind = 2, .body = {.number = {.value = 7, .scale = 1.6}}}> (within 0.001), \
@@ -95,9 +105,11 @@ extension CValueMatcherTests {
     #expect(
       failures {
         expect(Self.number(7, 1.5)).to(
-          equalCValue(Self.number(7, 1.5), unionMembers: [".body": "txt"], encoding: Self.message))
+          equalCValue(
+            Self.number(7, 1.5), options: ComparisonOptions(unionMembers: [".body": "txt"]), encoding: Self.message))
         expect(Self.number(7, 1.5)).toNot(
-          equalCValue(Self.number(7, 1.5), unionMembers: [".body": "txt"], encoding: Self.message))
+          equalCValue(
+            Self.number(7, 1.5), options: ComparisonOptions(unionMembers: [".body": "txt"]), encoding: Self.message))
       } == [message, message])
   }
 }

@@ -52,6 +52,7 @@ extension ValueType {
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
       return equal(type, strategy: strategy, fieldCount: chosen.fieldCount, rules: chosen)
     }
+    let shortcut = options.shortcut
     if options.comparesPadding {
       let padding = CoveredFields(chosen, value: a).paddingMismatches(actual, expected)
       if !padding.mismatches.isEmpty {
@@ -59,9 +60,7 @@ extension ValueType {
           actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: chosen, options: options,
           tolerance: tolerance, strategy: strategy, padding: padding)
       }
-      if options.fieldTolerances.isEmpty, !chosen.isRegistered,
-        Self.isEqual(a, b, rules: chosen, tolerance: tolerance)
-      {
+      if shortcut != .walk, !chosen.isRegistered, Self.isEqual(a, b, rules: chosen, tolerance: tolerance) {
         return equal(
           type, strategy: strategy, fieldCount: chosen.liveFieldCount(a, b, base: 0) + padding.rangeCount,
           rules: chosen)
@@ -72,8 +71,8 @@ extension ValueType {
     }
     // A comparer registered for the whole value decides in the walk below; running it twice (here and
     // there) would call a C function twice for every unequal pair.
-    if options.fieldTolerances.isEmpty, !chosen.isRegistered,
-      chosen === rules
+    if shortcut != .walk, !chosen.isRegistered,
+      shortcut == .plan && chosen === rules
         ? isEqual(pointers: a, b, tolerance: tolerance) : Self.isEqual(a, b, rules: chosen, tolerance: tolerance)
     {
       return equal(type, strategy: strategy, fieldCount: chosen.liveFieldCount(a, b, base: 0), rules: chosen)
@@ -172,9 +171,10 @@ extension ValueType {
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
       return equal(arrayType, strategy: .structural, fieldCount: arrayRules.fieldCount, rules: arrayRules)
     }
+    let shortcut = options.shortcut
     if options.comparesPadding {
       let padding = CoveredFields(arrayRules, value: a).paddingMismatches(actual, expected)
-      if padding.mismatches.isEmpty, options.fieldTolerances.isEmpty, !rules.isRegistered,
+      if padding.mismatches.isEmpty, shortcut != .walk, !rules.isRegistered,
         Self.isEqual(a, b, rules: arrayRules, tolerance: tolerance)
       {
         return equal(
@@ -183,10 +183,10 @@ extension ValueType {
       }
       return try walk(
         actual, expected, as: arrayType, layout: CLayout(type: arrayType, abi: abi, root: node), rules: arrayRules,
-        options: options, tolerance: tolerance, strategy: .structural, isRun: true, padding: padding)
+        options: options, tolerance: tolerance, strategy: .structural, padding: padding)
     }
-    if options.fieldTolerances.isEmpty, !rules.isRegistered,
-      element === rules && options.ignoredPaths.isEmpty && options.fieldComparers.isEmpty
+    if shortcut != .walk, !rules.isRegistered,
+      shortcut == .plan && element === rules
         ? isEqual(pointers: a, b, count: count, tolerance: tolerance)
         : Self.isEqual(a, b, rules: arrayRules, tolerance: tolerance)
     {
@@ -195,7 +195,7 @@ extension ValueType {
     }
     return try walk(
       actual, expected, as: arrayType, layout: CLayout(type: arrayType, abi: abi, root: node), rules: arrayRules,
-      options: options, tolerance: tolerance, strategy: .structural, isRun: true)
+      options: options, tolerance: tolerance, strategy: .structural)
   }
 
   private func equal(_ type: TypeEncoding, strategy: Comparison.Strategy, fieldCount: Int, rules: RuleNode)
@@ -214,24 +214,10 @@ extension ValueType {
   private func walk(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, as type: TypeEncoding, layout: CLayout,
     rules: RuleNode, options: ComparisonOptions, tolerance: FloatTolerance, strategy: Comparison.Strategy,
-    isRun: Bool = false, padding: (mismatches: [Mismatch], rangeCount: Int) = ([], 0)
+    padding: (mismatches: [Mismatch], rangeCount: Int) = ([], 0)
   ) throws(ValueError) -> Comparison {
-    let entries = entries
-    // The values are described with the comparison's union members, and for other unions with the
-    // description options' own; for a run of values, both by paths from one element.
-    var described = rules
-    if !options.descriptionOptions.unionMembers.isEmpty {
-      let members = options.descriptionOptions.unionMembers.merging(options.unionMembers) { $1 }
-      if isRun, case .array(let count, _) = rules.rule, let own = self.rules {
-        described = RuleNode(node: rules.node, rule: .array(count: count, element: try applying(members, to: own)))
-      } else {
-        described = try applying(members, to: rules)
-      }
-    }
-    let describer = MismatchDescriber(
-      describer: ValueDescriber(
-        layout: layout, options: options.descriptionOptions, custom: { entries.entry(for: $0.type)?.describe },
-        liveMembers: described))
+    // The values are described by the rules they are compared by: the comparison's union members.
+    let describer = try makeDescriber(options.descriptionOptions, layout: layout, rules: rules)
     let size = layout.size
     var walk = StructuralComparison(
       actual: actual.baseAddress.unsafelyUnwrapped, expected: expected.baseAddress.unsafelyUnwrapped, options: options
@@ -368,13 +354,27 @@ extension ValueType {
   /// Refuses union member rules for a type whose layout is unknown: with no members to find them in, they
   /// cannot be checked, and ignoring them would be a silent guess.
   func refuseUnionMembers(_ options: ComparisonOptions) throws(ValueError) {
-    guard options.unionMembers.isEmpty, options.descriptionOptions.unionMembers.isEmpty else {
+    try refuseDescriptionUnionMembers(options)
+    guard options.unionMembers.isEmpty else {
       throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize))
     }
   }
 
+  /// Refuses union member rules given as description options to a comparison: it describes unions by the
+  /// rules it compares them by (``ComparisonOptions/unionMembers``), one place for each rule.
+  private func refuseDescriptionUnionMembers(_ options: ComparisonOptions) throws(ValueError) {
+    guard let path = options.descriptionOptions.unionMembers.keys.min(by: { $0.description < $1.description })
+    else { return }
+    throw .unionMember(
+      path: path,
+      problem: "a comparison describes unions by its own rules: give this rule as ComparisonOptions.unionMembers, "
+        + "not descriptionOptions.unionMembers",
+      in: type)
+  }
+
   /// Checks the options against the type and returns the tolerance for leaves without a field tolerance.
   private func validate(_ options: ComparisonOptions, rules: RuleNode) throws(ValueError) -> FloatTolerance {
+    try refuseDescriptionUnionMembers(options)
     let tolerance = options.tolerance ?? defaultTolerance
     if let problem = tolerance.problem { throw .invalidTolerance(problem, at: FieldPath()) }
     for (path, fieldTolerance) in options.fieldTolerances {

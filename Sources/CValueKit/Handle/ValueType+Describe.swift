@@ -114,9 +114,12 @@ extension ValueType {
   }
 
   /// A describer that uses this handle's registered describers and union member rules, with the rules of
-  /// `options` in place of registered ones for the same unions.
-  func makeDescriber(_ options: DescriptionOptions, rules: RuleNode? = nil) throws(ValueError) -> MismatchDescriber {
-    guard let layout else { return MismatchDescriber(describer: nil) }
+  /// `options` in place of registered ones for the same unions; or, given `rules`, the live members those
+  /// rules chose (a comparison's), for a value laid out as `layout` (a run of values for a comparison of runs).
+  func makeDescriber(_ options: DescriptionOptions, layout: CLayout? = nil, rules: RuleNode? = nil)
+    throws(ValueError) -> MismatchDescriber
+  {
+    guard let layout = layout ?? self.layout else { return MismatchDescriber(describer: nil) }
     let entries = entries
     var live = rules ?? self.rules
     if rules == nil, let own = self.rules { live = try applying(options.unionMembers, to: own) }

@@ -1,4 +1,6 @@
-/// What a comparison accepts as equal and how much it reports.
+/// What a comparison accepts as equal and how much it reports: every option of a comparison, handed as one
+/// value to ``ValueType/compare(_:_:options:)``, to every assertion of CValueTesting and every matcher of
+/// CValueNimble, and (as `cv_options`) to `cv_compare`.
 ///
 /// ```swift
 /// var options = ComparisonOptions(tolerance: .absolute(0.001))
@@ -14,7 +16,10 @@ public struct ComparisonOptions: Hashable, Sendable {
   public var fieldTolerances: [FieldPath: FloatTolerance]
   /// How many mismatching fields a ``Comparison`` lists; the rest are only counted.
   public var maximumReportedMismatches: Int
-  /// How the report describes values.
+  /// How the report describes values: how many array elements, whether `char *` text is shown. The
+  /// report describes unions by ``unionMembers``, the comparison's own rules; a comparison refuses
+  /// `descriptionOptions.unionMembers` (``ValueError/unionMember(path:problem:in:)``) rather than show a
+  /// union by one rule and compare it by another.
   public var descriptionOptions: DescriptionOptions
   /// The live member of unions, by the union's path from the value (see ``UnionMember``): only that
   /// member is compared, reported and described in the report. A rule here replaces one registered for
@@ -56,7 +61,7 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// options.comparesPadding = true
   /// //   padding 36..<40 (after .tm_isdst, before .tm_gmtoff): <4 bytes: aa aa aa aa> ≠ <4 bytes: 00 00 00 00>
   /// ```
-  public var comparesPadding: Bool = false
+  public var comparesPadding: Bool
   /// How many characters the `actual:` and `expected:` lines of a report may give each value, or `nil`
   /// for whole descriptions however long. A description that fits is shown whole; a longer one (X11's
   /// `XEvent` is about 5,000 characters) shows the differing fields with the records and arrays that
@@ -72,9 +77,9 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// options.maximumDescriptionLength = 10_000   // whole descriptions up to 10,000 characters
   /// options.maximumDescriptionLength = 40       // {.xkey = {…, .keycode = 38, …}, …}
   /// ```
-  public var maximumDescriptionLength: Int? = 400
+  public var maximumDescriptionLength: Int?
 
-  /// Creates options.
+  /// Creates options: every property, each with its default.
   ///
   /// - Parameters:
   ///   - tolerance: The tolerance for floating-point leaves; `nil` for the registry's default.
@@ -84,11 +89,14 @@ public struct ComparisonOptions: Hashable, Sendable {
   ///   - unionMembers: The live member of unions, by the union's path.
   ///   - ignoredPaths: Fields that are not compared.
   ///   - fieldComparers: Comparers for particular fields.
+  ///   - comparesPadding: Whether padding bytes must be equal too (default off).
+  ///   - maximumDescriptionLength: How many characters a report gives each value (default 400).
   public init(
     tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
     maximumReportedMismatches: Int = 20, descriptionOptions: DescriptionOptions = .default,
     unionMembers: [FieldPath: UnionMember] = [:], ignoredPaths: Set<FieldPath> = [],
-    fieldComparers: [FieldPath: FieldComparer] = [:]
+    fieldComparers: [FieldPath: FieldComparer] = [:], comparesPadding: Bool = false,
+    maximumDescriptionLength: Int? = 400
   ) {
     self.ignoredPaths = ignoredPaths
     self.fieldComparers = fieldComparers
@@ -97,6 +105,8 @@ public struct ComparisonOptions: Hashable, Sendable {
     self.fieldTolerances = fieldTolerances
     self.maximumReportedMismatches = maximumReportedMismatches
     self.descriptionOptions = descriptionOptions
+    self.comparesPadding = comparesPadding
+    self.maximumDescriptionLength = maximumDescriptionLength
   }
 
   /// Exact comparison with the registry's default tolerance.

@@ -28,36 +28,22 @@ package enum CValueCheck {
     return (comparison, try type.describe(actual, options: options.shownValues), expectedText)
   }
 
-  /// Whether two values are equal under the options.
-  static func equal<Value>(
-    _ actual: Value, _ expected: Value, options: ComparisonOptions, encoding: (any TypeEncodingConvertible)?,
-    registry: ValueRegistry,
-    message: String
+  /// Whether two values are equal (or, with `shouldBeEqual` false, differ) under the options.
+  static func values<Value>(
+    _ actual: Value, _ expected: Value, shouldBeEqual: Bool, options: ComparisonOptions,
+    encoding: (any TypeEncodingConvertible)?, registry: ValueRegistry, message: String
   ) -> CheckResult {
     do throws(ValueError) {
       let type = try valueType(of: Value.self, encoding: encoding, registry: registry)
       let comparison = try type.compare(actual, expected, options: options)
-      guard !comparison.isEqual else { return .passed(comparison) }
+      guard comparison.isEqual != shouldBeEqual else { return .passed(comparison) }
+      guard shouldBeEqual else {
+        let value = try type.describe(actual, options: options.shownValues)
+        return .failed(FailureText.equalButShouldDiffer(comparison, value: value, message: message), comparison)
+      }
       return withUnsafeBytes(of: actual) { a in
         withUnsafeBytes(of: expected) { b in differ(comparison, a, b, layout: type.layout, message: message) }
       }
-    } catch {
-      return .failed(FailureText.cannotCompare(error.description, message: message))
-    }
-  }
-
-  /// Whether two values differ under the options.
-  static func notEqual<Value>(
-    _ actual: Value, _ expected: Value, options: ComparisonOptions, encoding: (any TypeEncodingConvertible)?,
-    registry: ValueRegistry,
-    message: String
-  ) -> CheckResult {
-    do throws(ValueError) {
-      let type = try valueType(of: Value.self, encoding: encoding, registry: registry)
-      let comparison = try type.compare(actual, expected, options: options)
-      guard comparison.isEqual else { return .passed(comparison) }
-      let value = try type.describe(actual, options: options.shownValues)
-      return .failed(FailureText.equalButShouldDiffer(comparison, value: value, message: message), comparison)
     } catch {
       return .failed(FailureText.cannotCompare(error.description, message: message))
     }
@@ -196,11 +182,20 @@ package enum CValueCheck {
 }
 
 extension ComparisonOptions {
-  /// How a failure shows a value: by the description options, with the comparison's union members in place
-  /// of theirs for the same unions, as the comparison's own report does.
+  /// How a failure shows a value: by the description options and the comparison's union members, as the
+  /// comparison's own report does.
   package var shownValues: DescriptionOptions {
     var options = descriptionOptions
-    options.unionMembers.merge(unionMembers) { $1 }
+    options.unionMembers = unionMembers
+    return options
+  }
+
+  /// The options with `tolerance` for every leaf without a field tolerance, when one is given: an
+  /// assertion's `within:` wins over `options.tolerance`.
+  package func within(_ tolerance: FloatTolerance?) -> ComparisonOptions {
+    guard let tolerance else { return self }
+    var options = self
+    options.tolerance = tolerance
     return options
   }
 }

@@ -20,15 +20,9 @@ public import Testing
 /// - Parameters:
 ///   - actual: The values the code under test produced.
 ///   - expected: The values it should have produced.
-///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
-///   - fieldTolerances: Tolerances for particular fields, with the index (`"[2].y"`) or for a whole element
-///     (`"[2]"`).
-///   - unionMembers: The live member of unions, by the union's path from one element (`[".body": "number"]`,
-///     see `UnionMember`): only that member is compared and shown, in every element.
-///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
-///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
-///   - fieldComparers: Comparers for particular fields, by path, replacing their type's rules
-///     (`[".name": .cString]`, see `FieldComparer`); an ignored path wins over a comparer.
+///   - tolerance: How close floating-point fields must be; it wins over `options.tolerance`, and with
+///     neither the registry's default tolerance applies.
+///   - options: What counts as equal and what the failure shows: see `ComparisonOptions`.
 ///   - encoding: The C type of one element; `nil` derives it from `Element`.
 ///   - registry: The registry that resolves the type and holds your comparers.
 ///   - comment: Appended to the failure's first line.
@@ -37,8 +31,7 @@ public import Testing
 @discardableResult
 public func expectCValuesEqual<Element>(
   _ actual: [Element], _ expected: [Element], within tolerance: FloatTolerance? = nil,
-  fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  ignoring ignoredPaths: Set<FieldPath> = [], fieldComparers: [FieldPath: FieldComparer] = [:],
+  options: ComparisonOptions = .default,
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
@@ -46,11 +39,7 @@ public func expectCValuesEqual<Element>(
     expected.withUnsafeBufferPointer { expected in
       CValueCheck.equalElements(
         actual, expected,
-        options: ComparisonOptions(
-          tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers,
-          ignoredPaths: ignoredPaths,
-          fieldComparers: fieldComparers
-        ),
+        options: options.within(tolerance),
         encoding: encoding, registry: registry, message: comment.text
       ).record(sourceLocation: sourceLocation)
     }
@@ -67,14 +56,9 @@ public func expectCValuesEqual<Element>(
 /// - Parameters:
 ///   - actual: The values the code under test produced.
 ///   - expected: The values it should have produced.
-///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
-///   - fieldTolerances: Tolerances for particular fields, with the index (`"[2].y"`).
-///   - unionMembers: The live member of unions, by the union's path from one element (`[".body": "number"]`,
-///     see `UnionMember`): only that member is compared and shown, in every element.
-///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
-///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
-///   - fieldComparers: Comparers for particular fields, by path, replacing their type's rules
-///     (`[".name": .cString]`, see `FieldComparer`); an ignored path wins over a comparer.
+///   - tolerance: How close floating-point fields must be; it wins over `options.tolerance`, and with
+///     neither the registry's default tolerance applies.
+///   - options: What counts as equal and what the failure shows: see `ComparisonOptions`.
 ///   - encoding: The C type of one element; `nil` derives it from `Element`.
 ///   - registry: The registry that resolves the type and holds your comparers.
 ///   - comment: Appended to the failure's first line.
@@ -83,18 +67,14 @@ public func expectCValuesEqual<Element>(
 @discardableResult
 public func expectCValuesEqual<Element>(
   _ actual: UnsafeBufferPointer<Element>, _ expected: UnsafeBufferPointer<Element>,
-  within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  unionMembers: [FieldPath: UnionMember] = [:], ignoring ignoredPaths: Set<FieldPath> = [],
-  fieldComparers: [FieldPath: FieldComparer] = [:],
+  within tolerance: FloatTolerance? = nil, options: ComparisonOptions = .default,
   encoding: (any TypeEncodingConvertible)? = nil,
   registry: ValueRegistry = .shared,
   _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   CValueCheck.equalElements(
     actual, expected,
-    options: ComparisonOptions(
-      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
-      fieldComparers: fieldComparers),
+    options: options.within(tolerance),
     encoding: encoding, registry: registry, message: comment.text
   ).record(sourceLocation: sourceLocation)
 }

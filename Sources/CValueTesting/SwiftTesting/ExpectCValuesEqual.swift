@@ -32,14 +32,9 @@ public import Testing
 /// - Parameters:
 ///   - actual: The value the code under test produced.
 ///   - expected: The value it should have produced.
-///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
-///   - fieldTolerances: Tolerances for particular fields (`".value"`) and everything inside them.
-///   - unionMembers: The live member of unions, by the union's path (`[".body": "number"]`, see
-///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
-///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
-///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
-///   - fieldComparers: Comparers for particular fields, by path, replacing their type's rules
-///     (`[".name": .cString]`, see `FieldComparer`); an ignored path wins over a comparer.
+///   - tolerance: How close floating-point fields must be; it wins over `options.tolerance`, and with
+///     neither the registry's default tolerance applies.
+///   - options: What counts as equal and what the failure shows: see `ComparisonOptions`.
 ///   - encoding: The C type as an encoding or readable name (`"{cv_point=dd}"`, `"rect"`); `nil` derives
 ///     it from `Value`.
 ///   - registry: The registry that resolves the type and holds your comparers.
@@ -49,17 +44,13 @@ public import Testing
 @discardableResult
 public func expectCValuesEqual<Value>(
   _ actual: Value, _ expected: Value, within tolerance: FloatTolerance? = nil,
-  fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  ignoring ignoredPaths: Set<FieldPath> = [], fieldComparers: [FieldPath: FieldComparer] = [:],
+  options: ComparisonOptions = .default,
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
-  CValueCheck.equal(
-    actual, expected,
-    options: ComparisonOptions(
-      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
-      fieldComparers: fieldComparers),
-    encoding: encoding, registry: registry, message: comment.text
+  CValueCheck.values(
+    actual, expected, shouldBeEqual: true, options: options.within(tolerance), encoding: encoding, registry: registry,
+    message: comment.text
   ).record(sourceLocation: sourceLocation)
 }
 
@@ -79,14 +70,9 @@ public func expectCValuesEqual<Value>(
 ///   - actual: The first byte of the actual value or values.
 ///   - expected: The first byte of the expected value or values.
 ///   - count: How many consecutive values to compare; `nil` for one value.
-///   - tolerance: How close floating-point fields must be; `nil` uses the registry's default tolerance.
-///   - fieldTolerances: Tolerances for particular fields of one value (`".y"`).
-///   - unionMembers: The live member of unions, by the union's path in one value (`[".body": "number"]`, see
-///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
-///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
-///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
-///   - fieldComparers: Comparers for particular fields, by path, replacing their type's rules
-///     (`[".name": .cString]`, see `FieldComparer`); an ignored path wins over a comparer.
+///   - tolerance: How close floating-point fields must be; it wins over `options.tolerance`, and with
+///     neither the registry's default tolerance applies.
+///   - options: What counts as equal and what the failure shows: see `ComparisonOptions`.
 ///   - encoding: The C type of one value, as an encoding or readable name.
 ///   - registry: The registry that resolves the type and holds your comparers.
 ///   - comment: Appended to the failure's first line.
@@ -95,18 +81,14 @@ public func expectCValuesEqual<Value>(
 @discardableResult
 public func expectCValuesEqual(
   pointers actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, count: Int? = nil,
-  within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  unionMembers: [FieldPath: UnionMember] = [:], ignoring ignoredPaths: Set<FieldPath> = [],
-  fieldComparers: [FieldPath: FieldComparer] = [:],
+  within tolerance: FloatTolerance? = nil, options: ComparisonOptions = .default,
   encoding: any TypeEncodingConvertible,
   registry: ValueRegistry = .shared,
   _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
   CValueCheck.equalPointees(
     actual, expected, count: count, encoding: encoding,
-    options: ComparisonOptions(
-      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
-      fieldComparers: fieldComparers),
+    options: options.within(tolerance),
     registry: registry, message: comment.text
   ).record(sourceLocation: sourceLocation)
 }

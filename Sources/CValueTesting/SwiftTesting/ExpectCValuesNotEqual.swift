@@ -13,35 +13,22 @@ public import Testing
 /// With a tolerance, values within it count as equal, so the expectation asks for a difference larger
 /// than the tolerance.
 ///
+/// The arguments are `expectCValuesEqual`'s, in the same order, and mean the same, but for these:
+///
 /// - Parameters:
-///   - actual: The value the code under test produced.
 ///   - expected: The value it should differ from.
-///   - tolerance: How close floating-point fields may be and still count as equal.
-///   - fieldTolerances: Tolerances for particular fields and everything inside them.
-///   - unionMembers: The live member of unions, by the union's path (`[".body": "number"]`, see
-///     `UnionMember`): only that member is compared and shown, and bytes only other members cover are not.
-///   - ignoredPaths: Fields that are not compared nor counted, by path (`[".stamp"]`, `[*]` for every
-///     array element: `".rows[*].stamp"`); the failure lists them as ignored.
-///   - fieldComparers: Comparers for particular fields, by path, replacing their type's rules
-///     (`[".name": .cString]`, see `FieldComparer`); an ignored path wins over a comparer.
-///   - encoding: The C type as an encoding or readable name; `nil` derives it from `Value`.
-///   - registry: The registry that resolves the type and holds your comparers.
-///   - comment: Appended to the failure's first line.
-///   - sourceLocation: Where the issue is recorded; the caller's location by default.
+///   - tolerance: How close floating-point fields may be and still count as equal; it wins over
+///     `options.tolerance`.
 /// - Returns: The comparison, or `nil` when none could be made (the issue says why).
 @discardableResult
 public func expectCValuesNotEqual<Value>(
   _ actual: Value, _ expected: Value, within tolerance: FloatTolerance? = nil,
-  fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  ignoring ignoredPaths: Set<FieldPath> = [], fieldComparers: [FieldPath: FieldComparer] = [:],
+  options: ComparisonOptions = .default,
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared, _ comment: Comment? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Comparison? {
-  CValueCheck.notEqual(
-    actual, expected,
-    options: ComparisonOptions(
-      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
-      fieldComparers: fieldComparers),
-    encoding: encoding, registry: registry, message: comment.text
+  CValueCheck.values(
+    actual, expected, shouldBeEqual: false, options: options.within(tolerance), encoding: encoding, registry: registry,
+    message: comment.text
   ).record(sourceLocation: sourceLocation)
 }

@@ -19,8 +19,7 @@ import XCTest
 @discardableResult
 public func XCTAssertCValuesEqual<Element>(
   _ actual: [Element], _ expected: [Element], within tolerance: FloatTolerance? = nil,
-  fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  ignoring ignoredPaths: Set<FieldPath> = [], fieldComparers: [FieldPath: FieldComparer] = [:],
+  options: ComparisonOptions = .default,
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared,
   _ message: @autoclosure () -> String = "",
   file: StaticString = #filePath, line: UInt = #line
@@ -30,11 +29,7 @@ public func XCTAssertCValuesEqual<Element>(
     expected.withUnsafeBufferPointer { expected in
       CValueCheck.equalElements(
         actual, expected,
-        options: ComparisonOptions(
-          tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers,
-          ignoredPaths: ignoredPaths,
-          fieldComparers: fieldComparers
-        ),
+        options: options.within(tolerance),
         encoding: encoding, registry: registry, message: message
       ).fail(file: file, line: line)
     }
@@ -56,18 +51,14 @@ public func XCTAssertCValuesEqual<Element>(
 @discardableResult
 public func XCTAssertCValuesEqual<Element>(
   _ actual: UnsafeBufferPointer<Element>, _ expected: UnsafeBufferPointer<Element>,
-  within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  unionMembers: [FieldPath: UnionMember] = [:], ignoring ignoredPaths: Set<FieldPath> = [],
-  fieldComparers: [FieldPath: FieldComparer] = [:],
+  within tolerance: FloatTolerance? = nil, options: ComparisonOptions = .default,
   encoding: (any TypeEncodingConvertible)? = nil,
   registry: ValueRegistry = .shared,
   _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
   CValueCheck.equalElements(
     actual, expected,
-    options: ComparisonOptions(
-      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
-      fieldComparers: fieldComparers),
+    options: options.within(tolerance),
     encoding: encoding, registry: registry, message: message()
   ).fail(file: file, line: line)
 }

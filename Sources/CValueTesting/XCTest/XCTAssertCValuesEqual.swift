@@ -22,18 +22,14 @@ import XCTest
 @discardableResult
 public func XCTAssertCValuesEqual<Value>(
   _ actual: Value, _ expected: Value, within tolerance: FloatTolerance? = nil,
-  fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  ignoring ignoredPaths: Set<FieldPath> = [], fieldComparers: [FieldPath: FieldComparer] = [:],
+  options: ComparisonOptions = .default,
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared,
   _ message: @autoclosure () -> String = "",
   file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
-  CValueCheck.equal(
-    actual, expected,
-    options: ComparisonOptions(
-      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
-      fieldComparers: fieldComparers),
-    encoding: encoding, registry: registry, message: message()
+  CValueCheck.values(
+    actual, expected, shouldBeEqual: true, options: options.within(tolerance), encoding: encoding, registry: registry,
+    message: message()
   ).fail(file: file, line: line)
 }
 
@@ -51,18 +47,14 @@ public func XCTAssertCValuesEqual<Value>(
 @discardableResult
 public func XCTAssertCValuesEqual(
   pointers actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, count: Int? = nil,
-  within tolerance: FloatTolerance? = nil, fieldTolerances: [FieldPath: FloatTolerance] = [:],
-  unionMembers: [FieldPath: UnionMember] = [:], ignoring ignoredPaths: Set<FieldPath> = [],
-  fieldComparers: [FieldPath: FieldComparer] = [:],
+  within tolerance: FloatTolerance? = nil, options: ComparisonOptions = .default,
   encoding: any TypeEncodingConvertible,
   registry: ValueRegistry = .shared,
   _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
   CValueCheck.equalPointees(
     actual, expected, count: count, encoding: encoding,
-    options: ComparisonOptions(
-      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
-      fieldComparers: fieldComparers),
+    options: options.within(tolerance),
     registry: registry, message: message()
   ).fail(file: file, line: line)
 }

@@ -21,17 +21,13 @@ import XCTest
 @discardableResult
 public func XCTAssertCValuesNotEqual<Value>(
   _ actual: Value, _ expected: Value, within tolerance: FloatTolerance? = nil,
-  fieldTolerances: [FieldPath: FloatTolerance] = [:], unionMembers: [FieldPath: UnionMember] = [:],
-  ignoring ignoredPaths: Set<FieldPath> = [], fieldComparers: [FieldPath: FieldComparer] = [:],
+  options: ComparisonOptions = .default,
   encoding: (any TypeEncodingConvertible)? = nil, registry: ValueRegistry = .shared,
   _ message: @autoclosure () -> String = "",
   file: StaticString = #filePath, line: UInt = #line
 ) -> Comparison? {
-  CValueCheck.notEqual(
-    actual, expected,
-    options: ComparisonOptions(
-      tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
-      fieldComparers: fieldComparers),
-    encoding: encoding, registry: registry, message: message()
+  CValueCheck.values(
+    actual, expected, shouldBeEqual: false, options: options.within(tolerance), encoding: encoding, registry: registry,
+    message: message()
   ).fail(file: file, line: line)
 }

@@ -214,8 +214,7 @@ import Testing
     let run = [Self.point(1, 2), Self.point(3, 4)]
     var other = run
     other[1].body.point.y = 5
-    var options = ComparisonOptions(unionMembers: [".body": "point"])
-    options.descriptionOptions.unionMembers = [".body": "point"]
+    let options = ComparisonOptions(unionMembers: [".body": "point"])
     let result = try run.withUnsafeBytes { a in
       try other.withUnsafeBytes { b in
         try type.compare(pointers: a.baseAddress!, b.baseAddress!, count: 2, options: options)

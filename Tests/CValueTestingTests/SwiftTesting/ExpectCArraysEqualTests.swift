@@ -35,7 +35,9 @@ struct ExpectCArraysEqualTests {
     var moved = segments
     moved[1].to.y = 2.0001
     #expect(expectCValuesEqual(segments, moved, within: .absolute(0.001))?.isEqual == true)
-    #expect(expectCValuesEqual(segments, moved, fieldTolerances: ["[1].to": .absolute(0.001)])?.isEqual == true)
+    #expect(
+      expectCValuesEqual(segments, moved, options: ComparisonOptions(fieldTolerances: ["[1].to": .absolute(0.001)]))?
+        .isEqual == true)
     let text = RecordedIssue.text { expectCValuesEqual(segments, moved, within: .absolute(0.00001)) }
     #expect(
       text == """

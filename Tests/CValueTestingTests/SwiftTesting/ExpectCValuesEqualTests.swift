@@ -100,10 +100,14 @@ struct ExpectCValuesEqualTests {
     let segment = cv_segment(from: cv_point(x: 0, y: 0), to: cv_point(x: 10, y: 20.25))
     let expected = cv_segment(from: cv_point(x: 0, y: 0.5), to: cv_point(x: 10, y: 20))
     #expect(
-      expectCValuesEqual(segment, expected, fieldTolerances: [".to": .absolute(0.5), ".from.y": .absolute(0.5)])?
+      expectCValuesEqual(
+        segment, expected,
+        options: ComparisonOptions(fieldTolerances: [".to": .absolute(0.5), ".from.y": .absolute(0.5)]))?
         .isEqual == true)
     let text = RecordedIssue.text {
-      expectCValuesEqual(segment, expected, within: .absolute(0.01), fieldTolerances: [".to.y": .absolute(0.5)])
+      expectCValuesEqual(
+        segment, expected, within: .absolute(0.01),
+        options: ComparisonOptions(fieldTolerances: [".to.y": .absolute(0.5)]))
     }
     #expect(
       text == """
@@ -156,7 +160,30 @@ struct ExpectCValuesEqualTests {
       RecordedIssue.text { expectCValuesEqual(point, point, encoding: "rect") }
         == "cannot compare C values: cv_point is 16 bytes, but {CGRect={CGPoint=dd}{CGSize=dd}} is 32 bytes")
     #expect(
-      RecordedIssue.text { expectCValuesEqual(point, point, fieldTolerances: [".z": .absolute(1)]) }
+      RecordedIssue.text {
+        expectCValuesEqual(point, point, options: ComparisonOptions(fieldTolerances: [".z": .absolute(1)]))
+      }
         == "cannot compare C values: {cv_point=\"x\"d\"y\"d} has no field .z")
+  }
+
+  @Test("within: wins over options.tolerance, and options.tolerance applies without it")
+  func withinWinsOverTheOptionsTolerance() {
+    let loose = ComparisonOptions(tolerance: .absolute(1))
+    #expect(expectCValuesEqual(cv_point(x: 1, y: 2), cv_point(x: 1, y: 2.5), options: loose)?.isEqual == true)
+    #expect(
+      expectCValuesEqual(
+        cv_point(x: 1, y: 2), cv_point(x: 1, y: 2.5), within: .absolute(1),
+        options: ComparisonOptions(tolerance: .exact)
+      )?.isEqual == true)
+    let text = RecordedIssue.text {
+      expectCValuesEqual(cv_point(x: 1, y: 2), cv_point(x: 1, y: 2.5), within: .absolute(0.1), options: loose)
+    }
+    #expect(
+      text == """
+        cv_point values differ at .y: 2.0 ≠ 2.5 (difference 0.5, tolerance 0.1)
+          .y: 2.0 ≠ 2.5 (difference 0.5, tolerance 0.1)
+          actual:   {.x = 1, .y = 2}
+          expected: {.x = 1, .y = 2.5}
+        """)
   }
 }

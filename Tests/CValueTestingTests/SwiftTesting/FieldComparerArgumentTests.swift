@@ -16,11 +16,14 @@ struct FieldComparerArgumentTests {
     let sent = IgnoredPathArgumentTests.packet(kind: 1, checksum: 0x1111_abcd)
     let received = IgnoredPathArgumentTests.packet(kind: 1, checksum: 0x2222_abcd)
     #expect(
-      expectCValuesEqual(sent, received, fieldComparers: [".checksum": Self.low16], encoding: Self.packet)?.isEqual
+      expectCValuesEqual(
+        sent, received, options: ComparisonOptions(fieldComparers: [".checksum": Self.low16]), encoding: Self.packet)?
+        .isEqual
         == true)
     #expect(
       RecordedIssue.text {
-        expectCValuesNotEqual(sent, received, fieldComparers: [".checksum": Self.low16], encoding: Self.packet)
+        expectCValuesNotEqual(
+          sent, received, options: ComparisonOptions(fieldComparers: [".checksum": Self.low16]), encoding: Self.packet)
       } == """
         cv_packet values are equal, but should differ
           value: {.kind = 1, .length = 4, .checksum = 286370765, .name = NULL, .origin = NULL, .payload = {1, 2, 3, 4}}
@@ -29,7 +32,7 @@ struct FieldComparerArgumentTests {
       RecordedIssue.text {
         expectCValuesEqual(
           sent, IgnoredPathArgumentTests.packet(kind: 1, checksum: 0x1111_abce),
-          fieldComparers: [".checksum": Self.low16], encoding: Self.packet)
+          options: ComparisonOptions(fieldComparers: [".checksum": Self.low16]), encoding: Self.packet)
       } == """
         cv_packet values differ at .checksum: 286370765 ≠ 286370766
           .checksum: 286370765 ≠ 286370766
@@ -47,19 +50,24 @@ struct FieldComparerArgumentTests {
         var b = a
         b.name = second
         #expect(
-          expectCValuesEqual([a, a], [b, b], fieldComparers: ["[*].name": .cString], encoding: Self.packet)?.isEqual
+          expectCValuesEqual(
+            [a, a], [b, b], options: ComparisonOptions(fieldComparers: ["[*].name": .cString]), encoding: Self.packet)?
+            .isEqual
             == true)
         withUnsafeBytes(of: a) { x in
           withUnsafeBytes(of: b) { y in
             #expect(
               expectCValuesEqual(
-                pointers: x.baseAddress, y.baseAddress, fieldComparers: [".name": .cString], encoding: Self.packet)?
+                pointers: x.baseAddress, y.baseAddress, options: ComparisonOptions(fieldComparers: [".name": .cString]),
+                encoding: Self.packet)?
                 .isEqual == true)
           }
         }
         b.name = nil
         #expect(
-          expectCValuesEqual(a, b, ignoring: [".name"], fieldComparers: [".name": .cString], encoding: Self.packet)?
+          expectCValuesEqual(
+            a, b, options: ComparisonOptions(ignoredPaths: [".name"], fieldComparers: [".name": .cString]),
+            encoding: Self.packet)?
             .isEqual == true)
       }
     }
@@ -69,11 +77,15 @@ struct FieldComparerArgumentTests {
   func misfit() {
     let sent = IgnoredPathArgumentTests.packet(kind: 1, checksum: 0)
     #expect(
-      RecordedIssue.text { expectCValuesEqual(sent, sent, fieldComparers: [".kind": .cString], encoding: Self.packet) }
+      RecordedIssue.text {
+        expectCValuesEqual(
+          sent, sent, options: ComparisonOptions(fieldComparers: [".kind": .cString]), encoding: Self.packet)
+      }
         == "cannot compare C values: struct cv_packet: the comparer cString does not fit .kind (unsigned short)")
     #expect(
       RecordedIssue.text {
-        expectCValuesEqual(sent, sent, fieldComparers: [".chksum": Self.low16], encoding: Self.packet)
+        expectCValuesEqual(
+          sent, sent, options: ComparisonOptions(fieldComparers: [".chksum": Self.low16]), encoding: Self.packet)
       } == "cannot compare C values: struct cv_packet has no field .chksum")
   }
 }

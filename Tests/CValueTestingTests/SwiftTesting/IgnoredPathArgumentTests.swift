@@ -22,10 +22,14 @@ struct IgnoredPathArgumentTests {
   func ignoredChecksum() {
     let sent = Self.packet(kind: 1, checksum: 0xdead_beef)
     #expect(
-      expectCValuesEqual(sent, Self.packet(kind: 1, checksum: 7), ignoring: [".checksum"], encoding: Self.packet)?
+      expectCValuesEqual(
+        sent, Self.packet(kind: 1, checksum: 7), options: ComparisonOptions(ignoredPaths: [".checksum"]),
+        encoding: Self.packet)?
         .isEqual == true)
     let text = RecordedIssue.text {
-      expectCValuesEqual(sent, Self.packet(kind: 2, checksum: 7), ignoring: [".checksum"], encoding: Self.packet)
+      expectCValuesEqual(
+        sent, Self.packet(kind: 2, checksum: 7), options: ComparisonOptions(ignoredPaths: [".checksum"]),
+        encoding: Self.packet)
     }
     #expect(
       text == """
@@ -37,7 +41,9 @@ struct IgnoredPathArgumentTests {
         """)
     #expect(
       RecordedIssue.text {
-        expectCValuesNotEqual(sent, Self.packet(kind: 1, checksum: 7), ignoring: [".checksum"], encoding: Self.packet)
+        expectCValuesNotEqual(
+          sent, Self.packet(kind: 1, checksum: 7), options: ComparisonOptions(ignoredPaths: [".checksum"]),
+          encoding: Self.packet)
       } == """
         cv_packet values are equal (ignoring .checksum), but should differ
           value: {.kind = 1, .length = 4, .checksum = 3735928559, .name = NULL, .origin = NULL, .payload = {1, 2, 3, 4}}
@@ -48,12 +54,15 @@ struct IgnoredPathArgumentTests {
   func arrays() {
     let a = [cv_row(value: 1, stamp: 10), cv_row(value: 2, stamp: 20)]
     let b = [cv_row(value: 1, stamp: 11), cv_row(value: 2, stamp: 22)]
-    #expect(expectCValuesEqual(a, b, ignoring: ["[*].stamp"], encoding: Self.row)?.isEqual == true)
+    #expect(
+      expectCValuesEqual(a, b, options: ComparisonOptions(ignoredPaths: ["[*].stamp"]), encoding: Self.row)?.isEqual
+        == true)
     a.withUnsafeBytes { a in
       b.withUnsafeBytes { b in
         #expect(
           expectCValuesEqual(
-            pointers: a.baseAddress, b.baseAddress, count: 2, ignoring: ["[*].stamp"], encoding: Self.row)?.isEqual
+            pointers: a.baseAddress, b.baseAddress, count: 2, options: ComparisonOptions(ignoredPaths: ["[*].stamp"]),
+            encoding: Self.row)?.isEqual
             == true)
       }
     }
@@ -63,7 +72,9 @@ struct IgnoredPathArgumentTests {
   func unknownPath() {
     let sent = Self.packet(kind: 1, checksum: 0)
     #expect(
-      RecordedIssue.text { expectCValuesEqual(sent, sent, ignoring: [".chksum"], encoding: Self.packet) }
+      RecordedIssue.text {
+        expectCValuesEqual(sent, sent, options: ComparisonOptions(ignoredPaths: [".chksum"]), encoding: Self.packet)
+      }
         == "cannot compare C values: struct cv_packet has no field .chksum")
   }
 }

@@ -35,11 +35,12 @@ struct UnionMemberArgumentTests {
   @Test("the chosen member decides: dead bytes that differ are equal with it and differ without it")
   func chosenMemberDecides() {
     let chosen = expectCValuesEqual(
-      live, deadBytesDiffer, unionMembers: [".body": "number"], encoding: Self.message)
+      live, deadBytesDiffer, options: ComparisonOptions(unionMembers: [".body": "number"]), encoding: Self.message)
     #expect(chosen?.isEqual == true)
     #expect(chosen?.comparedFieldCount == 3)
     #expect(
-      expectCValuesEqual(live, deadBytesDiffer, unionMembers: [".body": Self.byKind], encoding: Self.message)?
+      expectCValuesEqual(
+        live, deadBytesDiffer, options: ComparisonOptions(unionMembers: [".body": Self.byKind]), encoding: Self.message)?
         .isEqual == true)
     let text = RecordedIssue.text { expectCValuesEqual(live, deadBytesDiffer, encoding: Self.message) }
     #expect(text?.hasPrefix("cv_message values differ at .body.text: ") == true, "\(text ?? "")")
@@ -48,7 +49,9 @@ struct UnionMemberArgumentTests {
   @Test("a difference in the live member is reported there alone, and the values show only that member")
   func reportNamesTheLiveMember() {
     let text = RecordedIssue.text {
-      expectCValuesEqual(live, Self.number(8, 1.5), unionMembers: [".body": "number"], encoding: Self.message)
+      expectCValuesEqual(
+        live, Self.number(8, 1.5), options: ComparisonOptions(unionMembers: [".body": "number"]), encoding: Self.message
+      )
     }
     #expect(
       text == """
@@ -63,7 +66,8 @@ struct UnionMemberArgumentTests {
   func notEqual() {
     #expect(expectCValuesNotEqual(live, deadBytesDiffer, encoding: Self.message)?.isEqual == false)
     let text = RecordedIssue.text {
-      expectCValuesNotEqual(live, deadBytesDiffer, unionMembers: [".body": "number"], encoding: Self.message)
+      expectCValuesNotEqual(
+        live, deadBytesDiffer, options: ComparisonOptions(unionMembers: [".body": "number"]), encoding: Self.message)
     }
     #expect(
       text == """
@@ -76,13 +80,17 @@ struct UnionMemberArgumentTests {
   func elements() {
     let run = [Self.number(1, 1), Self.number(2, 2)]
     let dead = [Self.number(1, 1), Self.withDeadByte(Self.number(2, 2))]
-    #expect(expectCValuesEqual(run, dead, unionMembers: [".body": "number"], encoding: Self.message)?.isEqual == true)
+    #expect(
+      expectCValuesEqual(
+        run, dead, options: ComparisonOptions(unionMembers: [".body": "number"]), encoding: Self.message)?.isEqual
+        == true)
     #expect(
       RecordedIssue.text { expectCValuesEqual(run, dead, encoding: Self.message) }?
         .hasPrefix("struct cv_message [2] values differ at [1].body.text: ") == true)
     let text = RecordedIssue.text {
       expectCValuesEqual(
-        run, [Self.number(1, 1), Self.number(2, 3)], unionMembers: [".body": Self.byKind], encoding: Self.message)
+        run, [Self.number(1, 1), Self.number(2, 3)], options: ComparisonOptions(unionMembers: [".body": Self.byKind]),
+        encoding: Self.message)
     }
     #expect(
       text == """
@@ -94,15 +102,19 @@ struct UnionMemberArgumentTests {
     run.withUnsafeBufferPointer { actual in
       dead.withUnsafeBufferPointer { expected in
         #expect(
-          expectCValuesEqual(actual, expected, unionMembers: [".body": "number"], encoding: Self.message)?.isEqual
+          expectCValuesEqual(
+            actual, expected, options: ComparisonOptions(unionMembers: [".body": "number"]), encoding: Self.message)?
+            .isEqual
             == true)
         #expect(
           expectCValuesEqual(
-            pointers: actual.baseAddress, expected.baseAddress, count: 2, unionMembers: [".body": "number"],
+            pointers: actual.baseAddress, expected.baseAddress, count: 2,
+            options: ComparisonOptions(unionMembers: [".body": "number"]),
             encoding: Self.message)?.isEqual == true)
         #expect(
           expectCValuesEqual(
-            pointers: actual.baseAddress! + 1, expected.baseAddress! + 1, unionMembers: [".body": "number"],
+            pointers: actual.baseAddress! + 1, expected.baseAddress! + 1,
+            options: ComparisonOptions(unionMembers: [".body": "number"]),
             encoding: Self.message)?.isEqual == true)
         #expect(
           RecordedIssue.text {
@@ -116,7 +128,8 @@ struct UnionMemberArgumentTests {
   func ruleThatDoesNotFit() {
     #expect(
       RecordedIssue.text {
-        expectCValuesEqual(live, live, unionMembers: [".body": "txt"], encoding: Self.message)
+        expectCValuesEqual(
+          live, live, options: ComparisonOptions(unionMembers: [".body": "txt"]), encoding: Self.message)
       }
         == "cannot compare C values: struct cv_message: .body: no union there has a member \"txt\", nor an "
         + "anonymous member holding it (members: text, number, point)")

@@ -67,7 +67,10 @@ final class XCTestAssertionTests: XCTestCase {
     let calibrated = cv_reading(tag: 65, value: 20.0, count: 3, unit: (67, 0, 0, 0))
     XCTAssertEqual(failures { XCTAssertCValuesEqual(reading, calibrated, within: .absolute(0.001)) }, [])
     XCTAssertEqual(
-      failures { XCTAssertCValuesEqual(reading, calibrated, fieldTolerances: [".value": .relative(1e-4)]) }, [])
+      failures {
+        XCTAssertCValuesEqual(
+          reading, calibrated, options: ComparisonOptions(fieldTolerances: [".value": .relative(1e-4)]))
+      }, [])
     XCTAssertEqual(
       failure { XCTAssertCValuesEqual(reading, calibrated, within: .ulps(4)) },
       """
@@ -91,10 +94,15 @@ final class XCTestAssertionTests: XCTestCase {
     (sent.kind, sent.checksum) = (1, 0xdead_beef)
     var received = sent
     received.checksum = 7
-    XCTAssertEqual(failures { XCTAssertCValuesEqual(sent, received, ignoring: [".checksum"], encoding: packet) }, [])
+    XCTAssertEqual(
+      failures {
+        XCTAssertCValuesEqual(sent, received, options: ComparisonOptions(ignoredPaths: [".checksum"]), encoding: packet)
+      }, [])
     received.kind = 2
     XCTAssertEqual(
-      failure { XCTAssertCValuesEqual(sent, received, ignoring: [".checksum"], encoding: packet) },
+      failure {
+        XCTAssertCValuesEqual(sent, received, options: ComparisonOptions(ignoredPaths: [".checksum"]), encoding: packet)
+      },
       """
       failed - cv_packet values differ at .kind: 1 ≠ 2
         .kind: 1 ≠ 2
@@ -105,8 +113,14 @@ final class XCTestAssertionTests: XCTestCase {
     let rows = [cv_row(value: 1, stamp: 10)]
     let later = [cv_row(value: 1, stamp: 11)]
     let row = #"{cv_row="value"i"stamp"I}"#
-    XCTAssertEqual(failures { XCTAssertCValuesEqual(rows, later, ignoring: ["[*].stamp"], encoding: row) }, [])
-    XCTAssertEqual(failures { XCTAssertCValuesNotEqual(sent, received, ignoring: [".kind"], encoding: packet) }, [])
+    XCTAssertEqual(
+      failures {
+        XCTAssertCValuesEqual(rows, later, options: ComparisonOptions(ignoredPaths: ["[*].stamp"]), encoding: row)
+      }, [])
+    XCTAssertEqual(
+      failures {
+        XCTAssertCValuesNotEqual(sent, received, options: ComparisonOptions(ignoredPaths: [".kind"]), encoding: packet)
+      }, [])
   }
 
   func testFieldComparers() {
@@ -117,16 +131,25 @@ final class XCTestAssertionTests: XCTestCase {
     var received = sent
     received.checksum = 0x2222_abcd
     XCTAssertEqual(
-      failures { XCTAssertCValuesEqual(sent, received, fieldComparers: [".checksum": low16], encoding: packet) }, [])
+      failures {
+        XCTAssertCValuesEqual(
+          sent, received, options: ComparisonOptions(fieldComparers: [".checksum": low16]), encoding: packet)
+      }, [])
     XCTAssertEqual(
-      failure { XCTAssertCValuesNotEqual(sent, received, fieldComparers: [".checksum": low16], encoding: packet) },
+      failure {
+        XCTAssertCValuesNotEqual(
+          sent, received, options: ComparisonOptions(fieldComparers: [".checksum": low16]), encoding: packet)
+      },
       """
       failed - cv_packet values are equal, but should differ
         value: {.kind = 1, .length = 0, .checksum = 286370765, .name = NULL, .origin = NULL, .payload = {0, 0, 0, 0}}
       """)
     received.checksum = 0x1111_abce
     XCTAssertEqual(
-      failure { XCTAssertCValuesEqual(sent, received, fieldComparers: [".checksum": low16], encoding: packet) },
+      failure {
+        XCTAssertCValuesEqual(
+          sent, received, options: ComparisonOptions(fieldComparers: [".checksum": low16]), encoding: packet)
+      },
       """
       failed - cv_packet values differ at .checksum: 286370765 ≠ 286370766
         .checksum: 286370765 ≠ 286370766
@@ -134,7 +157,10 @@ final class XCTestAssertionTests: XCTestCase {
         expected: {.kind = 1, .length = 0, .checksum = 286370766, .name = NULL, .origin = NULL, .payload = {0, 0, 0, 0}}
       """)
     XCTAssertEqual(
-      failure { XCTAssertCValuesEqual(sent, received, fieldComparers: [".kind": .cString], encoding: packet) },
+      failure {
+        XCTAssertCValuesEqual(
+          sent, received, options: ComparisonOptions(fieldComparers: [".kind": .cString]), encoding: packet)
+      },
       "failed - cannot compare C values: struct cv_packet: the comparer cString does not fit .kind (unsigned short)")
   }
 
@@ -200,7 +226,8 @@ final class XCTestAssertionTests: XCTestCase {
     let deadBytesDiffer = UnionMemberArgumentTests.withDeadByte(live)
     XCTAssertEqual(
       failures {
-        XCTAssertCValuesEqual(live, deadBytesDiffer, unionMembers: [".body": "number"], encoding: message)
+        XCTAssertCValuesEqual(
+          live, deadBytesDiffer, options: ComparisonOptions(unionMembers: [".body": "number"]), encoding: message)
       }, [])
     XCTAssertEqual(
       failure { XCTAssertCValuesEqual(live, deadBytesDiffer, encoding: message) }?.components(separatedBy: "\n")
@@ -210,7 +237,8 @@ final class XCTestAssertionTests: XCTestCase {
     XCTAssertEqual(
       failure {
         XCTAssertCValuesEqual(
-          live, UnionMemberArgumentTests.number(8, 1.5), unionMembers: [".body": UnionMemberArgumentTests.byKind],
+          live, UnionMemberArgumentTests.number(8, 1.5),
+          options: ComparisonOptions(unionMembers: [".body": UnionMemberArgumentTests.byKind]),
           encoding: message)
       },
       """
@@ -222,7 +250,8 @@ final class XCTestAssertionTests: XCTestCase {
     XCTAssertEqual(failures { XCTAssertCValuesNotEqual(live, deadBytesDiffer, encoding: message) }, [])
     XCTAssertEqual(
       failure {
-        XCTAssertCValuesNotEqual(live, deadBytesDiffer, unionMembers: [".body": "number"], encoding: message)
+        XCTAssertCValuesNotEqual(
+          live, deadBytesDiffer, options: ComparisonOptions(unionMembers: [".body": "number"]), encoding: message)
       },
       """
       failed - cv_message values are equal, but should differ
@@ -231,17 +260,24 @@ final class XCTestAssertionTests: XCTestCase {
     let run = [live, live]
     let dead = [live, deadBytesDiffer]
     XCTAssertEqual(
-      failures { XCTAssertCValuesEqual(run, dead, unionMembers: [".body": "number"], encoding: message) }, [])
+      failures {
+        XCTAssertCValuesEqual(
+          run, dead, options: ComparisonOptions(unionMembers: [".body": "number"]), encoding: message)
+      }, [])
     XCTAssertEqual(failures { XCTAssertCValuesEqual(run, dead, encoding: message) }.count, 1)
     run.withUnsafeBufferPointer { actual in
       dead.withUnsafeBufferPointer { expected in
         XCTAssertEqual(
-          failures { XCTAssertCValuesEqual(actual, expected, unionMembers: [".body": "number"], encoding: message) },
+          failures {
+            XCTAssertCValuesEqual(
+              actual, expected, options: ComparisonOptions(unionMembers: [".body": "number"]), encoding: message)
+          },
           [])
         XCTAssertEqual(
           failures {
             XCTAssertCValuesEqual(
-              pointers: actual.baseAddress, expected.baseAddress, count: 2, unionMembers: [".body": "number"],
+              pointers: actual.baseAddress, expected.baseAddress, count: 2,
+              options: ComparisonOptions(unionMembers: [".body": "number"]),
               encoding: message)
           }, [])
         XCTAssertEqual(

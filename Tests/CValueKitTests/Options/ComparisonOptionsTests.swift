@@ -1,0 +1,122 @@
+import CTestTypes
+import Testing
+
+@testable import CValueKit
+
+/// `ComparisonOptions` as one value: the shortcut past the walk is derived from all of it, so an option that
+/// changes equality is never skipped; union member rules live in one place; the initializer takes every
+/// property.
+@Suite struct ComparisonOptionsTests {
+  /// `struct cv_reading`: 24 bytes, padding 1..<8.
+  static let reading = "{cv_reading=\"tag\"c\"value\"d\"count\"i\"unit\"[4c]}"
+
+  /// Sets each stored property of `ComparisonOptions` to a value other than its default, by the name
+  /// `Mirror` gives it.
+  static let nonDefault: [String: @Sendable (inout ComparisonOptions) -> Void] = [
+    "tolerance": { $0.tolerance = .absolute(1) },
+    "fieldTolerances": { $0.fieldTolerances = [".value": .absolute(1)] },
+    "maximumReportedMismatches": { $0.maximumReportedMismatches = 1 },
+    "descriptionOptions": { $0.descriptionOptions = DescriptionOptions(showsCStringText: true, maximumElements: 2) },
+    "unionMembers": { $0.unionMembers = [".body": "number"] },
+    "ignoredPaths": { $0.ignoredPaths = [".tag"] },
+    "fieldComparers": { $0.fieldComparers = [".tag": .cString] },
+    "comparesPadding": { $0.comparesPadding = true },
+    "maximumDescriptionLength": { $0.maximumDescriptionLength = 10 },
+  ]
+  /// What only shapes the report (and the tolerance, which every shortcut runs at).
+  static let keepThePlan: Set<String> = [
+    "tolerance", "maximumReportedMismatches", "descriptionOptions", "maximumDescriptionLength",
+  ]
+
+  @Test func everyStoredPropertyEitherOnlyShapesTheReportOrTurnsThePlanOff() {
+    let names = Mirror(reflecting: ComparisonOptions.default).children.compactMap(\.label)
+    // A new stored property fails here until it is classified below (and so thought about).
+    #expect(Set(names) == Set(Self.nonDefault.keys))
+    #expect(ComparisonOptions.default.shortcut == .plan)
+    for name in names {
+      var options = ComparisonOptions.default
+      Self.nonDefault[name]?(&options)
+      #expect(options != .default, "\(name)")
+      #expect((options.shortcut == .plan) == Self.keepThePlan.contains(name), "\(name)")
+    }
+    var tolerances = ComparisonOptions.default
+    tolerances.fieldTolerances[".value"] = .absolute(1)
+    #expect(tolerances.shortcut == .walk)
+  }
+
+  /// Two readings equal field by field, 20.0 and 20.4 apart at `.value` under the given options.
+  func compare(value actual: Double, _ expected: Double, padding: UInt8 = 0, _ options: ComparisonOptions)
+    throws -> Bool
+  {
+    let type = try ValueRegistry().resolve(Self.reading)
+    var a = try type.parse("{.tag = 65, .value = \(actual), .count = 3, .unit = \"C\"}")
+    let b = try type.parse("{.tag = 65, .value = \(expected), .count = 3, .unit = \"C\"}")
+    a[3] = padding
+    return try type.compare(bytes: a, b, options: options).isEqual
+  }
+
+  @Test func eachOptionThatChangesEqualityChangesTheResultWhereThePlanWouldSayEqual() throws {
+    let loose = ComparisonOptions(tolerance: .absolute(1))
+    #expect(try compare(value: 20, 20.4, loose))
+    // A field tolerance tighter than the tolerance.
+    #expect(
+      try !compare(value: 20, 20.4, ComparisonOptions(tolerance: .absolute(1), fieldTolerances: [".value": .exact])))
+    // A comparer that sees a difference the type's rules do not.
+    let never = FieldComparer(Int8.self) { _, _ in false }
+    #expect(try compare(value: 20, 20, .default))
+    #expect(try !compare(value: 20, 20, ComparisonOptions(fieldComparers: [".tag": never])))
+    // Padding, which the type's rules skip.
+    #expect(try compare(value: 20, 20, padding: 0xaa, .default))
+    #expect(try !compare(value: 20, 20, padding: 0xaa, ComparisonOptions(comparesPadding: true)))
+    // An ignored path and a union member make unequal values equal.
+    #expect(try !compare(value: 20, 21, .default))
+    #expect(try compare(value: 20, 21, ComparisonOptions(ignoredPaths: [".value"])))
+    let message = try ValueRegistry().resolve(UnionMemberTests.message)
+    let number = UnionMemberTests.number(7, 1.5)
+    let deadBytesDiffer = UnionMemberTests.withBodyByte(number, 9, 7)
+    #expect(try !message.compare(number, deadBytesDiffer).isEqual)
+    #expect(
+      try message.compare(number, deadBytesDiffer, options: ComparisonOptions(unionMembers: [".body": "number"]))
+        .isEqual)
+  }
+
+  @Test func whatOnlyShapesTheReportLeavesEqualityAlone() throws {
+    for name in Self.keepThePlan.subtracting(["tolerance"]) {
+      var options = ComparisonOptions.default
+      Self.nonDefault[name]?(&options)
+      #expect(try compare(value: 20, 20, options), "\(name)")
+      #expect(try !compare(value: 20, 20.4, options), "\(name)")
+    }
+  }
+
+  @Test func aComparisonTakesUnionMemberRulesFromItsOwnOptionsOnly() throws {
+    let message = try ValueRegistry().resolve(UnionMemberTests.message)
+    var options = ComparisonOptions.default
+    options.descriptionOptions.unionMembers = [".body": "number"]
+    let number = UnionMemberTests.number(7, 1.5)
+    #expect(
+      throws: ValueError.unionMember(
+        path: ".body",
+        problem: "a comparison describes unions by its own rules: give this rule as ComparisonOptions.unionMembers, "
+          + "not descriptionOptions.unionMembers",
+        in: message.type)
+    ) { try message.compare(number, number, options: options) }
+  }
+
+  @Test func theInitializerTakesEveryProperty() {
+    let options = ComparisonOptions(
+      tolerance: .absolute(1), fieldTolerances: [".value": .absolute(1)], maximumReportedMismatches: 1,
+      descriptionOptions: DescriptionOptions(showsCStringText: true, maximumElements: 2),
+      unionMembers: [".body": "number"], ignoredPaths: [".tag"], fieldComparers: [".tag": .cString],
+      comparesPadding: true, maximumDescriptionLength: 10)
+    // Each stored property already holds the value its setter gives: the initializer took it.
+    for name in Mirror(reflecting: options).children.compactMap(\.label) {
+      var set = options
+      Self.nonDefault[name]?(&set)
+      #expect(Self.nonDefault[name] != nil && set == options, "\(name)")
+    }
+    #expect(ComparisonOptions() == .default)
+    #expect(ComparisonOptions.default.maximumDescriptionLength == 400)
+    #expect(!ComparisonOptions.default.comparesPadding)
+  }
+}
