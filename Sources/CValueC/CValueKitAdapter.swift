@@ -207,6 +207,21 @@ final class TypeHandle {
   func compare(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: OptionsHandle?)
     throws(CAPIError) -> (isEqual: Bool, mismatchCount: Int, report: String?)
   {
+    let result = try comparison(actual, expected, count: count, options: options)
+    return (result.isEqual, result.mismatchCount, result.isEqual ? nil : result.report)
+  }
+
+  /// The comparison as one line of JSON (schema 1), as `cvalue compare --json` prints it.
+  func compareJSON(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: OptionsHandle?)
+    throws(CAPIError) -> String
+  {
+    try comparison(actual, expected, count: count, options: options).report(as: .json)
+  }
+
+  /// The comparison of `count` values at each address.
+  private func comparison(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: OptionsHandle?)
+    throws(CAPIError) -> Comparison
+  {
     let (bytes, overflow) = size.multipliedReportingOverflow(by: count)
     guard !overflow else { throw CAPIError(status: CV_ERROR_ARGUMENT, message: "count \(count) is too large") }
     let a = UnsafeRawBufferPointer(start: actual, count: bytes)
@@ -221,7 +236,7 @@ final class TypeHandle {
     } catch {
       throw CAPIError(valueError: error)
     }
-    return (result.isEqual, result.mismatchCount, result.isEqual ? nil : result.report)
+    return result
   }
 
   func describe(_ value: UnsafeRawPointer, count: Int) throws(CAPIError) -> String {
