@@ -58,7 +58,7 @@ public struct HeaderImport: Hashable, Sendable {
   public var skipped: [String: String]
   /// The entries of ``skipped`` that are records (and the records and typedefs holding them) CValueKit
   /// could not represent, as opposed to typedefs that are no readable name by design: what a tool warns about.
-  package var unimportable: [String: String] = [:]
+  public internal(set) var unimportable: [String: String] = [:]
   /// The enumerations of tagged records' members, registered with them.
   public var enumerations: [Enumeration] = []
   /// The target triple clang parsed for, e.g. `x86_64-unknown-linux-gnu`.

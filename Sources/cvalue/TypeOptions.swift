@@ -81,7 +81,7 @@ struct TypeOptions: ParsableArguments {
   func typeText(_ type: String) throws(BadInput) -> String {
     try loadCatalogs()
     if !headers.isEmpty { return try HeaderLookup(headers: headers, arguments: clangArguments).typeText(type) }
-    guard !catalogs.isEmpty, TypeCatalog.shared.encoding(named: type) == nil, ASCII.isIdentifier(type) else {
+    guard !catalogs.isEmpty, TypeCatalog.shared.encoding(named: type) == nil, ToolText.isIdentifier(type) else {
       return type
     }
     // A bare tag, as C code names a struct or union the catalog file holds.
