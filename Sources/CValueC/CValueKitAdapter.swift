@@ -150,7 +150,7 @@ final class OptionsHandle {
   func setUnionTag(at path: String, tag: String, members: [Int64: String], unknownAsBytes: Bool) throws(CAPIError) {
     let path = try Self.path(path, role: "union path")
     let rule = UnionMember.tagged(
-      by: try Self.path(tag, role: "tag path"), members: members, unknownTag: unknownAsBytes ? .bytes : .allMembers)
+      by: try Self.path(tag, role: "tag path"), members: members, unknownAsBytes: unknownAsBytes)
     options.unionMembers[path] = rule
     options.descriptionOptions.unionMembers[path] = rule
   }

@@ -1,7 +1,7 @@
 extension CLayout {
   /// The unions of the layout that look tagged, outermost first: each union's path, the tag field that
   /// says which member it holds, and the member each tag value selects, as
-  /// ``UnionMember/tagged(by:members:unknownTag:)`` takes them once the values are known.
+  /// ``UnionMember/tagged(by:members:unknownAsBytes:)`` takes them once the values are known.
   ///
   /// Two shapes are found: a union whose struct members all start with the same integer field (X11's
   /// `XEvent`, every member `int type` first: the C11 common initial sequence), and one beside an enum field
