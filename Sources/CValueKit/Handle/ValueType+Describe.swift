@@ -78,7 +78,7 @@ extension ValueType {
   /// Describes a Swift value that has this C type's layout.
   ///
   /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the sizes differ, and the
-  ///   errors of ``describe(bytes:options:)``.
+  ///   errors of ``describe(bytes:options:as:)``.
   public func describe<Value>(_ value: Value, options: DescriptionOptions = .default)
     throws(ValueError) -> String
   {
@@ -100,7 +100,7 @@ extension ValueType {
 
   /// Turns a C initializer back into the bytes of one value: every field not mentioned and all padding zero.
   ///
-  /// It reads what ``describe(bytes:options:)`` prints and ordinary C besides:
+  /// It reads what ``describe(bytes:options:as:)`` prints and ordinary C besides:
   /// designators and designator chains (`.origin.x = 1`, `[2] = 5`), positional elements, string literals
   /// for `char` arrays, character literals, hex floats, `NULL`, `true`, comments.
   ///
