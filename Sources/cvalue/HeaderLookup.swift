@@ -39,7 +39,7 @@ struct HeaderLookup {
       try importAll()
       return type
     }
-    let imported: HeaderImport
+    let imported: ImportedTypes
     do throws(HeaderImportError) {
       imported = try TypeCatalog.shared.importHeaders(headers, arguments: arguments, types: [name])
     } catch {
@@ -54,7 +54,7 @@ struct HeaderLookup {
     if imported.typedefs.contains(where: { $0.name == name }) { return name }
     for keyword in ["struct", "union"] {
       let tag = name.hasPrefix("\(keyword) ") ? String(name.dropFirst(keyword.count + 1)) : name
-      guard imported.record(named: "\(keyword) \(tag)") != nil else { continue }
+      guard imported.records.contains(where: { $0.name == "\(keyword) \(tag)" }) else { continue }
       return keyword == "struct" ? "{\(tag)}" : "(\(tag))"
     }
     // A typedef that cannot be a readable name (its type is itself an encoding, such as `uint32_t`).
@@ -71,9 +71,9 @@ struct HeaderLookup {
 
   /// Prints a warning on stderr for each record the import left out because CValueKit cannot represent it
   /// (and each record or typedef that holds one), in name order.
-  static func warn(about imported: HeaderImport) {
-    for (name, reason) in imported.unimportable.sorted(by: { $0.key < $1.key }) {
-      StandardError.write("warning: \(name) was not imported: \(reason)")
+  static func warn(about imported: ImportedTypes) {
+    for name in imported.unimportable.sorted() {
+      StandardError.write("warning: \(name) was not imported: \(imported.skipped[name] ?? "")")
     }
   }
 
