@@ -53,7 +53,8 @@ let package = Package(
       dependencies: ["CValueShim", "CFFI"],
       swiftSettings: internalImports
     ),
-    // Fixture files read with Foundation's decoders: a target of its own so that CValueKit needs no Foundation.
+    // Fixture files read with Foundation's decoders: a target of its own, so that CValueKit needs none of them
+    // (it imports FoundationEssentials internally for the JSONEncoder of its reports).
     .target(
       name: "CValueFixtures",
       dependencies: ["CValueKit"],

@@ -5,7 +5,8 @@ Usage: Scripts/public-api.py [--check FILE] [SYMBOLGRAPH_DIR]   (run `swift pack
 --skip-synthesized-members` first; the directory defaults to the one that command writes)
 
 The last lines count the public declarations per module, and CValueKit's types and functions (the 1.0
-budget: at most 35 types and 80 functions and initializers). Protocol conformances' members that Swift
+budget: at most 35 types and 80 functions and initializers). A module's extensions of other modules' types
+(`Module@Other.symbols.json`) count as the module's. Protocol conformances' members that Swift
 synthesizes (==, hash(into:)) are left out by the dump flag; deprecated declarations are marked.
 
 With --check FILE (the committed PUBLIC_API.txt), prints nothing and exits 0 when the API is the one in the
@@ -52,10 +53,16 @@ def main():
         path = os.path.join(directory, module + ".symbols.json")
         if not os.path.exists(path):
             sys.exit(f"missing {path}")
-        with open(path) as f:
-            graph = json.load(f)
+        # A module's extensions of another module's types are in files of their own, named
+        # `Module@Extended.symbols.json` (CValueHeaders' TypeCatalog.importHeaders, CValueKit's
+        # String.typeEncoding(in:)): they are the module's public API too.
+        paths = [path] + sorted(glob.glob(os.path.join(directory, module + "@*.symbols.json")))
+        symbols = []
+        for graph_path in paths:
+            with open(graph_path) as f:
+                symbols.extend(json.load(f)["symbols"])
         lines = []
-        for symbol in graph["symbols"]:
+        for symbol in symbols:
             if symbol.get("accessLevel") not in ("public", "open"):
                 continue
             path_components = ".".join(symbol["pathComponents"])

@@ -66,7 +66,7 @@ private func rules(for layout: CLayout, _ choices: inout Choices) -> [FieldPath:
       var members: [Int64: String] = [:]
       for value in 0..<Int64(choices.pick(4)) { members[value] = names[choices.pick(names.count)] }
       let tag = leaves.isEmpty ? FieldPath() : leaves[choices.pick(leaves.count)]
-      rules[union.path] = .tagged(by: tag, members: members, unknownTag: choices.next() % 2 == 0 ? .allMembers : .bytes)
+      rules[union.path] = .tagged(by: tag, members: members, unknownAsBytes: choices.next() % 2 != 0)
     }
   }
   return rules

@@ -150,7 +150,7 @@ final class OptionsHandle {
   func setUnionTag(at path: String, tag: String, members: [Int64: String], unknownAsBytes: Bool) throws(CAPIError) {
     let path = try Self.path(path, role: "union path")
     let rule = UnionMember.tagged(
-      by: try Self.path(tag, role: "tag path"), members: members, unknownTag: unknownAsBytes ? .bytes : .allMembers)
+      by: try Self.path(tag, role: "tag path"), members: members, unknownAsBytes: unknownAsBytes)
     options.unionMembers[path] = rule
   }
 
@@ -206,6 +206,21 @@ final class TypeHandle {
   func compare(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: OptionsHandle?)
     throws(CAPIError) -> (isEqual: Bool, mismatchCount: Int, report: String?)
   {
+    let result = try comparison(actual, expected, count: count, options: options)
+    return (result.isEqual, result.mismatchCount, result.isEqual ? nil : result.report)
+  }
+
+  /// The comparison as one line of JSON (schema 1), as `cvalue compare --json` prints it.
+  func compareJSON(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: OptionsHandle?)
+    throws(CAPIError) -> String
+  {
+    try comparison(actual, expected, count: count, options: options).report(as: .json)
+  }
+
+  /// The comparison of `count` values at each address.
+  private func comparison(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: OptionsHandle?)
+    throws(CAPIError) -> Comparison
+  {
     let (bytes, overflow) = size.multipliedReportingOverflow(by: count)
     guard !overflow else { throw CAPIError(status: CV_ERROR_ARGUMENT, message: "count \(count) is too large") }
     let a = UnsafeRawBufferPointer(start: actual, count: bytes)
@@ -220,7 +235,7 @@ final class TypeHandle {
     } catch {
       throw CAPIError(valueError: error)
     }
-    return (result.isEqual, result.mismatchCount, result.isEqual ? nil : result.report)
+    return result
   }
 
   func describe(_ value: UnsafeRawPointer, count: Int) throws(CAPIError) -> String {

@@ -130,7 +130,7 @@ extension ValueError {
   ///   {.x = 300}
   ///         ^
   /// ```
-  package var caretDiagnostic: String? {
+  public var caretDiagnostic: String? {
     switch self {
     case .literal(let problem, let path, let offset, let literal):
       return CaretDiagnostic(problem, at: path, offset: offset, in: literal).rendered

@@ -10,7 +10,7 @@ struct BadInput: Error, CustomStringConvertible {
 
   /// A one-line message; control characters in it (from arguments it quotes) are escaped, so that it stays
   /// one line.
-  init(message: String) { self.message = CaretDiagnostic.escaped(message) }
+  init(message: String) { self.message = ToolText.escaped(message) }
 
   /// A message whose first line is complete and whose further lines (input and caret) are already escaped.
   init(diagnostic: String) { self.message = diagnostic }

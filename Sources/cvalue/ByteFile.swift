@@ -54,6 +54,6 @@ enum ByteFile {
   }
 
   private static func failure(_ path: String) -> BadInput {
-    BadInput(message: "cannot read --file \"\(CaretDiagnostic.escaped(path))\": \(String(cString: strerror(errno)))")
+    BadInput(message: "cannot read --file \"\(ToolText.escaped(path))\": \(String(cString: strerror(errno)))")
   }
 }

@@ -97,6 +97,6 @@ extension CValueCommand {
   /// with a newline in it must not split the line that names the problem.
   static func oneLineHeadline(_ full: String, message: String) -> String {
     guard !message.isEmpty, let range = full.range(of: message) else { return full }
-    return full.replacingCharacters(in: range, with: CaretDiagnostic.escaped(message))
+    return full.replacingCharacters(in: range, with: ToolText.escaped(message))
   }
 }

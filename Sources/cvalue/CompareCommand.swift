@@ -153,11 +153,7 @@ struct CompareCommand: ParsableCommand {
       throw BadInput(error)
     }
     var output = StandardOutput()
-    if json {
-      output.write(try ComparisonJSON.text(ComparisonJSON.object(comparison)) + "\n")
-    } else {
-      output.write((comparison.isEqual ? comparison.summary : comparison.report) + "\n")
-    }
+    output.write(comparison.report(as: json ? .json : .text) + "\n")
     output.flush()
     if !comparison.isEqual { throw ExitCode(1) }
   }

@@ -36,7 +36,7 @@ struct ComparerOptions: ParsableArguments {
     }
     guard let signature else { throw BadInput(message: "--comparer needs --signature") }
     // Parsed before --equal-when is looked at, which reads the return type: a bad signature is the problem.
-    do throws(EncodingError) { _ = try MethodSignature(signature) } catch {
+    do throws(EncodingError) { _ = try TypeEncoding.parseSignature(signature) } catch {
       throw BadInput(ValueError.cFunction(.signature(error)))
     }
     switch equalWhen {

@@ -65,68 +65,16 @@ struct DescribeCommand: ParsableCommand {
     // withUnsafeBytes rethrows untyped errors, so the library's are picked out by type.
     do {
       text = try data.withUnsafeBytes { bytes in
-        if let count { return try value.describe(bytes: bytes, count: count, options: options) }
-        return try value.describe(bytes: bytes, options: options)
+        let format: ReportFormat = json ? .json : .text
+        if let count { return try value.describe(bytes: bytes, count: count, options: options, as: format) }
+        return try value.describe(bytes: bytes, options: options, as: format)
       }
     } catch let error as ValueError {
       throw BadInput(error)
     }
     var output = StandardOutput()
-    if json {
-      let fields = data.withUnsafeBytes { fieldValues(of: value, in: $0) }
-      output.write(try ComparisonJSON.text(ComparisonJSON.object(value, description: text, fields: fields)) + "\n")
-    } else {
-      output.write(text + "\n")
-    }
+    output.write(text + "\n")
     output.flush()
-  }
-
-  /// Every leaf of the layout with its value as a description shows it, for each value (`[1].x` with
-  /// --count, offsets from the first value): a bitfield as its integer, any other leaf described by its own type's handle (so that a
-  /// registered describer applies), bytes of unknown meaning in hex.
-  private func fieldValues(of value: ValueType, in bytes: UnsafeRawBufferPointer)
-    -> [ComparisonJSON.FieldValue]
-  {
-    guard let layout = value.layout else { return [] }
-    var result: [ComparisonJSON.FieldValue] = []
-    for index in 0..<(count ?? 1) {
-      let base = index * layout.stride
-      for field in layout.fields {
-        let path = count == nil ? field.path : FieldPath([.index(index)] + field.path.components)
-        let text: String
-        if let bits = field.bits {
-          text = Self.bitfield(
-            bytes, bitOffset: base * 8 + bits.lowerBound, width: bits.count, signed: Self.isSigned(field))
-        } else {
-          let slice = UnsafeRawBufferPointer(rebasing: bytes[base + field.offset..<base + field.offset + field.size])
-          do throws(ValueError) {
-            text = try ValueRegistry.shared.resolve(field.type, abi: layout.abi).describe(bytes: slice)
-          } catch {
-            text = "{" + slice.map { "0x" + String($0, radix: 16) }.joined(separator: ", ") + "}"
-          }
-        }
-        result.append(ComparisonJSON.FieldValue(field: field, path: path, offset: base + field.offset, text: text))
-      }
-    }
-    return result
-  }
-
-  /// Whether a bitfield's declared type is signed (GNU form); an Apple-form bitfield reads as unsigned.
-  private static func isSigned(_ field: CLayout.Field) -> Bool {
-    guard case .bitfield(let bitfield) = field.type.unqualified, let declared = bitfield.declaredType else {
-      return false
-    }
-    return [.char, .short, .int, .long, .longLong].contains(declared)
-  }
-
-  /// The integer a bitfield holds, `width` bits from `bitOffset` (bit 0 is the low bit of byte 0).
-  private static func bitfield(_ bytes: UnsafeRawBufferPointer, bitOffset: Int, width: Int, signed: Bool) -> String {
-    var bits: UInt64 = 0
-    for bit in 0..<min(width, 64) where bytes[(bitOffset + bit) / 8] >> ((bitOffset + bit) % 8) & 1 == 1 {
-      bits |= 1 << UInt64(bit)
-    }
-    guard signed, width < 64, bits >> UInt64(width - 1) & 1 == 1 else { return String(bits) }
-    return String(Int64(bitPattern: bits | ~0 << UInt64(width)))
   }
 
   /// Refuses bytes that are not exactly the value or values, saying how many bytes the type needs.

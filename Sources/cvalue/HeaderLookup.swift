@@ -125,11 +125,11 @@ struct HeaderLookup {
   static func badInput(_ error: HeaderImportError) -> BadInput {
     switch error {
     case .clangErrors(let diagnostics):
-      let lines = diagnostics.map { CaretDiagnostic.escaped($0.description) }
+      let lines = diagnostics.map { ToolText.escaped($0.description) }
       return BadInput(diagnostic: "clang could not parse the headers: " + lines.joined(separator: "\n  "))
     default:
       let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
-      return BadInput(diagnostic: lines.map { CaretDiagnostic.escaped(String($0)) }.joined(separator: "\n"))
+      return BadInput(diagnostic: lines.map { ToolText.escaped(String($0)) }.joined(separator: "\n"))
     }
   }
 }

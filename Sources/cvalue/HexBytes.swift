@@ -29,7 +29,7 @@ enum HexBytes {
       let digitsStart = index
       var high: UInt8?
       while index < input.count, !isSeparator(input[index]) {
-        guard let value = ASCII.hexDigitValue(input[index]) else {
+        guard let value = ToolText.hexDigitValue(input[index]) else {
           throw problem("invalid hex digit '\(character(at: index, in: input))'", at: index, in: text, argument)
         }
         if let first = high {
@@ -52,7 +52,7 @@ enum HexBytes {
   }
 
   /// The bytes as lowercase hex digits without separators: `0000803f`.
-  static func format(_ bytes: some Sequence<UInt8>) -> String { ASCII.hexDigits(bytes) }
+  static func format(_ bytes: some Sequence<UInt8>) -> String { ToolText.hexDigits(bytes) }
 
   private static func isSeparator(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
@@ -63,10 +63,10 @@ enum HexBytes {
   /// always the start of one.
   private static func character(at offset: Int, in input: [UInt8]) -> String {
     let rest = String(decoding: input[offset...], as: UTF8.self)
-    return CaretDiagnostic.escaped(rest.first.map(String.init) ?? "")
+    return ToolText.escaped(rest.first.map(String.init) ?? "")
   }
 
   private static func problem(_ problem: String, at offset: Int, in text: String, _ argument: String) -> BadInput {
-    BadInput(diagnostic: CaretDiagnostic(problem, offset: offset, in: text, named: argument).rendered)
+    BadInput(diagnostic: ToolText.caretDiagnostic(problem, offset: offset, in: text, named: argument))
   }
 }

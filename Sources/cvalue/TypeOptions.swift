@@ -89,7 +89,7 @@ struct TypeOptions: ParsableArguments {
     try loadCatalogs()
     if !headers.isEmpty { return try HeaderLookup(headers: headers, arguments: clangArguments).typeText(type) }
     if !binaries.isEmpty { return try BinaryLookup(binaries: binaries, abi: resolved).typeText(type) }
-    guard !catalogs.isEmpty, TypeCatalog.shared.encoding(named: type) == nil, ASCII.isIdentifier(type) else {
+    guard !catalogs.isEmpty, TypeCatalog.shared.encoding(named: type) == nil, ToolText.isIdentifier(type) else {
       return type
     }
     // A bare tag, as C code names a struct or union the catalog file holds.

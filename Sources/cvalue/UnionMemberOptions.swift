@@ -47,23 +47,23 @@ struct UnionMemberOptions: ParsableArguments {
       guard !name.isEmpty else { throw BadInput(message: "--union-member: \"\(text)\" names no member after '='") }
       try add(.named(name), at: path, option: "--union-member")
     }
-    let unknown: UnionMember.UnknownTag
+    let unknownAsBytes: Bool
     switch unknownTag {
     case let text? where text != "all-members" && text != "bytes":
       throw BadInput(message: "--unknown-tag must be 'all-members' or 'bytes', not '\(text)'")
     case .some where unionTag.isEmpty: throw BadInput(message: "--unknown-tag applies to --union-tag, which is missing")
-    case "bytes"?: unknown = .bytes
-    default: unknown = .allMembers
+    case "bytes"?: unknownAsBytes = true
+    default: unknownAsBytes = false
     }
     for text in unionTag {
-      let (path, member) = try Self.tagged(text, unknownTag: unknown)
+      let (path, member) = try Self.tagged(text, unknownAsBytes: unknownAsBytes)
       try add(member, at: path, option: "--union-tag")
     }
     return rules
   }
 
   /// `.body=.kind:1=text,2=number` as the union's path and a tagged rule.
-  private static func tagged(_ text: String, unknownTag: UnionMember.UnknownTag) throws(BadInput) -> (
+  private static func tagged(_ text: String, unknownAsBytes: Bool) throws(BadInput) -> (
     FieldPath, UnionMember
   ) {
     let form = ".path=.tag:value=name,..., e.g. .body=.kind:1=text,2=number"
@@ -85,7 +85,7 @@ struct UnionMemberOptions: ParsableArguments {
       }
       members[value] = String(entry[entry.index(after: equals)...])
     }
-    return (path, .tagged(by: tag, members: members, unknownTag: unknownTag))
+    return (path, .tagged(by: tag, members: members, unknownAsBytes: unknownAsBytes))
   }
 
   /// `.path=rest` as the path and the rest, split at the first `=` (a path has none); `=rest` and `.=rest`

@@ -235,6 +235,40 @@ static void float_struct_within_tolerance(void **state) {
   cv_options_free(ulps);
 }
 
+/* The comparison as JSON: the schema 1 object `cvalue compare --json` prints, for a program to read. */
+static void comparison_json_is_the_schema_1_object(void **state) {
+  (void)state;
+  struct cv_point a = {1.0, 2.0}, b = {1.25, 2.0};
+  cv_options *tenth = new_options();
+  cv_tolerance absolute = {0.1, 0, 0, 0};
+  expect_status(cv_options_set_tolerance(tenth, NULL, absolute, &message), CV_OK, NULL);
+  char *json = NULL;
+  expect_status(cv_compare_json(types.point, &a, &b, 1, tenth, &json, &message), CV_OK, NULL);
+  assert_string_equal(
+      json,
+      "{\"actual\":\"{.x = 1, .y = 2}\",\"comparedFieldCount\":2,\"expected\":\"{.x = 1.25, .y = 2}\","
+      "\"ignoredPaths\":[],\"isEqual\":false,\"mismatchCount\":1,\"mismatches\":[{\"actual\":\"1.0\","
+      "\"actualNumber\":1,\"difference\":0.25,\"expected\":\"1.25\",\"expectedNumber\":1.25,\"offset\":0,"
+      "\"path\":\".x\",\"tolerance\":{\"absolute\":0.1,\"bitwise\":false,\"nanEqualsNaN\":false,\"relative\":0,"
+      "\"text\":\"0.1\",\"ulps\":0}}],\"schema\":1,\"strategy\":\"structural\","
+      "\"type\":\"{cv_point=\\\"x\\\"d\\\"y\\\"d}\",\"typeName\":\"cv_point\"}");
+  cv_free(json);
+  /* Equal values are an object too, without the values. */
+  expect_status(cv_compare_json(types.point, &a, &a, 1, NULL, &json, &message), CV_OK, NULL);
+  assert_string_equal(json, "{\"comparedFieldCount\":2,\"ignoredPaths\":[],\"isEqual\":true,\"mismatchCount\":0,"
+                            "\"mismatches\":[],\"schema\":1,\"strategy\":\"structural\","
+                            "\"type\":\"{cv_point=\\\"x\\\"d\\\"y\\\"d}\",\"typeName\":\"cv_point\"}");
+  cv_free(json);
+  /* A missing out-parameter is an argument error, and nothing is handed out. */
+  expect_status(cv_compare_json(types.point, &a, &b, 1, NULL, NULL, &message), CV_ERROR_ARGUMENT,
+                "cv_compare_json: json is NULL");
+  json = (char *)&a;
+  expect_status(cv_compare_json(types.point, NULL, &b, 1, NULL, &json, &message), CV_ERROR_ARGUMENT,
+                "cv_compare_json: actual is NULL");
+  assert_null(json);
+  cv_options_free(tenth);
+}
+
 static void nan_and_negative_zero_rules(void **state) {
   (void)state;
   struct cv_point nan_a = {NAN, 0.0}, nan_b = {NAN, -0.0};
@@ -769,6 +803,7 @@ int main(void) {
       cmocka_unit_test(catalog_files_and_imports_that_fail),
       cmocka_unit_test(headers_import_through_libclang),
       cmocka_unit_test(xevent_by_its_common_initial_type),
+      cmocka_unit_test(comparison_json_is_the_schema_1_object),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -215,6 +215,13 @@ typedef struct cv_comparison {
 cv_status cv_compare(const cv_type *type, const void *actual, const void *expected, size_t count,
                      const cv_options *options, cv_comparison *result, char **message);
 
+/* Compares as cv_compare does, and writes the result as one line of JSON (schema 1, keys sorted: "isEqual",
+ * "mismatchCount", "mismatches" with each field's "path", "actual", "expected", ...), the object
+ * `cvalue compare --json` prints and the Swift API's Comparison.report(as: .json) returns; the caller frees
+ * *json with cv_free. Equal values give a JSON object too ("isEqual": true). On an error *json is NULL. */
+cv_status cv_compare_json(const cv_type *type, const void *actual, const void *expected, size_t count,
+                          const cv_options *options, char **json, char **message);
+
 /* The `count` values at `value` as a C initializer (`{.x = 1.0, .y = 2.0}`); the caller frees *text. */
 cv_status cv_describe(const cv_type *type, const void *value, size_t count, char **text, char **message);
 

@@ -26,12 +26,3 @@ extension TypeEncoding: TypeEncodingConvertible {
   /// The type itself: a parsed encoding has no names left to look up.
   public func typeEncoding(in catalog: TypeCatalog) throws(EncodingError) -> TypeEncoding { self }
 }
-
-extension TypeEncoding {
-  /// Parses an encoding or a readable name registered in `catalog`.
-  @available(*, deprecated, message: "parsing is pure in 1.0: use catalog.parse(text) for readable names")
-  @_documentation(visibility: internal)
-  public init(_ text: String, catalog: TypeCatalog) throws(EncodingError) {
-    self = try catalog.parse(text)
-  }
-}

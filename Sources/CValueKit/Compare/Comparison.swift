@@ -92,7 +92,7 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
     var lines = [
       "\(typeName) values differ at \(mismatchCount) of \(comparedFieldCount) \(fields)\(strategy.qualifier):"
     ]
-    for mismatch in mismatches { lines.append("  \(mismatch.location): \(mismatch.detail)") }
+    for mismatch in mismatches { lines.append("  \(mismatch)") }
     if mismatchCount > mismatches.count { lines.append("  … and \(mismatchCount - mismatches.count) more") }
     if !ignoredPaths.isEmpty { lines.append("  ignored: \(ignoredPaths.map(\.description).joined(separator: ", "))") }
     if let actualDescription { lines.append("  actual:   \(actualDescription)") }
@@ -180,7 +180,10 @@ extension Comparison {
 }
 
 /// One field whose values differ.
-public struct Mismatch: Hashable, Sendable {
+///
+/// Its ``description`` is its line in a comparison's ``Comparison/report``:
+/// `.size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`.
+public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
   /// Where the field is: `.size.height`; empty for the value itself.
   public let path: FieldPath
   /// The field's byte offset in the value.
@@ -205,8 +208,9 @@ public struct Mismatch: Hashable, Sendable {
   /// For padding bytes, the field that starts first after them (`.tm_gmtoff`), `nil` when none does.
   package let paddingBefore: FieldPath?
 
-  /// For padding bytes, the fields they lie between: `after .tm_isdst, before .tm_gmtoff`.
-  package var paddingNeighbours: String? {
+  /// For padding bytes, the fields they lie between: `after .tm_isdst, before .tm_gmtoff` (`no field` when
+  /// none is on either side); `nil` for a field.
+  public var paddingNeighbours: String? {
     paddingRange == nil ? nil : CValueKit.paddingNeighbours(paddingAfter, paddingBefore)
   }
 
@@ -241,6 +245,11 @@ public struct Mismatch: Hashable, Sendable {
     self.tolerance = tolerance
     self.firstDifference = firstDifference
   }
+
+  /// The mismatch's line in a report: where it is, then both values and what was applied:
+  /// `.size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`, `value: 1 ≠ 2` for the value itself,
+  /// `padding 36..<40 (after .tm_isdst, before .tm_gmtoff): <4 bytes: …> ≠ <4 bytes: …>` for padding bytes.
+  public var description: String { "\(location): \(detail)" }
 
   /// The path, or `value` for the value itself.
   var location: String {

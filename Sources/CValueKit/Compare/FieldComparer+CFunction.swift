@@ -2,9 +2,9 @@ extension FieldComparer {
   /// A comparer of one field decided by a C function taking a pointer to each of the two fields, as a
   /// registered type comparer is (see ``ValueRegistry/register(_:comparer:signature:convention:)``).
   ///
-  /// `package`, for the C API's `cv_field_comparer` (CValueKit's public surface is being cut for 1.0): Swift
-  /// code calls a C function from the closure of ``init(_:areEqual:)`` instead,
-  /// `FieldComparer(UInt32.self) { crc_equal($0, $1) }`.
+  /// What the C API's `cv_field_comparer` of kind `CV_FIELD_FUNCTION` makes. Swift code can as well call
+  /// the C function from the closure of ``init(_:areEqual:)``, `FieldComparer(UInt32.self) { crc_equal($0, $1) }`;
+  /// this form checks the function's signature against the field, and names the function in errors.
   ///
   /// The signature is the function's type encoding, return type first, with two pointer arguments: `^v`
   /// points to any field (`int32_t crc_equal(const void *, const void *)`, `i^v^v`), a typed pointer to a
@@ -25,7 +25,7 @@ extension FieldComparer {
   /// - Throws: ``ValueError/cFunction(_:)`` for a signature that does not parse, does not take two
   ///   pointers of one type, or does not return `bool` or an integer. A field of another type than the
   ///   pointers' throws ``ValueError/comparerDoesNotFit(_:comparer:field:in:)`` when comparing.
-  package init(_ function: CFunction, signature: String, convention result: CComparerConvention) throws(ValueError) {
+  public init(_ function: CFunction, signature: String, convention result: CComparerConvention) throws(ValueError) {
     let pointee: TypeEncoding
     do throws(CFunctionError) {
       let parsed = try CFunctionSignature(signature, function: function, valueType: .scalar(.void))

@@ -102,12 +102,12 @@ final class RuleNode: Sendable {
       }
       switch live {
       case .member(let index)?: return count(views[index])
-      case .tagged(let tag, let members, let unknownTag)?:
+      case .tagged(let tag, let members, let unknownAsBytes)?:
         let value = tag.value(at: actual, unionBit: base * 8)
         // The union, and the tag when it is inside the union (no record around it counts it).
         guard value == tag.value(at: expected, unionBit: base * 8) else { return tag.inside == nil ? 1 : 2 }
         if let index = members[value] { return count(views[index]) }
-        if unknownTag == .bytes { return 1 }
+        if unknownAsBytes { return 1 }
         return Self.sum(views.map(count))
       case nil: return Self.sum(views.map(count))
       }

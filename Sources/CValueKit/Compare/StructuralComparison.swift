@@ -56,7 +56,7 @@ struct StructuralComparison {
       }
     case .union(_, let views, .member(let index)?):
       walk(views, [index], base: base, path: path, tolerance: tolerance)
-    case .union(let coverage, let views, .tagged(let tag, let members, let unknownTag)?):
+    case .union(let coverage, let views, .tagged(let tag, let members, let unknownAsBytes)?):
       let value = tag.value(at: actual, unionBit: base * 8)
       // Different tags: different members are live, and comparing them means nothing. The tag reports
       // itself; the union is one field, each value described by its own live member.
@@ -72,7 +72,7 @@ struct StructuralComparison {
       }
       if let index = members[value] {
         walk(views, [index], base: base, path: path, tolerance: tolerance)
-      } else if unknownTag == .bytes {
+      } else if unknownAsBytes {
         if !ComparisonStep.run(coverage, actual + base, expected + base, tolerance: tolerance) {
           record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil, asBytes: true)
         }

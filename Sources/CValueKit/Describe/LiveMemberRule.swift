@@ -5,8 +5,8 @@ struct LiveMemberRule: Hashable, Sendable {
   enum Choice: Hashable, Sendable {
     /// Always member `index`.
     case member(Int)
-    /// The member `members` maps the tag's value to; `unknownTag` for a value it does not map.
-    case tagged(TagField, members: [Int64: Int], unknownTag: UnionMember.UnknownTag)
+    /// The member `members` maps the tag's value to; `unknownAsBytes` says what a value it does not map is.
+    case tagged(TagField, members: [Int64: Int], unknownAsBytes: Bool)
   }
 
   /// Member indices from the node the rule was resolved at to the union (through anonymous members; never
@@ -102,7 +102,7 @@ extension LiveMemberRule {
     case .named(let name):
       let (unionRoute, index) = try locate(name, in: node, for: path)
       return LiveMemberRule(route: pathRoute + unionRoute, tagRoute: nil, choice: .member(index))
-    case .tagged(let tag, let members, let unknownTag):
+    case .tagged(let tag, let members, let unknownAsBytes):
       guard !members.isEmpty else { throw fail(.noTaggedMembers) }
       var unionRoute: [Int]?
       var firstName = ""
@@ -148,7 +148,7 @@ extension LiveMemberRule {
         route: route, tagRoute: tagRoute,
         choice: .tagged(
           TagField(bitDelta: tagBit - unionBit, kind: kind, size: tagNode.size, inside: inside), members: indices,
-          unknownTag: unknownTag))
+          unknownAsBytes: unknownAsBytes))
     }
   }
 

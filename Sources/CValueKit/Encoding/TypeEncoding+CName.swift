@@ -46,9 +46,13 @@ extension TypeEncoding {
   static let longestQuotedEncoding = 64
 
   /// How an error names a type it was handed: the encoding as written while it is short (`{CGPoint=dd}`,
-  /// `[4096C]`: what the caller typed, and exact), else ``errorName`` (`union _XEvent`, `union _XEvent [4]`),
+  /// `[4096C]`: what the caller typed, and exact), else its C name (`union _XEvent`, `union _XEvent [4]`),
   /// since an imported record's encoding can run to kilobytes and would bury the error.
-  package var errorSpelling: String {
+  ///
+  /// ```swift
+  /// try TypeEncoding("{CGPoint=dd}").errorSpelling   // "{CGPoint=dd}"
+  /// ```
+  public var errorSpelling: String {
     let text = description
     return text.utf8.count <= Self.longestQuotedEncoding ? text : errorName
   }

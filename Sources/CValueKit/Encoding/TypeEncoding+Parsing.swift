@@ -88,3 +88,22 @@ package struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
   /// The signature as written, e.g. `v16@0:8`.
   package var description: String { ([returnType] + arguments).map(\.description).joined() }
 }
+
+extension TypeEncoding {
+  /// Parses a function's signature, as ``ValueRegistry/register(_:comparer:signature:convention:)`` and the
+  /// other C function registrations take it: the return type first, then each argument's; frame offsets
+  /// (`v16@0:8`) are read and dropped.
+  ///
+  /// ```swift
+  /// try TypeEncoding.parseSignature("i^{tm}^{tm}")   // [i, ^{tm}, ^{tm}]
+  /// try TypeEncoding.parseSignature("")              // throws: empty type encoding
+  /// ```
+  ///
+  /// - Parameter text: The signature, e.g. `B{Rect=dddd}{Rect=dddd}`.
+  /// - Returns: The return type, then the argument types in order.
+  /// - Throws: ``EncodingError`` naming the problem and its byte offset.
+  public static func parseSignature(_ text: String) throws(EncodingError) -> [TypeEncoding] {
+    let signature = try MethodSignature(text)
+    return ([signature.returnType] + signature.arguments).map(\.type)
+  }
+}

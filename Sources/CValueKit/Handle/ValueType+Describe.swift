@@ -13,13 +13,18 @@ extension ValueType {
   ///   - bytes: One value's bytes: an `UnsafeRawBufferPointer`, a `[UInt8]` such as ``parse(_:)`` returns,
   ///     or any other collection of bytes.
   ///   - options: How floating-point values, characters and long arrays are written.
+  ///   - format: ``ReportFormat/text`` for the C initializer; ``ReportFormat/json`` for the schema 1 object
+  ///     with the initializer and every leaf of the layout with its value (`cvalue describe --json`).
   /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when the buffer is not one value, and
   ///   ``ValueError/unionMember(path:problem:in:)`` when a rule in ``DescriptionOptions/unionMembers`` does not fit.
   @inlinable
-  public func describe(bytes: some Collection<UInt8>, options: DescriptionOptions = .default) throws(ValueError)
-    -> String
-  {
-    try ValueType.withRawBytes(of: bytes) { (raw) throws(ValueError) in try describeRaw(raw, options: options) }
+  public func describe(
+    bytes: some Collection<UInt8>, options: DescriptionOptions = .default, as format: ReportFormat = .text
+  ) throws(ValueError) -> String {
+    try ValueType.withRawBytes(of: bytes) { (raw) throws(ValueError) in
+      let text = try describeRaw(raw, options: options)
+      return format == .text ? text : describeJSON(raw, count: nil, description: text)
+    }
   }
 
   @usableFromInline
@@ -43,12 +48,17 @@ extension ValueType {
   ///   without end), ``ValueError/layoutUnknown(_:_:)`` when the layout is unknown, and
   ///   ``ValueError/unionMember(path:problem:in:)`` when a rule in ``DescriptionOptions/unionMembers`` does not fit
   ///   (its paths are from one value).
+  ///
+  /// With ``ReportFormat/json``, the leaves of each value are listed with the value's index first (`[1].x`),
+  /// at their offsets from the first value.
   @inlinable
-  public func describe(bytes: some Collection<UInt8>, count: Int, options: DescriptionOptions = .default)
-    throws(ValueError) -> String
-  {
+  public func describe(
+    bytes: some Collection<UInt8>, count: Int, options: DescriptionOptions = .default,
+    as format: ReportFormat = .text
+  ) throws(ValueError) -> String {
     try ValueType.withRawBytes(of: bytes) { (raw) throws(ValueError) in
-      try describeRaw(raw, count: count, options: options)
+      let text = try describeRaw(raw, count: count, options: options)
+      return format == .text ? text : describeJSON(raw, count: count, description: text)
     }
   }
 
@@ -68,7 +78,7 @@ extension ValueType {
   /// Describes a Swift value that has this C type's layout.
   ///
   /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the sizes differ, and the
-  ///   errors of ``describe(bytes:options:)``.
+  ///   errors of ``describe(bytes:options:as:)``.
   public func describe<Value>(_ value: Value, options: DescriptionOptions = .default)
     throws(ValueError) -> String
   {
@@ -90,7 +100,7 @@ extension ValueType {
 
   /// Turns a C initializer back into the bytes of one value: every field not mentioned and all padding zero.
   ///
-  /// It reads what ``describe(bytes:options:)`` prints and ordinary C besides:
+  /// It reads what ``describe(bytes:options:as:)`` prints and ordinary C besides:
   /// designators and designator chains (`.origin.x = 1`, `[2] = 5`), positional elements, string literals
   /// for `char` arrays, character literals, hex floats, `NULL`, `true`, comments.
   ///

@@ -21,12 +21,11 @@ public struct CEnumeration: Hashable, Sendable, CustomStringConvertible {
   /// anonymous enum.
   public let name: String?
   /// The constants in declaration order.
-  public let constants: [(name: String, value: Int64)]
+  public var constants: [(name: String, value: Int64)] { list.constants }
 
-  /// The value of each name (the first constant of a name, should one be declared twice).
-  private let valuesByName: [String: Int64]
-  /// The first constant declared for each value.
-  private let namesByValue: [Int64: String]
+  /// The constants, kept in a value that compares and hashes them (a tuple array cannot), so that
+  /// `CEnumeration`'s own `Hashable` conformance is the synthesized one.
+  private let list: ConstantList
 
   /// Creates an enumeration from its constants in declaration order.
   ///
@@ -40,7 +39,6 @@ public struct CEnumeration: Hashable, Sendable, CustomStringConvertible {
   ///     the first. Registration refuses names that are not C identifiers or that appear twice.
   public init(name: String? = nil, constants: [(name: String, value: Int64)]) {
     self.name = name
-    self.constants = constants
     // One hash a constant and table (the first of a name or value is kept), in tables sized once.
     var valuesByName: [String: Int64] = .init(minimumCapacity: constants.count)
     var namesByValue: [Int64: String] = .init(minimumCapacity: constants.count)
@@ -52,8 +50,7 @@ public struct CEnumeration: Hashable, Sendable, CustomStringConvertible {
       smallest = Swift.min(smallest, constant.value)
       largest = Swift.max(largest, constant.value)
     }
-    self.valuesByName = valuesByName
-    self.namesByValue = namesByValue
+    self.list = ConstantList(constants: constants, valuesByName: valuesByName, namesByValue: namesByValue)
     self.valueRange = constants.isEmpty ? nil : smallest...largest
     var invalidName: String?
     if valuesByName.count != constants.count {
@@ -81,7 +78,7 @@ public struct CEnumeration: Hashable, Sendable, CustomStringConvertible {
   /// ```
   ///
   /// - Parameter value: A member's value.
-  public func name(for value: Int64) -> String? { namesByValue[value] }
+  public func name(for value: Int64) -> String? { list.namesByValue[value] }
 
   /// The value of the constant called `name`, or `nil` when there is none.
   ///
@@ -90,7 +87,7 @@ public struct CEnumeration: Hashable, Sendable, CustomStringConvertible {
   /// ```
   ///
   /// - Parameter name: A constant's name.
-  public func value(named name: String) -> Int64? { valuesByName[name] }
+  public func value(named name: String) -> Int64? { list.valuesByName[name] }
 
   /// The enumeration as C declares it, with at most eight constants shown:
   /// `enum zstate {Z_OK = 0, Z_STREAM_END = 1}`.
@@ -106,14 +103,22 @@ public struct CEnumeration: Hashable, Sendable, CustomStringConvertible {
   /// How messages name the enumeration: its name, or `an anonymous enum`.
   var displayName: String { name ?? "an anonymous enum" }
 
-  /// Whether two enumerations have the same name and the same constants in the same order.
-  public static func == (lhs: CEnumeration, rhs: CEnumeration) -> Bool {
-    lhs.name == rhs.name && lhs.constants.elementsEqual(rhs.constants) { $0.name == $1.name && $0.value == $1.value }
+}
+
+/// Constants in declaration order, equal when the names and values are, in the same order, with the tables
+/// made from them once (compared and hashed through the constants they come from).
+private struct ConstantList: Hashable, Sendable {
+  let constants: [(name: String, value: Int64)]
+  /// The value of each name (the first constant of a name, should one be declared twice).
+  let valuesByName: [String: Int64]
+  /// The first constant declared for each value.
+  let namesByValue: [Int64: String]
+
+  static func == (lhs: ConstantList, rhs: ConstantList) -> Bool {
+    lhs.constants.elementsEqual(rhs.constants) { $0.name == $1.name && $0.value == $1.value }
   }
 
-  /// Hashes the name and the constants.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(name)
+  func hash(into hasher: inout Hasher) {
     hasher.combine(constants.count)
     for constant in constants {
       hasher.combine(constant.name)

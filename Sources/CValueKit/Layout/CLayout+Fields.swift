@@ -44,7 +44,8 @@ extension CLayout {
     /// Walks the tree depth first with an explicit stack.
     func makeIterator() -> FieldIterator { FieldIterator(root: root) }
 
-    /// Iterates the leaves depth first.
+    /// Iterates the leaves depth first; with `folding`, an array of scalars (or of arrays of them) is one
+    /// leaf, its first element, with the array's dimensions (``CLayout/foldedFields``).
     struct FieldIterator: IteratorProtocol {
       private struct Frame {
         var node: Node
@@ -53,8 +54,12 @@ extension CLayout {
         var next = 0
       }
       private var stack: [Frame]
+      private let folding: Bool
 
-      init(root: Node) { stack = root.fieldCount > 0 ? [Frame(node: root, bitBase: 0, path: FieldPath())] : [] }
+      init(root: Node, folding: Bool = false) {
+        stack = root.fieldCount > 0 ? [Frame(node: root, bitBase: 0, path: FieldPath())] : []
+        self.folding = folding
+      }
 
       /// The next leaf, or `nil` after the last.
       mutating func next() -> Field? {
@@ -63,6 +68,7 @@ extension CLayout {
           case .leaf, .bitfield:
             return Fields.leaf(frame.node, bitBase: frame.bitBase, path: frame.path)
           case .array(let count, let element):
+            if folding, frame.next == 0, let run = Self.scalarRun(frame) { return run }
             guard frame.next < count else { continue }
             let index = frame.next
             frame.next += 1
@@ -89,6 +95,24 @@ extension CLayout {
         }
         return nil
       }
+
+      /// The one leaf of an array of scalars, or of arrays of them, with its dimensions; `nil` for an array
+      /// of records or an empty one.
+      private static func scalarRun(_ frame: Frame) -> Field? {
+        var counts: [Int] = []
+        var node = frame.node
+        var path = frame.path
+        while case .array(let count, let element) = node.content {
+          guard count > 0 else { return nil }
+          counts.append(count)
+          path = path.appending(.index(0))
+          node = element
+        }
+        guard case .leaf = node.content else { return nil }
+        var field = Fields.leaf(node, bitBase: frame.bitBase, path: path)
+        field.foldedCounts = counts
+        return field
+      }
     }
 
     fileprivate static func leaf(_ node: Node, bitBase: Int, path: FieldPath) -> Field {
@@ -100,6 +124,13 @@ extension CLayout {
         path: path, offset: bitBase / 8, size: node.size, type: node.type, bits: bitBase..<bitBase + width,
         bitfieldIsSigned: isSigned)
     }
+  }
+
+  /// ``foldedFields``: the leaves with arrays of scalars folded, computed as they are read.
+  struct FoldedFields: Sequence, Sendable {
+    let root: Node
+
+    func makeIterator() -> Fields.FieldIterator { Fields.FieldIterator(root: root, folding: true) }
   }
 
   /// The byte ranges that belong to no field, in address order: holes between members, tail padding, and

@@ -40,6 +40,17 @@ public struct CLayout: Hashable, Sendable {
   /// members of a union one after another at the union's offset. A flexible array member (`char name[]`)
   /// is a field too: of size 0, at the offset of its first element (``Field/flexibleArrayElement``).
   public var fields: some RandomAccessCollection<Field> { Fields(root: root) }
+
+  /// The fields as a table shows them (pahole, `cvalue layout`): like ``fields``, except that an array of
+  /// scalars, or of arrays of them, is one field, its first element, with the counts of its dimensions in
+  /// ``Field/foldedCounts``. Computed as it is read, in time proportional to what it lists, not to the
+  /// elements it folds.
+  ///
+  /// ```swift
+  /// let layout = try TypeCatalog().layout(of: #"{cv_name="tag"i"text"[16c]}"#)
+  /// layout.foldedFields.map { "\($0.path) \($0.foldedCounts)" }   // [".tag []", ".text[0] [16]"]
+  /// ```
+  public var foldedFields: some Sequence<Field> { FoldedFields(root: root) }
 }
 
 extension CLayout {
@@ -164,6 +175,11 @@ extension CLayout {
     public let bits: Range<Int>?
     /// For a bitfield whose encoding says (GNU form, `b13i5`): whether its declared type is signed.
     package let bitfieldIsSigned: Bool?
+    /// In ``CLayout/foldedFields``, the element counts of the array dimensions folded into this field,
+    /// outermost first: `[65]` for `char release[65]` listed once as `.release[0]`, `[2, 3]` for
+    /// `double m[2][3]` as `.m[0][0]`; empty for a field that stands for itself (always, in
+    /// ``CLayout/fields``). The folded elements follow the field, one element's ``size`` apart.
+    public internal(set) var foldedCounts: [Int] = []
 
     /// The element type of a flexible array member (`struct inotify_event`'s `char name[]` is `c`), which
     /// is listed as a field of size 0 at the offset where its elements start; `nil` for any other field.

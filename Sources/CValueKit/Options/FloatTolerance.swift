@@ -15,7 +15,7 @@
 ///
 /// ```swift
 /// let options = ComparisonOptions(tolerance: .absolute(0.001))
-/// let loose = FloatTolerance.relative(1e-6).nanEqualsNaN()
+/// let loose = FloatTolerance(relative: 1e-6, nanEqualsNaN: true)
 /// ```
 public struct FloatTolerance: Hashable, Sendable, CustomStringConvertible {
   /// The largest difference accepted, in the values' own units.
@@ -52,13 +52,6 @@ public struct FloatTolerance: Hashable, Sendable, CustomStringConvertible {
   public static func relative(_ fraction: Double) -> FloatTolerance { FloatTolerance(relative: fraction) }
   /// At most `count` representable values apart.
   public static func ulps(_ count: UInt64) -> FloatTolerance { FloatTolerance(ulps: count) }
-
-  /// The same tolerance with NaN equal to NaN (or not).
-  public func nanEqualsNaN(_ enabled: Bool = true) -> FloatTolerance {
-    var copy = self
-    copy.nanEqualsNaN = enabled
-    return copy
-  }
 
   /// Whether the tolerance accepts only values that are equal as numbers (or bitwise).
   public var isExact: Bool { isBitwise || (absolute == 0 && relative == 0 && ulps == 0) }

@@ -3,7 +3,7 @@
 ///
 /// A union with no rule is compared by every byte some member covers, a report names the differing
 /// fields of every member, and a description shows every member. A rule says which member is live: always
-/// the same one (``named(_:)``), or the one a tag field names (``tagged(by:members:unknownTag:)``):
+/// the same one (``named(_:)``), or the one a tag field names (``tagged(by:members:unknownAsBytes:)``):
 ///
 /// ```swift
 /// // struct msg { int kind; union { struct text text; struct number number; } u; };
@@ -19,15 +19,6 @@
 /// holds, as C reaches it: in glibc's `struct tcphdr`, `"th_flags"` chooses the BSD view and `"syn"` the
 /// Linux one.
 public enum UnionMember: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-  /// What a tagged union whose tag names no member is compared and described by.
-  public enum UnknownTag: Hashable, Sendable {
-    /// As a union with no rule: equal when the bytes its members cover are, every member's differing
-    /// fields reported, every member described.
-    case allMembers
-    /// Equal when the bytes its members cover are, and reported as one field: the union's bytes.
-    case bytes
-  }
-
   /// Always the member called `name`.
   case named(String)
   /// The member `members` maps the tag's value to. The tag is an integer, enum, `_Bool` or bitfield field,
@@ -36,7 +27,12 @@ public enum UnionMember: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
   /// sequence: X11's `XEvent`, whose members all begin `int type`, takes `.tagged(by: ".type", …)` at the
   /// empty path). Two values whose tags differ are reported at the tag, and the union as one field with each
   /// value's own live member; their members are not compared.
-  case tagged(by: FieldPath, members: [Int64: String], unknownTag: UnknownTag = .allMembers)
+  ///
+  /// A tag value `members` does not map is compared and described as a union with no rule (equal when the
+  /// bytes its members cover are, every member's differing fields reported, every member described), or,
+  /// with `unknownAsBytes`, reported as one field: the union's bytes (cvalue.h's `unknown_as_bytes`,
+  /// `cvalue --unknown-tag bytes`).
+  case tagged(by: FieldPath, members: [Int64: String], unknownAsBytes: Bool = false)
 
   /// ``named(_:)``: `options.unionMembers[".u"] = "text"`.
   public init(stringLiteral name: String) { self = .named(name) }
@@ -45,9 +41,9 @@ public enum UnionMember: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
   public var description: String {
     switch self {
     case .named(let name): return "\"\(name)\""
-    case .tagged(let tag, let members, let unknownTag):
+    case .tagged(let tag, let members, let unknownAsBytes):
       let map = members.sorted { $0.key < $1.key }.map { "\($0.key): \"\($0.value)\"" }.joined(separator: ", ")
-      let unknown = unknownTag == .bytes ? ", unknown tag: bytes" : ""
+      let unknown = unknownAsBytes ? ", unknown tag: bytes" : ""
       return "tagged(by: \(tag.components.isEmpty ? "." : tag.description), [\(map)]\(unknown))"
     }
   }

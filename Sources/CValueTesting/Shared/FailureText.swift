@@ -4,7 +4,8 @@ import CValueKit
 /// in both.
 ///
 /// The first line stands alone (it is what an editor shows beside the failing line) and ends with the
-/// caller's message after ` — `; the lines after it are the comparison's field-level report:
+/// caller's message after ` — `; the lines after it are the comparison's field-level report, built from its
+/// mismatches (each worded by the library) and values:
 ///
 /// ```
 /// cv_point values differ at .y: 2.0 ≠ 2.5 — after scaling
@@ -18,10 +19,13 @@ enum FailureText {
     message.isEmpty ? text : "\(text) — \(message)"
   }
 
-  /// Values that should be equal and are not: the summary, then the report's lines after its own header.
+  /// Values that should be equal and are not: the summary, then each listed mismatch, how many more there
+  /// are, the ignored fields and both values.
   static func differ(_ comparison: Comparison, message: String) -> String {
-    let details = comparison.report.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
-    return ([headline(comparison.summary, message: message)] + details.map(String.init)).joined(separator: "\n")
+    var lines = [headline(comparison.summary, message: message)] + fieldLines(comparison)
+    if let actual = comparison.actualDescription { lines.append("  actual:   \(actual)") }
+    if let expected = comparison.expectedDescription { lines.append("  expected: \(expected)") }
+    return lines.joined(separator: "\n")
   }
 
   /// Arrays whose elements differ: the summary and each listed mismatch, then the first mismatching
@@ -29,14 +33,29 @@ enum FailureText {
   static func elementsDiffer(
     _ comparison: Comparison, firstElement: (index: Int, actual: String, expected: String)?, message: String
   ) -> String {
-    let details = comparison.report.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
-      .filter { !$0.hasPrefix("  actual:   ") && !$0.hasPrefix("  expected: ") }
-    var lines = [headline(comparison.summary, message: message)] + details.map(String.init)
+    var lines = [headline(comparison.summary, message: message)] + fieldLines(comparison)
     if let firstElement {
       lines.append("  actual[\(firstElement.index)]:   \(firstElement.actual)")
       lines.append("  expected[\(firstElement.index)]: \(firstElement.expected)")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// The report's lines for the fields: each listed mismatch (its own line, as the library words it), how
+  /// many more mismatch, and the fields that were not compared.
+  private static func fieldLines(_ comparison: Comparison) -> [String] {
+    var lines = comparison.mismatches.map { "  \($0)" }
+    lines += more(comparison)
+    if !comparison.ignoredPaths.isEmpty {
+      lines.append("  ignored: \(comparison.ignoredPaths.map(\.description).joined(separator: ", "))")
+    }
+    return lines
+  }
+
+  /// `  … and 3 more` when mismatches were counted but not listed.
+  private static func more(_ comparison: Comparison) -> [String] {
+    let unlisted = comparison.mismatchCount - comparison.mismatches.count
+    return unlisted > 0 ? ["  … and \(unlisted) more"] : []
   }
 
   /// Values that should differ and are equal, with the value they share.
@@ -48,11 +67,15 @@ enum FailureText {
       + "\n  value: \(value)"
   }
 
-  /// A value with non-zero padding: the report's first line, the caller's message, then one line a run.
+  /// A value with non-zero padding: the summary, the caller's message, then one line a run of non-zero
+  /// bytes with the fields it lies between.
   static func paddingNotZeroed(_ check: Comparison, message: String) -> String {
-    let lines = check.report.split(separator: "\n", omittingEmptySubsequences: false)
-    let first = lines.first.map { String($0.dropLast()) } ?? ""  // without the ':'
-    return ([headline(first, message: message)] + lines.dropFirst().map(String.init)).joined(separator: "\n")
+    var lines = [headline(check.summary, message: message)]
+    for run in check.mismatches {
+      let range = run.paddingRange ?? run.offset..<run.offset
+      lines.append("  \(range) (\(run.paddingNeighbours ?? "no field")): \(run.actual)")
+    }
+    return (lines + more(check)).joined(separator: "\n")
   }
 
   /// A padding check that could not be made.

@@ -75,7 +75,7 @@ import Testing
       ])
     let registry = ValueRegistry()
     try registry.register(
-      Self.event, unionMember: .tagged(by: ".type", members: [1: "key", 2: "button"], unknownTag: .bytes), at: "")
+      Self.event, unionMember: .tagged(by: ".type", members: [1: "key", 2: "button"], unknownAsBytes: true), at: "")
     #expect(
       try registry.resolve(Self.event).compare(bytes: seven, sevenOther).report == """
         cv_event values differ at 1 of 1 field:

@@ -110,7 +110,8 @@ struct ComparisonPlanTests {
 @Suite("Float runs")
 struct FloatRunTests {
   private static let tolerances: [FloatTolerance] = [
-    .exact, .bitwise, .exact.nanEqualsNaN(), .absolute(1e-3), .absolute(0.5).nanEqualsNaN(), .absolute(1e300),
+    .exact, .bitwise, FloatTolerance(nanEqualsNaN: true), .absolute(1e-3),
+    FloatTolerance(absolute: 0.5, nanEqualsNaN: true), .absolute(1e300),
     .relative(1e-6), .ulps(4), FloatTolerance(absolute: 1e-3, ulps: 2),
   ]
 

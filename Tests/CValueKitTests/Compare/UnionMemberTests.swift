@@ -104,7 +104,7 @@ import Testing
     let registry = ValueRegistry()
     guard case .tagged(let tag, let members, _) = Self.byKind else { return }
     try registry.register(
-      Self.message, unionMember: .tagged(by: tag, members: members, unknownTag: .bytes), at: ".body")
+      Self.message, unionMember: .tagged(by: tag, members: members, unknownAsBytes: true), at: ".body")
     let bytes = try registry.resolve(Self.message).compare(one, two)
     #expect(
       bytes.report.split(separator: "\n").prefix(2) == [

@@ -18,8 +18,11 @@ import Testing
     Row(actual: .nan, expected: .nan, tolerance: .exact, isEqual: false, why: "NaN ≠ NaN"),
     Row(actual: .nan, expected: .nan, tolerance: .absolute(1e300), isEqual: false, why: "no tolerance makes NaN equal"),
     Row(
-      actual: .nan, expected: .nan, tolerance: .exact.nanEqualsNaN(), isEqual: true, why: "unless the caller opts in"),
-    Row(actual: .nan, expected: 1, tolerance: .exact.nanEqualsNaN(), isEqual: false, why: "NaN ≠ a number, even so"),
+      actual: .nan, expected: .nan, tolerance: FloatTolerance(nanEqualsNaN: true), isEqual: true,
+      why: "unless the caller opts in"),
+    Row(
+      actual: .nan, expected: 1, tolerance: FloatTolerance(nanEqualsNaN: true), isEqual: false,
+      why: "NaN ≠ a number, even so"),
     Row(actual: -0.0, expected: 0.0, tolerance: .exact, isEqual: true, why: "−0.0 == +0.0"),
     Row(actual: -0.0, expected: 0.0, tolerance: .bitwise, isEqual: false, why: "unless comparing bitwise"),
     Row(actual: .infinity, expected: .infinity, tolerance: .exact, isEqual: true, why: "+inf == +inf"),

@@ -1,14 +1,16 @@
-import CValueKit
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
-/// `cvalue compare --json` and `cvalue describe --json`: the results as JSON objects whose keys are sorted,
-/// so that the text is stable. The schema (version 1) is documented in the `JSONOutput` article of the
-/// tool's catalog and in each command's help; CValueKit itself stays free of Foundation, so the encoding
-/// lives here.
+/// The schema 1 JSON of results (``ReportFormat/json``), as the JSONOutput article documents it: objects built
+/// from the structured results, written by Foundation's `JSONEncoder` with sorted keys, so that the text is
+/// stable. Foundation is imported here only, internally: no public declaration of CValueKit names it.
 ///
 /// Every object is a dictionary of ``JSON`` values built by one function per kind of object; a key whose
 /// value is absent (`nil`) is left out.
-enum ComparisonJSON {
+enum ReportJSON {
   /// A JSON value: what the objects below are made of.
   enum JSON: Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
     case string(String)
@@ -22,6 +24,9 @@ enum ComparisonJSON {
     init(integerLiteral value: Int) { self = .integer(Int64(value)) }
     init(booleanLiteral value: Bool) { self = .bool(value) }
     init(_ value: Int) { self = .integer(Int64(value)) }
+
+    /// A real number, or `nil` (the key left out) for an infinity or a NaN, which JSON cannot write.
+    static func finite(_ value: Double) -> JSON? { value.isFinite ? .real(value) : nil }
 
     /// The number a description is, when it is one: `42`, `-1.5`, `1e+300`, exactly for integers; `nil`
     /// for `nan`, `inf`, a string, a pointer or a record.
@@ -65,7 +70,7 @@ enum ComparisonJSON {
   /// The schema version: it changes only when a key is removed or changes meaning.
   static let schema: JSON = 1
 
-  /// The object `cvalue compare --json` prints.
+  /// A comparison's object.
   static func object(_ comparison: Comparison) -> JSON {
     .object([
       "schema": schema, "type": .string(comparison.type.description), "typeName": .string(comparison.typeName),
@@ -95,51 +100,32 @@ enum ComparisonJSON {
       "path": .string(path), "offset": JSON(mismatch.offset), "padding": padding,
       "actual": .string(mismatch.actual), "expected": .string(mismatch.expected),
       "actualNumber": JSON.number(mismatch.actual), "expectedNumber": JSON.number(mismatch.expected),
-      "difference": mismatch.difference.map(JSON.real), "tolerance": mismatch.tolerance.map(object),
+      "difference": mismatch.difference.flatMap(JSON.finite), "tolerance": mismatch.tolerance.map(object),
       "firstDifference": mismatch.firstDifference.map { JSON($0) },
     ])
   }
 
   static func object(_ tolerance: FloatTolerance) -> JSON {
     .object([
-      "absolute": .real(tolerance.absolute), "relative": .real(tolerance.relative),
+      "absolute": JSON.finite(tolerance.absolute), "relative": JSON.finite(tolerance.relative),
       "ulps": .integer(Int64(clamping: tolerance.ulps)), "nanEqualsNaN": .bool(tolerance.nanEqualsNaN),
       "bitwise": .bool(tolerance.isBitwise), "text": .string(tolerance.description),
     ])
   }
 
-  /// The object `cvalue describe --json` prints: the whole description, and every leaf of the layout with
-  /// its value (`fields`), as `values` gives them.
-  /// A leaf of a described value: where it is (with --count, `[1].x` at its offset from the first value)
-  /// and what it holds.
-  struct FieldValue {
-    var field: CLayout.Field
-    var path: FieldPath
-    var offset: Int
-    var text: String
-  }
-
-  static func object(_ value: ValueType, description: String, fields: [FieldValue]) -> JSON {
-    .object([
-      "schema": schema, "type": .string(value.type.description), "size": value.size.map { JSON($0) },
-      "description": .string(description), "fields": .array(fields.map(object)),
-    ])
-  }
-
-  static func object(_ value: FieldValue) -> JSON {
-    let leaf = value.field
-    return .object([
-      "path": .string(value.path.description), "offset": JSON(value.offset), "size": JSON(leaf.size),
-      "encoding": .string(leaf.type.description), "cType": .string(leaf.type.cTypeName),
-      "bitOffset": leaf.bits.map { JSON($0.lowerBound) }, "bitWidth": leaf.bits.map { JSON($0.count) },
-      "text": .string(value.text), "number": JSON.number(value.text),
-    ])
-  }
-
   /// The object as one line of JSON, keys sorted.
-  static func text(_ object: JSON) throws -> String {
+  ///
+  /// Encoding cannot fail: the values are strings, integers, booleans and finite reals (``JSON/finite(_:)``
+  /// leaves the others out). Should Foundation refuse one all the same, the text is an object saying why,
+  /// rather than a trap.
+  static func text(_ object: JSON) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(object), as: UTF8.self)
+    do {
+      return String(decoding: try encoder.encode(object), as: UTF8.self)
+    } catch {
+      let reason = (try? encoder.encode(JSON.string("\(error)"))).map { String(decoding: $0, as: UTF8.self) }
+      return "{\"error\":\(reason ?? "\"unencodable value\""),\"schema\":1}"
+    }
   }
 }
