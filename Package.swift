@@ -84,6 +84,8 @@ let package = Package(
       dependencies: [
         "CValueKit",
         "CValueHeaders",
+        // cvalue_version.h: `cvalue --version` is the C library's version.
+        "CValueCHeader",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

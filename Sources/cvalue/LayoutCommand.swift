@@ -33,10 +33,9 @@ struct LayoutCommand: ParsableCommand {
   @Argument(help: .typeArgument)
   var type: String
 
-  @Flag(help: "Print the layout as JSON instead of a table.")
-  var json = false
-
   @OptionGroup var types: TypeOptions
+
+  @OptionGroup(title: OutputOptions.title) var format: OutputOptions
 
   @Option(help: "The real size of the top-level struct or union (sizeof), when the encoding cannot show it.")
   var size: Int?
@@ -76,7 +75,7 @@ struct LayoutCommand: ParsableCommand {
       throw BadInput(message: "cannot lay out \(encoding.errorSpelling): \(error)")
     }
     var output = StandardOutput()
-    if json {
+    if format.json {
       try LayoutJSON.write(layout, to: &output)
     } else {
       LayoutTable.write(layout, name: type == encoding.description ? nil : type, to: &output)
