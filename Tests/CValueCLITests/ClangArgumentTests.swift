@@ -83,6 +83,23 @@ struct ClangArgumentTests {
         """)
   }
 
+  @Test("-IDIR with an h in its path is a directory, not a cluster holding -h; --clang-arg -D is not split")
+  func joinedIncludeAndMacro() async throws {
+    let directory = try ImportCommandTests.headerDirectory("")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let headers = directory.appendingPathComponent("h")
+    try FileManager.default.createDirectory(at: headers, withIntermediateDirectories: true)
+    try "struct q { int a[N]; };\n".write(
+      to: headers.appendingPathComponent("q.h"), atomically: true, encoding: .utf8)
+    let joined = try await CValue.run("layout", "--header", "q.h", "-I\(headers.path)", "-DN=2", "struct q")
+    #expect(joined.exited(0), "\(joined)")
+    #expect(joined.stdout.hasPrefix("struct q = {q}\nsize 8, alignment 4, stride 8"), "\(joined)")
+    let passed = try await CValue.run(
+      "layout", "--header", "q.h", "--clang-arg", "-I\(headers.path)", "--clang-arg", "-DN=3", "struct q")
+    #expect(passed.exited(0), "\(passed)")
+    #expect(passed.stdout.hasPrefix("struct q = {q}\nsize 12, alignment 4, stride 12"), "\(passed)")
+  }
+
   @Test("import refuses clang's own option given as its own, and writes nothing")
   func importRefusesAnUnknownOption() async throws {
     let directory = try ImportCommandTests.headerDirectory(Self.header)
