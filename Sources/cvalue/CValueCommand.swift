@@ -91,19 +91,21 @@ struct CValueCommand: ParsableCommand {
 }
 
 extension CValueCommand {
-  /// The arguments as ArgumentParser is to read them, before `--` and where they are not a `--clang-arg`'s
-  /// value: a lone `-h` as `--help`, and `-DNAME=VALUE` and `-IDIR` as `-D NAME=VALUE` and `-I DIR`.
+  /// The arguments as ArgumentParser is to read them, before `--` and where they are not the value of an
+  /// option that takes any text (`--clang-arg`, `--absolute`, …): a lone `-h` as `--help`, and `-DNAME=VALUE` and `-IDIR` as `-D NAME=VALUE` and `-I DIR`.
   /// ArgumentParser takes the `=` of a joined short option for the start of its value (`-DNAME` given `VALUE`),
   /// and reads the letters of a joined value as a cluster of flags. For `import`, each argument after `--` is
   /// a `--clang-arg`; other commands keep them as arguments.
   static func preparing(_ arguments: [String]) -> [String] {
+    // Options parsed unconditionally: their value may start with '-' (-fshort-enums, -Inf).
+    let valueOptions: Set = ["--clang-arg", "--absolute", "--relative", "--ulps"]
     var result: [String] = []
     for (index, argument) in arguments.enumerated() {
       if argument == "--" {
         guard arguments.first == "import" else { return result + arguments[index...] }
         return result + arguments[(index + 1)...].map { "--clang-arg=\($0)" }
       }
-      if index > 0, arguments[index - 1] == "--clang-arg" {
+      if index > 0, valueOptions.contains(arguments[index - 1]) {
         result.append(argument)
       } else if argument == "-h" {
         result.append("--help")
