@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "CValueKit", targets: ["CValueKit"]),
     .library(name: "CValueFixtures", targets: ["CValueFixtures"]),
     .library(name: "CValueTesting", targets: ["CValueTesting"]),
+    .library(name: "CValueSnapshots", targets: ["CValueSnapshots"]),
     .library(name: "CValueNimble", targets: ["CValueNimble"]),
     .library(name: "CValueHeaders", targets: ["CValueHeaders"]),
     .executable(name: "cvalue", targets: ["cvalue"]),
@@ -57,9 +58,15 @@ let package = Package(
       dependencies: ["CValueKit", "CClang"],
       swiftSettings: internalImports
     ),
+    // Snapshot files of C values: Foundation for the files, so a target of its own beside CValueKit.
+    .target(
+      name: "CValueSnapshots",
+      dependencies: ["CValueKit"],
+      swiftSettings: internalImports
+    ),
     .target(
       name: "CValueTesting",
-      dependencies: ["CValueKit"],
+      dependencies: ["CValueKit", "CValueSnapshots"],
       swiftSettings: internalImports
     ),
     .target(
@@ -76,7 +83,7 @@ let package = Package(
     // cvalue.h implemented with @c @implementation, calling only CValueKit's and CValueHeaders' public API.
     .target(
       name: "CValueC",
-      dependencies: ["CValueKit", "CValueHeaders", "CValueCHeader"],
+      dependencies: ["CValueKit", "CValueHeaders", "CValueCHeader", "CValueSnapshots"],
       swiftSettings: internalImports
     ),
     .executableTarget(
@@ -86,6 +93,7 @@ let package = Package(
         "CValueHeaders",
         // cvalue_version.h: `cvalue --version` is the C library's version.
         "CValueCHeader",
+        "CValueSnapshots",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -114,7 +122,7 @@ let package = Package(
     .testTarget(
       name: "CValueKitTests",
       dependencies: [
-        "CValueKit", "CValueFixtures", "CValueShim", "CFFI", "TestSupport", "CShimChecks", "CFFIFixtures",
+        "CValueKit", "CValueFixtures", "CValueHeaders", "CValueShim", "CFFI", "TestSupport", "CShimChecks", "CFFIFixtures",
         "CTestTypes", "CSystemHeaders",
       ]
     ),
@@ -122,6 +130,7 @@ let package = Package(
       name: "CValueTestingTests",
       dependencies: [
         "CValueTesting", "CValueKit", "CValueFixtures", "CValueHeaders", "CTestTypes", "CSystemHeaders", "TestSupport",
+        "CValueSnapshots",
       ],
       resources: [.copy("Fixtures")]
     ),

@@ -18,7 +18,7 @@ import json
 import os
 import sys
 
-MODULES = ["CValueKit", "CValueFixtures", "CValueTesting", "CValueNimble", "CValueHeaders"]
+MODULES = ["CValueKit", "CValueFixtures", "CValueTesting", "CValueNimble", "CValueHeaders", "CValueSnapshots"]
 
 
 def declaration(symbol):

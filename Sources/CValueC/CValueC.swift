@@ -19,7 +19,7 @@ public typealias MessageOut = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
 
 /// Runs `body`, and reports its outcome through `message` as the header promises: NULL on success, a
 /// string the caller frees with `cv_free` on failure.
-private func run(_ message: MessageOut, _ body: () throws(CAPIError) -> Void) -> Int32 {
+func run(_ message: MessageOut, _ body: () throws(CAPIError) -> Void) -> Int32 {
   message?.pointee = nil
   do throws(CAPIError) {
     try body()
@@ -31,12 +31,12 @@ private func run(_ message: MessageOut, _ body: () throws(CAPIError) -> Void) ->
 }
 
 /// A required argument, or `CV_ERROR_ARGUMENT` naming it.
-private func required<T>(_ value: T?, _ name: String, in function: String) throws(CAPIError) -> T {
+func required<T>(_ value: T?, _ name: String, in function: String) throws(CAPIError) -> T {
   guard let value else { throw CAPIError(status: CV_ERROR_ARGUMENT, message: "\(function): \(name) is NULL") }
   return value
 }
 
-private func string(_ text: UnsafePointer<CChar>?, _ name: String, in function: String) throws(CAPIError) -> String {
+func string(_ text: UnsafePointer<CChar>?, _ name: String, in function: String) throws(CAPIError) -> String {
   String(cString: try required(text, name, in: function))
 }
 
@@ -50,7 +50,7 @@ private func strings(_ array: UnsafePointer<UnsafePointer<CChar>?>?, count: Int,
   return result
 }
 
-private func object<T: AnyObject>(_ pointer: OpaquePointer?, _ name: String, in function: String) throws(CAPIError)
+func object<T: AnyObject>(_ pointer: OpaquePointer?, _ name: String, in function: String) throws(CAPIError)
   -> T
 {
   Unmanaged<T>.fromOpaque(UnsafeRawPointer(try required(pointer, name, in: function))).takeUnretainedValue()

@@ -1,4 +1,4 @@
-public import CValueKit
+import CValueKit
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
@@ -10,18 +10,19 @@ public import CValueKit
   import Darwin
 #endif
 
-/// What a header import registered, as a JSON file that a `TypeCatalog` loads without libclang:
-/// for machines that have none, and to pin the layouts of a set of headers in a repository.
+/// Imported types as a JSON file that a `TypeCatalog` loads without their source: for machines that have
+/// no libclang, and to pin the layouts of a set of headers in a repository.
 ///
-/// The file holds the records (encodings with C's member names, and clang's layout as an override where
-/// the encoding cannot carry it), the typedef names, the constants of members declared with an enum type, the ABI the overrides are for with clang's target
-/// triple and version, and the headers and clang arguments that produced it. It is written with sorted
-/// keys and one value a line, so that a regenerated file diffs line by line.
+/// The file holds an ``ImportedTypes`` value, whatever made it: the records (encodings with C's member
+/// names, and the layout as an override where the encoding cannot carry it), the typedef names, the
+/// constants of members declared with an enum type, what was left out and why, the ABI the layouts are
+/// for, and where the types came from (for headers: the headers, clang's arguments, target triple and
+/// version). It is written with sorted keys and one value a line, so that a regenerated file diffs line by
+/// line.
 ///
 /// ```swift
 /// let catalog = TypeCatalog()
-/// let headers = ["netinet/tcp.h", "netinet/ip.h"]
-/// let file = try CatalogFile(catalog.importHeaders(headers), headers: headers, arguments: [])
+/// let file = CatalogFile(try catalog.importHeaders(["netinet/tcp.h", "netinet/ip.h"]))
 /// try file.write(to: URL(fileURLWithPath: "tcp-ip.catalog.json"))
 ///
 /// let elsewhere = TypeCatalog()   // no libclang needed from here on
@@ -38,49 +39,20 @@ public struct CatalogFile: Codable, Hashable, Sendable {
 
   /// The version of the file's format (``currentFormatVersion`` when written by this version).
   public var formatVersion: Int
-  /// The ABI the records' sizes and overrides are for: the one clang's target names.
-  public var abi: ABI
-  /// The target triple clang parsed for, e.g. `x86_64-unknown-linux-gnu`.
-  public var target: String
-  /// clang's version, e.g. `clang version 21.0.0`.
-  public var clangVersion: String
-  /// The headers as given to the import (names, paths, or C text).
-  public var headers: [String]
-  /// The clang arguments of the import (`-I`, `-D`, `-target`, …).
-  public var arguments: [String]
-  /// The records, nested ones before the records that contain them, as the import registered them.
-  public var records: [HeaderImport.Record]
-  /// The typedef names and the encodings they stand for, in declaration order.
-  public var typedefs: [HeaderImport.Typedef]
-  /// The enumerations of tagged records' members (`.state` of `struct link`), registered after the records.
-  public var enumerations: [HeaderImport.Enumeration]
+  /// The types the file holds.
+  public var types: ImportedTypes
 
-  /// The file of an import.
+  /// The file of imported types, in the format this version writes.
   ///
   /// ```swift
-  /// let imported = try catalog.importHeaders(["sys/epoll.h"])
-  /// let file = try CatalogFile(imported, headers: ["sys/epoll.h"], arguments: [])
+  /// let file = CatalogFile(try catalog.importHeaders(["sys/epoll.h"]))
   /// ```
   ///
-  /// - Parameters:
-  ///   - imported: What `TypeCatalog.importHeaders(_:arguments:types:)` returned.
-  ///   - headers: The headers given to that import.
-  ///   - arguments: The clang arguments given to that import.
-  /// - Throws: ``CatalogFileError/unsupportedTarget(_:known:)`` when clang's target is not an ABI the
-  ///   library describes, so that no file claims layouts for an ABI it cannot read back.
-  public init(_ imported: HeaderImport, headers: [String], arguments: [String]) throws(CatalogFileError) {
-    guard let abi = ABI(targetTriple: imported.target) else {
-      throw .unsupportedTarget(imported.target, known: ABI.all.map(\.name))
-    }
+  /// - Parameter types: The types, as `TypeCatalog.importHeaders(_:arguments:types:)` or another source
+  ///   made them.
+  public init(_ types: ImportedTypes) {
     self.formatVersion = Self.currentFormatVersion
-    self.abi = abi
-    self.target = imported.target
-    self.clangVersion = imported.clangVersion
-    self.headers = headers
-    self.arguments = arguments
-    self.records = imported.records
-    self.typedefs = imported.typedefs
-    self.enumerations = imported.enumerations
+    self.types = types
   }
 
   /// The file as JSON: sorted keys, two-space indentation, a newline at the end, as ``write(to:)`` writes it.
@@ -134,7 +106,7 @@ public struct CatalogFile: Codable, Hashable, Sendable {
   ///
   /// ```swift
   /// let file = try CatalogFile.read(from: URL(fileURLWithPath: "types.json"))
-  /// file.records.count   // 27
+  /// file.types.records.count   // 27
   /// ```
   ///
   /// - Throws: ``CatalogFileError`` naming the file, the JSON path or line and column, and the problem.

@@ -27,21 +27,16 @@ public enum CatalogFileError: Error, Hashable, Sendable, CustomStringConvertible
   case unsupportedFormatVersion(path: String, version: Int, supported: [Int])
   /// The file's `abi` names no ABI the library describes (`ABI.all`).
   case unknownABI(path: String, name: String, known: [String])
-  /// The target triple an import was parsed for has no ABI the library describes, so no file can say
-  /// which ABI its layouts are for.
-  case unsupportedTarget(String, known: [String])
   /// The catalog refused an entry, at a JSON path such as `records[3]` or `typedefs[40]`: it conflicts with
   /// another entry of the file or with what the catalog already holds, or its override does not fit.
   case refused(path: String, at: String, CatalogError)
   /// A record's layout, with the file's definitions and overrides, is not the size and alignment the file
-  /// states for it (clang's).
+  /// states for it (its source's).
   case layoutMismatch(path: String, at: String, record: String, file: String, computed: String)
 
-  /// The file the error is about (`<catalog>` for a ``CatalogFile`` value loaded directly, `<import>` for
-  /// an import that no file can describe).
+  /// The file the error is about (`<catalog>` for a ``CatalogFile`` value loaded directly).
   public var path: String {
     switch self {
-    case .unsupportedTarget: return "<import>"
     case .unreadable(let path, _), .unwritable(let path, _), .invalidJSON(let path, _, _, _),
       .malformed(let path, _, _), .unsupportedFormatVersion(let path, _, _), .unknownABI(let path, _, _),
       .refused(let path, _, _), .layoutMismatch(let path, _, _, _, _):
@@ -70,11 +65,6 @@ public enum CatalogFileError: Error, Hashable, Sendable, CustomStringConvertible
         """
     case .unknownABI(let path, let name, let known):
       return "\(path): abi: \"\(name)\" is no ABI CValueKit describes; the ABIs are \(known.joined(separator: ", "))"
-    case .unsupportedTarget(let triple, let known):
-      return """
-        the import was parsed for \(triple), which is no ABI CValueKit describes, so no catalog file can say \
-        which layouts it holds; the ABIs are \(known.joined(separator: ", "))
-        """
     case .refused(let path, let place, let error):
       return "\(path): \(place): the catalog refused it: \(error)"
     case .layoutMismatch(let path, let place, let record, let file, let computed):

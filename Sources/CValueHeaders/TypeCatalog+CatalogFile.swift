@@ -7,7 +7,7 @@ public import CValueKit
 
 extension TypeCatalog {
   /// Reads a catalog file written by `cvalue import` or ``CatalogFile/write(to:)`` and registers what it
-  /// holds, as the import that wrote it did. No libclang is needed.
+  /// holds, as ``TypeCatalog/register(_:)`` does. No libclang is needed.
   ///
   /// ```swift
   /// let catalog = TypeCatalog()
@@ -26,15 +26,8 @@ extension TypeCatalog {
     return file
   }
 
-  /// Registers what a catalog file holds: every tagged record's definition, every override for the file's
-  /// ABI, every typedef name, every member's enumeration, through the catalog's own registrations and their checks.
-  ///
-  /// Everything is first registered into an empty catalog and each record laid out there, so that an
-  /// entry the catalog refuses, or a record that does not lay out as the size and alignment the file
-  /// states, is found before anything changes here; then that catalog is taken into this one in one step,
-  /// refused as a whole when an entry conflicts with what this catalog holds. Of several such entries, the
-  /// error names the one the file registers first: records' definitions, then their overrides, typedefs,
-  /// enumerations, each in file order.
+  /// Registers what a catalog file holds, as ``TypeCatalog/register(_:)`` registers its types (all or
+  /// nothing), with errors that name the entry of the file: its JSON path.
   ///
   /// ```swift
   /// let file = try CatalogFile.read(from: URL(fileURLWithPath: "types.json"))
@@ -49,97 +42,21 @@ extension TypeCatalog {
 
   /// Loads `file`, naming `path` in errors.
   func load(_ file: CatalogFile, path: String) throws(CatalogFileError) {
-    let scratch = TypeCatalog(includingBuiltins: false)
-    // Tables sized once for the file's entries (a record's encoding may define nested ones too).
-    scratch.reserveCapacity(
-      names: file.typedefs.count, records: file.records.count, enumeratedRecords: file.enumerations.count)
-    try scratch.register(file, path: path)
-    for (index, record) in file.records.enumerated() {
-      func mismatch(_ computed: String) -> CatalogFileError {
-        .layoutMismatch(
-          path: path, at: "records[\(index)]", record: record.name,
-          file: "size \(record.size), alignment \(record.alignment)", computed: computed)
-      }
-      let layout: CLayout
-      do throws(LayoutError) {
-        layout = try scratch.layout(of: record.encoding, abi: file.abi)
-      } catch {
-        throw mismatch("no layout (\(error))")
-      }
-      guard layout.size == record.size, layout.alignment == record.alignment else {
-        throw mismatch("size \(layout.size), alignment \(layout.alignment)")
-      }
-    }
-    // The scratch catalog holds exactly the file, checked: taking it in one step is registering it here,
-    // all of it or (a conflict with what is here) none.
-    do throws(MergeConflict) {
-      try merge(scratch)
+    do throws(ImportRefusal) {
+      try register(checking: file.types)
     } catch {
-      // Named as registering the file's entries here one by one would meet them: the first in file order.
-      let refusals = error.refusals.map { (place: Self.place(of: $0.entry, in: file), error: $0.error) }
-      guard let first = refusals.min(by: { $0.place.order < $1.place.order }) else {
-        preconditionFailure("a merge conflict with no refusal")
+      let place =
+        switch error.entry {
+        case .record(let index): "records[\(index)]"
+        case .override(let index): "records[\(index)].override"
+        case .typedef(let index): "typedefs[\(index)]"
+        case .enumeration(let index): "enumerations[\(index)]"
+        case nil: "the top level"
+        }
+      if case .layoutMismatch(let record, let stated, let computed) = error.error {
+        throw .layoutMismatch(path: path, at: place, record: record, file: stated, computed: computed)
       }
-      throw .refused(path: path, at: first.place.text, first.error)
-    }
-  }
-
-  /// An entry of a file: its JSON path (`typedefs[3]`), and where the file registers it (records'
-  /// definitions, then their overrides, typedefs, enumerations, each in file order).
-  private typealias Place = (text: String, order: (kind: Int, index: Int))
-
-  /// The entry of the file that `entry` of its scratch catalog came from.
-  private static func place(of entry: MergedEntry, in file: CatalogFile) -> Place {
-    func at(_ kind: Int, _ list: String, _ index: Int?, _ suffix: String = "") -> Place {
-      (index.map { "\(list)[\($0)]\(suffix)" } ?? list, (kind, index ?? Int.max))
-    }
-    switch entry {
-    case .record(let name, let isUnion):
-      let index = file.records.firstIndex { record in
-        record.encoding.namedDefinitions.contains { $0.name == name && $0.isUnion == isUnion }
-      }
-      return at(0, "records", index)
-    case .override(let record, _):
-      let index = file.records.firstIndex { $0.override != nil && isSameRecord($0.encoding, record) }
-      return at(1, "records", index, ".override")
-    case .name(let name):
-      return at(2, "typedefs", file.typedefs.firstIndex { $0.name == name })
-    case .enumeration(let member, let record, let isUnion):
-      let name = "\(isUnion ? "union" : "struct") \(record)"
-      return at(3, "enumerations", file.enumerations.firstIndex { $0.member == member && $0.record == name })
-    }
-  }
-
-  /// Registers the file's entries in the order an import does: definitions, overrides, names, enumerations.
-  private func register(_ file: CatalogFile, path: String) throws(CatalogFileError) {
-    // The entry being registered, spelled out only for a refusal.
-    var list = "records"
-    var index = 0
-    var suffix = ""
-    do throws(CatalogError) {
-      for (at, record) in file.records.enumerated() where record.encoding.record?.name != nil {
-        index = at
-        try register(record: record.encoding)
-      }
-      suffix = ".override"
-      for (at, record) in file.records.enumerated() {
-        guard let override = record.override else { continue }
-        index = at
-        try register(record.encoding, override: override, abi: file.abi)
-      }
-      (list, suffix) = ("typedefs", "")
-      for (at, typedef) in file.typedefs.enumerated() {
-        index = at
-        try register(typedef.encoding, name: typedef.name)
-      }
-      list = "enumerations"
-      for (at, item) in file.enumerations.enumerated() {
-        index = at
-        // `struct link` as C names it, which the catalog reads once the file's records are registered.
-        try register(item.enumeration, member: item.member, ofRecordNamed: item.record)
-      }
-    } catch {
-      throw .refused(path: path, at: "\(list)[\(index)]\(suffix)", error)
+      throw .refused(path: path, at: place, error.error)
     }
   }
 }

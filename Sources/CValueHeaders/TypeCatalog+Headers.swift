@@ -23,7 +23,7 @@ extension TypeCatalog {
   ///
   /// The layouts are those of the target clang parses for: the host's, or the one `-target` names. clang
   /// does the layout and the override carries it: records are checked, and their overrides registered, for
-  /// `ABI(targetTriple:)` of clang's triple (``HeaderImport/abi``), so that
+  /// `ABI(targetTriple:)` of clang's triple (``ImportedTypes/abi``), so that
   /// `catalog.layout(of: "{tcphdr}", abi: imported.abi)` is clang's layout for that machine:
   ///
   /// ```swift
@@ -41,15 +41,16 @@ extension TypeCatalog {
   ///   - arguments: clang arguments: `-I`, `-D`, `-std`, `-target`. The headers are parsed as C.
   ///   - types: The types to import, as C code names them (`tcphdr`, `struct tcphdr`, `union sigval`, the
   ///     typedef `siginfo_t`), with the records they hold; `nil` imports every complete type.
-  /// - Returns: What was registered, with clang's target and version.
+  /// - Returns: What was registered, as ``TypeCatalog/register(_:)`` registers it: its origin is `headers`,
+  ///   with the headers and arguments, and clang's version and target triple (`clangVersion`, `target`).
   /// - Throws: ``HeaderImportError`` naming what and where; nothing is registered then. A target whose ABI
   ///   CValueKit does not describe is ``HeaderImportError/unsupportedTarget(_:supported:)``. A record that
   ///   cannot be represented (a member type no encoding describes, a layout no override carries) does not
   ///   fail the import: it is left out, with the records and typedefs that hold it, and
-  ///   ``HeaderImport/skipped`` says why; only a type named in `types:` that cannot be imported throws.
+  ///   ``ImportedTypes/skipped`` says why; only a type named in `types:` that cannot be imported throws.
   @discardableResult
   public func importHeaders(_ headers: [String], arguments: [String] = [], types: [String]? = nil)
-    throws(HeaderImportError) -> HeaderImport
+    throws(HeaderImportError) -> ImportedTypes
   {
     let clang = try LibClang.shared()
     let unit = try TranslationUnit.parse(HeaderSource(headers), arguments: arguments, clang: clang)
@@ -61,7 +62,7 @@ extension TypeCatalog {
     let declarations = reader.declarations()
     let selected = try types.map { (names) throws(HeaderImportError) in try Self.select(names, from: declarations) }
 
-    var typedefs: [HeaderImport.Typedef] = []
+    var typedefs: [ImportedTypes.Typedef] = []
     var typedefNames: Set<String> = []
     var skipped: [String: String] = [:]
     // Why each type that cannot be imported was left out, for a caller that named it.
@@ -94,7 +95,7 @@ extension TypeCatalog {
       guard entry.isTypedef else { continue }
       typedefNames.insert(entry.name)
       if Self.isValidName(entry.name) {
-        typedefs.append(HeaderImport.Typedef(name: entry.name, encoding: encoding))
+        typedefs.append(ImportedTypes.Typedef(name: entry.name, encoding: encoding))
       } else {
         skipped[entry.name] = "the name is itself a type encoding"
       }
@@ -123,27 +124,34 @@ extension TypeCatalog {
     }
     typedefs.removeAll { typedef in entryRecords[typedef.name].map { failures[$0] != nil } ?? false }
     let importable = reader.records.filter { failures[$0.name] == nil }
-    let records = importable.compactMap { record -> HeaderImport.Record? in
+    let records = importable.compactMap { record -> ImportedTypes.Record? in
       let override = check.overrides[record.name]
       guard record.isTagged || typedefNames.contains(record.name) || override != nil else { return nil }
-      return HeaderImport.Record(
+      return ImportedTypes.Record(
         name: record.name, encoding: record.encoding, override: override, size: record.size,
         alignment: record.alignment)
     }
-    var imported = HeaderImport(
-      records: records, typedefs: typedefs, skipped: skipped, target: triple, abi: abi,
-      clangVersion: clang.version, libclangPath: clang.path)
-    imported.unimportable = skipped.filter { name, _ in
-      failures[name] != nil || entryRecords[name].map { failures[$0] != nil } ?? false
-    }
+    var imported = ImportedTypes(
+      records: records, typedefs: typedefs, skipped: skipped,
+      unimportable: Set(
+        skipped.keys.filter { name in
+          failures[name] != nil || entryRecords[name].map { failures[$0] != nil } ?? false
+        }),
+      abi: abi,
+      origin: .init(
+        kind: "headers", inputs: headers, arguments: arguments,
+        details: ["clangVersion": clang.version, "target": triple]))
     imported.enumerations = importable.filter(\.isTagged).flatMap { record in
       record.enumerations.map {
-        HeaderImport.Enumeration(record: record.name, member: $0.member, enumeration: $0.enumeration)
+        ImportedTypes.Enumeration(record: record.name, member: $0.member, enumeration: $0.enumeration)
       }
     }
-    try register(
-      &imported, tagged: importable.filter(\.isTagged).map(\.encoding), overrides: check.overrides,
-      all: importable, abi: abi)
+    Self.fit(&imported)
+    do throws(CatalogError) {
+      try register(imported)
+    } catch {
+      throw .registration(error)
+    }
     return imported
   }
 
@@ -171,58 +179,6 @@ extension TypeCatalog {
     }
     return result
   }
-
-  /// Registers what was read, after checking that none of it conflicts with what the catalog holds, so
-  /// that a refused import leaves the catalog as it was.
-  private func register(
-    _ imported: inout HeaderImport, tagged: [TypeEncoding], overrides: [String: LayoutOverride],
-    all: [ClangRecord], abi: ABI
-  ) throws(HeaderImportError) {
-    for typedef in imported.typedefs {
-      if let existing = encoding(named: typedef.name), existing != typedef.encoding {
-        throw .registration(.nameTaken(typedef.name, existing: existing, new: typedef.encoding))
-      }
-    }
-    for definition in tagged {
-      guard let record = definition.record, let name = record.name else { continue }
-      let isUnion = if case .union = definition { true } else { false }
-      if let existing = self.record(named: (isUnion ? "union " : "") + name), existing.identity != definition.identity {
-        throw .registration(
-          .recordTaken("\(isUnion ? "union" : "struct") \(name)", existing: existing, new: definition))
-      }
-    }
-    let definitions = Dictionary(all.map { ($0.name, $0.encoding) }, uniquingKeysWith: { first, _ in first })
-    for item in imported.enumerations {
-      guard let definition = definitions[item.record], let record = definition.record, let name = record.name
-      else { continue }
-      let isUnion = if case .union = definition { true } else { false }
-      if let existing = enumeration(forMember: item.member, of: (isUnion ? "union " : "") + name),
-        existing != item.enumeration
-      {
-        throw .registration(
-          .enumerationTaken(member: item.member, record: definition, existing: existing, new: item.enumeration))
-      }
-    }
-    do throws(CatalogError) {
-      for definition in tagged { try register(record: definition) }
-      for record in all {
-        if let override = overrides[record.name] { try register(record.encoding, override: override, abi: abi) }
-      }
-      for typedef in imported.typedefs { try register(typedef.encoding, name: typedef.name) }
-      for index in imported.enumerations.indices {
-        let item = imported.enumerations[index]
-        guard let definition = definitions[item.record], let name = definition.record?.name else { continue }
-        // By name: the definition is registered above, and a written one would be checked again per member.
-        let byName = TypeEncoding.Record(name: name, fields: nil)
-        let named: TypeEncoding = if case .union = definition { .union(byName) } else { .structure(byName) }
-        imported.enumerations[index].enumeration = try registerFitting(
-          item.enumeration, forMember: item.member, of: named,
-          leftOut: &imported.skipped["\(item.record).\(item.member)"])
-      }
-    } catch {
-      throw .registration(error)
-    }
-  }
 }
 
 extension RecordReader {
@@ -238,27 +194,35 @@ extension RecordReader {
 }
 
 extension TypeCatalog {
-  /// Registers an enumeration for a member with the constants its field can hold: a constant that does not
-  /// fit (7 in MSVC's signed 3-bit enum bitfield) can never be read from it, so it is left out and named in
-  /// `leftOut`, rather than refusing the whole import.
-  fileprivate func registerFitting(
-    _ enumeration: CEnumeration, forMember member: String, of record: TypeEncoding, leftOut: inout String?
-  ) throws(CatalogError) -> CEnumeration {
-    var fitting = enumeration
-    var dropped: [String] = []
-    while true {
-      do throws(CatalogError) {
-        try register(record, enumeration: fitting, member: member)
-        if !dropped.isEmpty {
-          leftOut = "the field cannot hold \(dropped.joined(separator: ", ")), left out of its enumeration"
+  /// Leaves out of each member's enumeration the constants its field cannot hold (7 in MSVC's signed
+  /// 3-bit enum bitfield): they can never be read from it, so they are named in ``ImportedTypes/skipped``
+  /// under `struct s.member` rather than refusing the whole import. Found by registering the enumerations
+  /// in a catalog of the records alone; any other refusal is left for the registration to report.
+  fileprivate static func fit(_ imported: inout ImportedTypes) {
+    guard !imported.enumerations.isEmpty else { return }
+    let scratch = TypeCatalog(includingBuiltins: false)
+    for record in imported.records where record.encoding.record?.name != nil {
+      try? scratch.register(record: record.encoding)
+    }
+    for index in imported.enumerations.indices {
+      let item = imported.enumerations[index]
+      var fitting = item.enumeration
+      var dropped: [String] = []
+      while true {
+        do throws(CatalogError) {
+          try scratch.register(fitting, member: item.member, ofRecordNamed: item.record)
+          break
+        } catch {
+          guard case .constantDoesNotFit(let name, let value, _, _, _) = error else { break }
+          dropped.append("\(name) = \(value)")
+          fitting = CEnumeration(
+            name: fitting.name, constants: fitting.constants.filter { $0.name != name || $0.value != value })
         }
-        return fitting
-      } catch {
-        guard case .constantDoesNotFit(let name, let value, _, _, _) = error else { throw error }
-        dropped.append("\(name) = \(value)")
-        fitting = CEnumeration(
-          name: fitting.name, constants: fitting.constants.filter { $0.name != name || $0.value != value })
       }
+      guard !dropped.isEmpty else { continue }
+      imported.enumerations[index].enumeration = fitting
+      imported.skipped["\(item.record).\(item.member)"] =
+        "the field cannot hold \(dropped.joined(separator: ", ")), left out of its enumeration"
     }
   }
 }

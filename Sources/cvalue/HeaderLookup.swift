@@ -18,7 +18,7 @@ struct HeaderLookup {
       try importAll()
       return type
     }
-    let imported: HeaderImport
+    let imported: ImportedTypes
     do throws(HeaderImportError) {
       imported = try TypeCatalog.shared.importHeaders(headers, arguments: arguments, types: [name])
     } catch {
@@ -34,7 +34,7 @@ struct HeaderLookup {
     if imported.typedefs.contains(where: { $0.name == name }) { return name }
     for keyword in ["struct", "union"] {
       let tag = name.hasPrefix("\(keyword) ") ? String(name.dropFirst(keyword.count + 1)) : name
-      guard imported.record(named: "\(keyword) \(tag)") != nil else { continue }
+      guard imported.records.contains(where: { $0.name == "\(keyword) \(tag)" }) else { continue }
       return keyword == "struct" ? "{\(tag)}" : "(\(tag))"
     }
     // A typedef that cannot be a readable name (its type is itself an encoding, such as `uint32_t`).
@@ -42,7 +42,7 @@ struct HeaderLookup {
   }
 
   private func importAll() throws(BadInput) {
-    let imported: HeaderImport
+    let imported: ImportedTypes
     do throws(HeaderImportError) {
       imported = try TypeCatalog.shared.importHeaders(headers, arguments: arguments)
     } catch {
@@ -54,18 +54,19 @@ struct HeaderLookup {
 
   /// Refuses headers that clang read for another ABI than the one laid out for, as a `--clang-arg` such as
   /// `-m32` makes it: their layouts describe that machine only.
-  private func check(_ imported: HeaderImport) throws(BadInput) {
+  private func check(_ imported: ImportedTypes) throws(BadInput) {
     guard imported.abi != abi else { return }
+    let triple = imported.origin.details["target"].map { " (\($0))" } ?? ""
     throw BadInput(
-      message: "clang read the headers for \(imported.abi.name) (\(imported.target)), but the value is laid out "
+      message: "clang read the headers for \(imported.abi.name)\(triple), but the value is laid out "
         + "for \(abi.name); pass --abi \(imported.abi.name), or name the machine with --target")
   }
 
   /// Prints a warning on stderr for each record the import left out because CValueKit cannot represent it
   /// (and each record or typedef that holds one), in name order.
-  static func warn(about imported: HeaderImport) {
-    for (name, reason) in imported.unimportable.sorted(by: { $0.key < $1.key }) {
-      StandardError.write("warning: \(name) was not imported: \(reason)")
+  static func warn(about imported: ImportedTypes) {
+    for name in imported.unimportable.sorted() {
+      StandardError.write("warning: \(name) was not imported: \(imported.skipped[name] ?? "")")
     }
   }
 

@@ -22,7 +22,7 @@ struct ImportCommand: ParsableCommand {
                      ...],
          "target": "x86_64-unknown-linux-gnu",
          "typedefs": ["tcp_seq = I", ...]}
-      "override" is there only for records whose layout an encoding cannot show; "enums" holds each enumeration once, {"name": "enum link_state", "constants": ["LINK_UP = 3", ...]}, and "enumerations" the members declared with an enum type, "struct link.state = 0" (0 its index in "enums"), so that descriptions print LINK_UP. Files of formats 1 and 2, which wrote constants, typedefs and enumerations as objects, are still read.
+      "override" is there only for records whose layout an encoding cannot show; "enums" holds each enumeration once, {"name": "enum link_state", "constants": ["LINK_UP = 3", ...]}, and "enumerations" the members declared with an enum type, "struct link.state = 0" (0 its index in "enums"), so that descriptions print LINK_UP. When the import left something out, "skipped" says what and why ({"struct bad": "..."}) and "unimportable" lists the records a warning named. Files of formats 1 and 2, which wrote constants, typedefs and enumerations as objects, are still read.
 
       A header is a name found as #include <...> finds it (netinet/tcp.h), or a path. Clang reads the headers as C with the arguments given: -I, -D, --target and --sysroot, and any other one with --clang-arg or after -- (each one after -- is a --clang-arg: -fshort-enums, -m32, -fpack-struct=1, -std=c11, -include config.h), so that the catalog matches the build that uses it; the file records the arguments, and its ABI is that of the target clang read for (-m32 on x86_64 is i386-linux). libclang is loaded at run time: CVALUEKIT_LIBCLANG when set, else the one beside the clang or swift on PATH, else the system's. Bad input (a header not found, clang's errors with file:line:column, an unknown target) prints the problem on stderr and exits with status 2. A record CValueKit cannot represent does not refuse the header: it is left out, with the records and typedefs that hold it, and a warning on stderr names it and says why.
 
@@ -48,19 +48,14 @@ struct ImportCommand: ParsableCommand {
   }
 
   func run() throws {
-    let imported: HeaderImport
+    let imported: ImportedTypes
     do throws(HeaderImportError) {
       imported = try TypeCatalog(includingBuiltins: false).importHeaders(headers, arguments: clang.arguments)
     } catch {
       throw BadInput(diagnostic: error.description)
     }
     HeaderLookup.warn(about: imported)
-    let file: CatalogFile
-    do throws(CatalogFileError) {
-      file = try CatalogFile(imported, headers: headers, arguments: clang.arguments)
-    } catch {
-      throw BadInput(message: error.description)
-    }
+    let file = CatalogFile(imported)
     guard let output else {
       var standardOutput = StandardOutput()
       standardOutput.write(file.encoded())

@@ -74,10 +74,10 @@ struct TypeOptions: ParsableArguments {
       } catch {
         throw BadInput(message: error.description)
       }
-      guard file.abi == resolved else {
+      guard file.types.abi == resolved else {
         throw BadInput(
-          message: "the catalog file \(path) describes \(file.abi.name), not \(resolved.name); pass --abi "
-            + "\(file.abi.name) or the --target it was imported for")
+          message: "the catalog file \(path) describes \(file.types.abi.name), not \(resolved.name); pass --abi "
+            + "\(file.types.abi.name) or the --target it was imported for")
       }
     }
   }

@@ -88,6 +88,10 @@ build cc c99 thread_test.c -pthread
 passing thread_test
 build cc c99 cmocka_failing.c -lcmocka -lm
 failing cmocka_failing 7
+build cc c99 snapshot_cmocka.c -lcmocka -lm
+failing snapshot_cmocka 3
+build cc c99 snapshot_criterion.c -lcriterion -lm
+failing snapshot_criterion 1 --jobs 1
 build cc c99 criterion_suite.c -lcriterion -lm
 failing criterion_suite 1 --jobs 1
 build cc c99 check_suite.c $(pkg-config --libs check)

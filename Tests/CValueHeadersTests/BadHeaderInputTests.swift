@@ -100,7 +100,7 @@ import Testing
     let catalog = TypeCatalog()
     let text = "struct bits { unsigned char a : 2; unsigned int : 3; unsigned char b : 4; int : 0; char c; };\n"
     let imported = try catalog.importHeaders([text], arguments: ["-target", "armv7-linux-gnueabihf"])
-    #expect(imported.target == "armv7-unknown-linux-gnueabihf")
+    #expect(imported.origin.details["target"] == "armv7-unknown-linux-gnueabihf")
     #expect(imported.abi == .armv7Linux)
     let record = try #require(imported.record(named: "struct bits"))
     #expect(catalog.override(of: record.encoding, abi: .armv7Linux) == record.override)

@@ -20,7 +20,7 @@ import Testing
   static let text: String = {
     do {
       let imported = try TypeCatalog().importHeaders([header])
-      return try CatalogFile(imported, headers: [header], arguments: []).encoded()
+      return CatalogFile(imported).encoded()
     } catch {
       fatalError("importing the test header: \(error)")
     }
@@ -161,7 +161,7 @@ import Testing
     #expect(format1 != Self.format2)
     let file = try CatalogFile.decode(Data(format1.utf8), path: "old.json")
     #expect(file.formatVersion == 3)
-    #expect(file.enumerations.map(\.enumeration.description) == ["enum kind {KIND_A = 0, KIND_B = 5}"])
+    #expect(file.types.enumerations.map(\.enumeration.description) == ["enum kind {KIND_A = 0, KIND_B = 5}"])
     let catalog = TypeCatalog()
     try catalog.load(file)
     #expect(catalog.enumeration(forMember: "kind", of: "tagged")?.name(for: 5) == "KIND_B")
@@ -287,7 +287,7 @@ import Testing
     let catalog = TypeCatalog()
     let file = try CatalogFile.decode(Data(Self.text.utf8), path: "types.json")
     let other = LayoutOverride(size: 16, alignment: 8, placements: nil)
-    try catalog.register("{ev=\"events\"I\"data\"Q}", override: other, abi: file.abi)
+    try catalog.register("{ev=\"events\"I\"data\"Q}", override: other, abi: file.types.abi)
     let error = Self.error(loading: Self.text, into: catalog)
     guard case .refused(_, let place, .invalidOverride(let reason)) = error else {
       Issue.record("expected a refused override, got \(String(describing: error))")
@@ -296,8 +296,8 @@ import Testing
     #expect(place == "records[0].override")
     #expect(
       reason.description
-        == "invalid layout override: another override is already registered for struct ev on \(file.abi)")
-    #expect(catalog.override(of: try TypeEncoding("{ev}"), abi: file.abi) == other)
+        == "invalid layout override: another override is already registered for struct ev on \(file.types.abi)")
+    #expect(catalog.override(of: try TypeEncoding("{ev}"), abi: file.types.abi) == other)
     #expect(catalog.encoding(named: "ev_t") == nil)
     #expect(catalog.record(named: "bits") == nil)
   }

@@ -13,7 +13,7 @@ import Testing
   func importWriteLoadGivesTheSameCatalog(header: String) throws {
     let imported = TypeCatalog()
     let result = try imported.importHeaders([header])
-    let file = try CatalogFile(result, headers: [header], arguments: [])
+    let file = CatalogFile(result)
     let url = Self.temporaryFile()
     try file.write(to: url)
     let loaded = TypeCatalog()
@@ -32,7 +32,7 @@ import Testing
   /// sys/epoll.h packs epoll_event: only the override read back from the file makes it 12 bytes.
   @Test func anOverrideComesBackFromTheFile() throws {
     let result = try TypeCatalog().importHeaders(["sys/epoll.h"], types: ["epoll_event"])
-    let file = try CatalogFile(result, headers: ["sys/epoll.h"], arguments: [])
+    let file = CatalogFile(result)
     let url = Self.temporaryFile()
     try file.write(to: url)
     let loaded = TypeCatalog()
@@ -49,9 +49,9 @@ import Testing
     let imported = TypeCatalog()
     let header = try BadHeaderInputTests.header(ImportedEnumerationTests.header)
     let result = try imported.importHeaders([header])
-    let file = try CatalogFile(result, headers: [header], arguments: [])
-    #expect(file.enumerations == result.enumerations)
-    #expect(file.enumerations.count == 4)
+    let file = CatalogFile(result)
+    #expect(file.types.enumerations == result.enumerations)
+    #expect(file.types.enumerations.count == 4)
     let url = Self.temporaryFile()
     try file.write(to: url)
     let loaded = TypeCatalog()
@@ -72,10 +72,10 @@ import Testing
   /// value whose every byte differs from its neighbours.
   static func digest(of file: CatalogFile, in catalog: TypeCatalog) -> [String] {
     let registry = ValueRegistry(catalog: catalog)
-    return file.records.map { record in
+    return file.types.records.map { record in
       do {
-        let layout = try catalog.layout(of: record.encoding, abi: file.abi)
-        let type = try registry.resolve(record.encoding, abi: file.abi)
+        let layout = try catalog.layout(of: record.encoding, abi: file.types.abi)
+        let type = try registry.resolve(record.encoding, abi: file.types.abi)
         let zero = try type.describe(bytes: [UInt8](repeating: 0, count: layout.size))
         let pattern = try type.describe(bytes: (0..<layout.size).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
         return "\(record.name): \(layout)\n  zero: \(zero)\n  pattern: \(pattern)"
@@ -99,18 +99,18 @@ import Testing
   @Test func loadingTheFixtureMatchesAFreshImport() throws {
     let loaded = TypeCatalog()
     let file = try loaded.loadCatalogFile(at: Self.url)
-    #expect(file.headers == ["netinet/tcp.h", "netinet/ip.h"])
-    #expect(file.abi == .x86_64Linux)
+    #expect(file.types.origin.inputs == ["netinet/tcp.h", "netinet/ip.h"])
+    #expect(file.types.abi == .x86_64Linux)
     let imported = TypeCatalog()
-    let fresh = try imported.importHeaders(file.headers, arguments: file.arguments)
-    #expect(fresh.records.map(\.name) == file.records.map(\.name))
+    let fresh = try imported.importHeaders(file.types.origin.inputs, arguments: file.types.origin.arguments)
+    #expect(fresh.records.map(\.name) == file.types.records.map(\.name))
     for record in fresh.records {
       let expected = try imported.layout(of: record.encoding)
       let actual = try loaded.layout(of: record.encoding)
       #expect(actual == expected, "\(record.name)")
     }
-    #expect(fresh.typedefs == file.typedefs)
-    #expect(fresh.enumerations == file.enumerations)
+    #expect(fresh.typedefs == file.types.typedefs)
+    #expect(fresh.enumerations == file.types.enumerations)
     #expect(try loaded.layout(of: "{tcphdr}").size == 20)
     #expect(try loaded.layout(of: "{iphdr}").fields.map(\.path.description).prefix(3) == [".ihl", ".version", ".tos"])
   }

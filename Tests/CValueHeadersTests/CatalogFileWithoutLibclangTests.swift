@@ -17,8 +17,8 @@ import Testing
   func loadingInAProcessWithoutLibclang() async throws {
     let headers = ["netinet/tcp.h", "sys/epoll.h", "signal.h"]
     let imported = TypeCatalog()
-    let file = try CatalogFile(imported.importHeaders(headers), headers: headers, arguments: [])
-    #expect(file.records.contains { $0.override != nil }, "the file should carry an override (epoll_event)")
+    let file = try CatalogFile(imported.importHeaders(headers))
+    #expect(file.types.records.contains { $0.override != nil }, "the file should carry an override (epoll_event)")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cvalue-no-libclang-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

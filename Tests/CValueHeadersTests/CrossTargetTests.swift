@@ -74,7 +74,7 @@ import Testing
   /// The import's own layouts written as `_Static_assert(sizeof …)`, `_Alignof` and `offsetof` checks and
   /// compiled with `clang -target T -fsyntax-only`: the compiler agrees, or names the assertion that fails.
   static func expectClangAgrees(
-    with records: [HeaderImport.Record], in catalog: TypeCatalog, abi: ABI, include: String,
+    with records: [ImportedTypes.Record], in catalog: TypeCatalog, abi: ABI, include: String,
     clangArguments: [String]
   ) throws {
     var assertions: [String] = []

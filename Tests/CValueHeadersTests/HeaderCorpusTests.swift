@@ -69,7 +69,7 @@ import Testing
 
   /// Every record's size, alignment and named fields, laid out for `abi`, equal the oracle's.
   static func expect(
-    _ records: [HeaderImport.Record], in catalog: TypeCatalog, abi: ABI, toMatch expected: [String: Oracle.Record]
+    _ records: [ImportedTypes.Record], in catalog: TypeCatalog, abi: ABI, toMatch expected: [String: Oracle.Record]
   ) throws {
     var fieldsChecked = 0
     for record in records {

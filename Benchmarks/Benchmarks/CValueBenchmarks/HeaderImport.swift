@@ -18,7 +18,7 @@ func headerBenchmarks() throws {
   // The same translation unit both ways: the import parses exactly what the baseline parses, then reads
   // every record and typedef, checks each layout against clang's and registers them.
   let imported = try TypeCatalog(includingBuiltins: false).importHeaders(importedHeaders)
-  let file = try CatalogFile(imported, headers: importedHeaders, arguments: [])
+  let file = CatalogFile(imported)
   let url = FileManager.default.temporaryDirectory.appendingPathComponent("cvalue-benchmark-\(getpid()).json")
   try file.write(to: url)
   let loaded = TypeCatalog(includingBuiltins: false)

@@ -46,4 +46,35 @@ static inline char *cv_assert_message(const cv_type *type, const void *actual, c
   }
 }
 
+/* Where the snapshot assertions keep their files (NAME.snap), relative to the working directory unless
+ * absolute. Define it before including a glue header to choose another folder, or name a variable. */
+#ifndef CV_SNAPSHOT_DIR
+#define CV_SNAPSHOT_DIR "__snapshots__"
+#endif
+
+/* NULL when the value at `value` matches the snapshot `directory/name.snap` under `options` (NULL: exact), or
+ * was recorded (CVALUE_SNAPSHOTS=record-missing or record-all, never while CI is set); else what the test
+ * should fail with: the field report, the missing file, or the line and column of a hand edit that does not
+ * parse. The actual value is then in `name.snap.new`. The caller frees it with cv_free. */
+static inline char *cv_snapshot_message(const cv_type *type, const void *value, size_t value_size,
+                                        const char *directory, const char *name, const cv_options *options,
+                                        const char *value_text) {
+  int32_t outcome = CV_SNAPSHOT_FAILED;
+  char *failure = NULL;
+  char *message = NULL;
+  char *text;
+  int length;
+  cv_status status = cv_snapshot_check(type, value, value_size, directory, name, options, &outcome, &failure,
+                                       &message);
+  if (status == CV_OK) return failure; /* NULL unless CV_SNAPSHOT_FAILED */
+  {
+    const char *format = "cannot check %s against snapshot %s: %s: %s";
+    length = snprintf(NULL, 0, format, value_text, name, cv_status_name(status), message);
+    text = (char *)malloc((size_t)length + 1);
+    if (text != NULL) snprintf(text, (size_t)length + 1, format, value_text, name, cv_status_name(status), message);
+    cv_free(message);
+    return text;
+  }
+}
+
 #endif /* CVALUE_ASSERT_H */

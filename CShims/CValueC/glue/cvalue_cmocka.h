@@ -41,4 +41,26 @@ static inline void cv_cmocka_assert_equal(const cv_type *type, const void *actua
   cv_cmocka_assert_equal((type), (actual), (expected), (count), (options), sizeof *(actual), #actual, #expected, \
                          __FILE__, __LINE__)
 
+/* Fails the test unless the value at `value` matches its snapshot file (see cv_snapshot_message). */
+static inline void cv_cmocka_assert_snapshot(const cv_type *type, const void *value, size_t value_size,
+                                             const char *directory, const char *name, const cv_options *options,
+                                             const char *value_text, const char *file, int line) {
+  char *failure = cv_snapshot_message(type, value, value_size, directory, name, options, value_text);
+  if (failure != NULL) {
+    print_error("%s\n", failure);
+    cv_free(failure);
+    _fail(file, line);
+  }
+}
+
+/* Fails the test unless `*value` matches the snapshot CV_SNAPSHOT_DIR/name.snap. */
+#define assert_cv_snapshot(type, value, name) \
+  cv_cmocka_assert_snapshot((type), (value), sizeof *(value), CV_SNAPSHOT_DIR, (name), NULL, #value, __FILE__, \
+                            __LINE__)
+
+/* The same, with options (tolerances, ignored fields, union members). */
+#define assert_cv_snapshot_options(type, value, name, options) \
+  cv_cmocka_assert_snapshot((type), (value), sizeof *(value), CV_SNAPSHOT_DIR, (name), (options), #value, \
+                            __FILE__, __LINE__)
+
 #endif /* CVALUE_CMOCKA_H */

@@ -33,4 +33,20 @@
 #define cr_assert_cv_array_equal(type, actual, expected, count, options) \
   CV_CRITERION_CHECK_(type, actual, expected, count, options, 1)
 
+#define CV_CRITERION_SNAPSHOT_(type, value, name, options, stop)                                                 \
+  do {                                                                                                           \
+    char *cv_failure_ =                                                                                          \
+        cv_snapshot_message((type), (value), sizeof *(value), CV_SNAPSHOT_DIR, (name), (options), #value);       \
+    int cv_failed_ = cv_failure_ != NULL;                                                                        \
+    cr_expect(!cv_failed_, "%s", cv_failed_ ? cv_failure_ : "");                                                 \
+    cv_free(cv_failure_);                                                                                        \
+    if (cv_failed_ && (stop)) criterion_abort_test();                                                            \
+  } while (0)
+
+/* `*value` matches the snapshot CV_SNAPSHOT_DIR/name.snap (see cv_snapshot_message). */
+#define cr_assert_cv_snapshot(type, value, name) CV_CRITERION_SNAPSHOT_(type, value, name, NULL, 1)
+#define cr_expect_cv_snapshot(type, value, name) CV_CRITERION_SNAPSHOT_(type, value, name, NULL, 0)
+#define cr_assert_cv_snapshot_options(type, value, name, options) CV_CRITERION_SNAPSHOT_(type, value, name, options, 1)
+#define cr_expect_cv_snapshot_options(type, value, name, options) CV_CRITERION_SNAPSHOT_(type, value, name, options, 0)
+
 #endif /* CVALUE_CRITERION_H */

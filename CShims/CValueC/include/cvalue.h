@@ -222,6 +222,23 @@ cv_status cv_describe(const cv_type *type, const void *value, size_t count, char
  * mentioned and padding are zero. */
 cv_status cv_parse(const cv_type *type, const char *literal, void *value, size_t size, char **message);
 
+/* MARK: - Snapshots: a value recorded once as a C initializer, compared field by field ever after */
+
+#define CV_SNAPSHOT_MATCHED 0  /* the value matches the snapshot under the options */
+#define CV_SNAPSHOT_RECORDED 1 /* the snapshot was written (CVALUE_SNAPSHOTS asked for it and CI is not set) */
+#define CV_SNAPSHOT_FAILED 2   /* missing, unreadable, another ABI or layout, or different: see *failure */
+
+/* Checks the value at `value` (`size` bytes, the type's size) against the snapshot file `directory/name.snap`
+ * under `options` (NULL: exact), as the Swift assertions do: recorded only when the CVALUE_SNAPSHOTS
+ * environment variable says record-missing or record-all, never while CI is set; a missing or different
+ * snapshot writes the actual value beside it as `name.snap.new`. `*outcome` is a CV_SNAPSHOT_ value;
+ * `*failure` is the failure text (the field report, or the line and column of a hand edit that does not
+ * parse) when it is CV_SNAPSHOT_FAILED, else NULL; the caller frees it with cv_free. A failed snapshot is
+ * not an error: the status is CV_OK. */
+cv_status cv_snapshot_check(const cv_type *type, const void *value, size_t size, const char *directory,
+                            const char *name, const cv_options *options, int32_t *outcome, char **failure,
+                            char **message);
+
 #ifdef __cplusplus
 }
 #endif

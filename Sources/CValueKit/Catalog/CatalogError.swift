@@ -24,6 +24,9 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
   case constantDoesNotFit(name: String, value: Int64, member: String, record: TypeEncoding, type: TypeEncoding)
   /// A different enumeration is already registered for the member.
   case enumerationTaken(member: String, record: TypeEncoding, existing: CEnumeration, new: CEnumeration)
+  /// An imported record does not lay out, with the definitions and overrides it came with, as the size and
+  /// alignment its source states (`stated` and `computed` read `size 12, alignment 4`).
+  case layoutMismatch(record: String, stated: String, computed: String)
 
   /// A sentence naming what was refused and why.
   public var description: String {
@@ -57,6 +60,8 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
         + "which is \(type.cTypeName) (\(type))"
     case .enumerationTaken(let member, let record, let existing, let new):
       return ".\(member) of \(Self.recordName(record)) already has \(existing); refusing to replace it with \(new)"
+    case .layoutMismatch(let record, let stated, let computed):
+      return "\(record) lays out as \(computed), but its source says \(stated)"
     }
   }
 

@@ -51,7 +51,7 @@ extension TypeCatalog {
   /// enumeration for a member. What both hold alike is no conflict, and a definition with member names is
   /// kept over an identical one without, as ``register(record:)`` keeps it. `other` was checked as it was
   /// registered, entry by entry, so nothing else is checked again: this is how a checked scratch catalog
-  /// (a catalog file's) is registered without registering everything a second time.
+  /// (imported types') is registered without registering everything a second time.
   ///
   /// - Throws: ``MergeConflict`` naming every entry found taken, in a fixed order; nothing changes here
   ///   then.
@@ -114,7 +114,7 @@ extension TypeCatalog {
   }
 
   /// Makes room for `names` readable names, `records` record definitions and the enumerations of
-  /// `enumeratedRecords` records, so that registering that many (a catalog file's entries, into the scratch
+  /// `enumeratedRecords` records, so that registering that many (imported types' entries, into the scratch
   /// catalog that checks them) does not grow and rehash the tables as it goes.
   package func reserveCapacity(names: Int, records: Int, enumeratedRecords: Int) {
     state.withLock { state in

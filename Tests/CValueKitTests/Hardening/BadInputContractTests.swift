@@ -1,5 +1,6 @@
 import CTestTypes
 import CValueFixtures
+import CValueHeaders
 import CValueKit
 import Foundation
 import Testing
@@ -245,6 +246,16 @@ struct BadInputContractTests {
     ContractRow("encoding", "unterminated struct at offset 3 in \"{S=\"", "name {S=") {
       thrown { try TypeCatalog().register("{S=", name: "vec") }
     },
+    ContractRow(
+      "layoutMismatch", "struct S lays out as size 8, alignment 4, but its source says size 12, alignment 4",
+      "name struct S"
+    ) {
+      thrown {
+        let record = ImportedTypes.Record(
+          name: "struct S", encoding: try TypeEncoding("{S=ii}"), override: nil, size: 12, alignment: 4)
+        try TypeCatalog().register(ImportedTypes(records: [record], abi: .host, origin: .init(kind: "test")))
+      }
+    },
   ]
 
   @Test("CatalogError", arguments: catalogRows)
@@ -261,6 +272,7 @@ struct BadInputContractTests {
     case .noSuchMember(let member, _), .notAnIntegerMember(let member, _, _): name = member
     case .constantDoesNotFit(let constant, _, _, _, _): name = constant
     case .enumerationTaken(let member, _, _, _): name = member
+    case .layoutMismatch(let record, _, _): name = record
     }
     #expect("name \(name)".hasSuffix(row.position.dropFirst(5)))
   }

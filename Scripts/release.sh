@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The release artifacts of CValueKit for C, from one release build, into OUTDIR (default: release/, ignored by git):
+#   cvalue-VERSION-linux-ARCH.tar.gz   a relocatable tree: lib/libcvalue.so.1 (+ libcvalue.so), lib/libcvalue.a, include/,
+#                                      lib/pkgconfig/cvalue.pc, lib/cmake/cvalue/, bin/cvalue, README
+#   cvalue_VERSION_ARCH.deb            the same files under /usr, with Debian's run-time dependencies
+# Both are made by Scripts/install-c.sh; the version is cvalue_version.h's. The archive needs no Swift: the
+# Swift runtime is linked into the library and the tool (Tests/Consumers/run.sh proves it with no toolchain
+# reachable).
+#
+#   Scripts/release.sh [OUTDIR]
+#
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+if ! command -v dpkg-shlibdeps >/dev/null 2>&1; then
+  echo "== installing dpkg-dev (dpkg-shlibdeps reads the package's dependencies)"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update -qq
+  as_root apt-get install -y -qq dpkg-dev
+fi
+
+out=${1:-release}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+version=$(sed -nE 's/^#define CV_VERSION_STRING "(.*)"$/\1/p' CShims/CValueC/include/cvalue_version.h)
+arch=$(uname -m)                       # x86_64, aarch64: the archive's name
+deb_arch=$(dpkg --print-architecture)  # amd64, arm64: the package's
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+echo "== the archive: cvalue-$version-linux-$arch.tar.gz"
+name=cvalue-$version-linux-$arch
+tree=$work/$name
+bash Scripts/install-c.sh --relocatable "$tree"
+sed "s/@VERSION@/$version/g" Scripts/release/README.txt >"$tree/README"
+cp CHANGELOG.md "$tree/"
+# The repository has no license file yet: none is shipped rather than one made up here.
+[ ! -f LICENSE ] || cp LICENSE "$tree/"
+tar -C "$work" --owner=0 --group=0 --numeric-owner -czf "$out/$name.tar.gz" "$name"
+
+echo "== the Debian package: cvalue_${version}_$deb_arch.deb"
+package=$work/deb
+mkdir -p "$package/DEBIAN"
+# The archive's files, with cvalue.pc and the CMake files saying /usr.
+mkdir -p "$package/usr"
+cp -a "$tree/bin" "$tree/include" "$tree/lib" "$package/usr/"
+bash Scripts/install-c.sh --as /usr --package-files-only "$package/usr" >/dev/null
+mkdir -p "$package/usr/share/doc/cvalue"
+gzip -9n <CHANGELOG.md >"$package/usr/share/doc/cvalue/changelog.gz"
+[ ! -f LICENSE ] || cp LICENSE "$package/usr/share/doc/cvalue/copyright"
+# Debian's run-time dependencies of the library and the tool, as dpkg-shlibdeps reads them from NEEDED.
+mkdir -p "$work/shlibs/debian"
+: >"$work/shlibs/debian/control"
+depends=$(cd "$work/shlibs" && dpkg-shlibdeps -O "$package/usr/lib/libcvalue.so.1" "$package/usr/bin/cvalue" 2>/dev/null |
+  sed -n 's/^shlibs:Depends=//p')
+[ -n "$depends" ] || { echo "error: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+size=$(du -sk --exclude=DEBIAN "$package" | cut -f1)
+cat >"$package/DEBIAN/control" <<CONTROL
+Package: cvalue
+Version: $version
+Architecture: $deb_arch
+Maintainer: CValueKit
+Installed-Size: $size
+Depends: $depends
+Recommends: libclang1-14 | libclang1
+Section: libdevel
+Priority: optional
+Description: compare, describe and parse C values field by field, from C tests
+ libcvalue.so.1, cvalue.h and glue headers for cmocka, Criterion, Check and
+ GoogleTest, cvalue.pc and a CMake package (cvalue::cvalue), and the cvalue
+ tool that writes catalog files from C headers (with libclang, recommended).
+CONTROL
+# zstd: xz took minutes on a loaded 2-core machine, for 12 MB less; Debian 12 and Ubuntu 22.04 read zstd.
+dpkg-deb -Zzstd --root-owner-group --build "$package" "$out/cvalue_${version}_$deb_arch.deb" >/dev/null
+
+echo "== release artifacts in $out"
+du -h "$out/$name.tar.gz" "$out/cvalue_${version}_$deb_arch.deb"

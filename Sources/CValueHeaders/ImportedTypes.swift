@@ -1,0 +1,147 @@
+public import CValueKit
+
+/// Types brought in from outside: what a source (C headers read by clang, a catalog file, debug info) found,
+/// in one shape whatever the source, ready for ``TypeCatalog/register(_:)``.
+///
+/// Records carry C's member names in their encodings and, where an encoding cannot say it (packed,
+/// over-aligned), the layout as an override; typedef names become readable names; the constants of members
+/// declared with an enum type describe those members. The records' sizes, alignments and overrides are for
+/// ``abi``, and ``origin`` says where they came from.
+///
+/// ```swift
+/// let imported = try catalog.importHeaders(["sys/epoll.h"], types: ["epoll_event"])   // CValueHeaders
+/// imported.records[0].name       // "struct epoll_event"
+/// imported.records[0].override   // size 12, alignment 1: the header packs it
+/// imported.origin.kind           // "headers"
+/// ```
+public struct ImportedTypes: Hashable, Sendable {
+  /// One struct or union as imported.
+  public struct Record: Hashable, Sendable {
+    /// How C names it: `struct tcphdr`, `union sigval`, or the typedef `siginfo_t` of an anonymous struct.
+    /// An anonymous record inside another is no entry of its own: where it needs an override, the
+    /// override of the record holding it carries it.
+    public var name: String
+    /// The encoding with C's member names, nested records written out, bitfields in the GNU form.
+    public var encoding: TypeEncoding
+    /// The layout where CValueKit's layout of ``encoding`` alone differs (packed, over-aligned), else `nil`.
+    public var override: LayoutOverride?
+    /// `sizeof`, as the source states it.
+    public var size: Int
+    /// `_Alignof`, as the source states it.
+    public var alignment: Int
+    /// How the source knew ``alignment``.
+    public var alignmentSource: AlignmentSource
+
+    package init(
+      name: String, encoding: TypeEncoding, override: LayoutOverride?, size: Int, alignment: Int,
+      alignmentSource: AlignmentSource = .compiler
+    ) {
+      self.name = name
+      self.encoding = encoding
+      self.override = override
+      self.size = size
+      self.alignment = alignment
+      self.alignmentSource = alignmentSource
+    }
+  }
+
+  /// How a record's alignment was known. Sizes and offsets are always stated; alignment is not always:
+  /// debug info says `packed` nowhere and an alignment only when one was asked for.
+  public enum AlignmentSource: Hashable, Sendable, CaseIterable {
+    /// The compiler that laid the record out said it (clang's `_Alignof` in a header import).
+    case compiler
+    /// An explicit alignment the source records (`aligned(n)`, `#pragma pack`: DWARF's `DW_AT_alignment`).
+    case attribute
+    /// The alignment of the members, as nothing says otherwise.
+    case natural
+    /// Guessed where the source cannot say, such as a packed record with no padding to show it.
+    case inferred
+  }
+
+  /// A typedef name and the encoding it stands for.
+  public struct Typedef: Hashable, Sendable {
+    /// The name, registered as a readable name of the catalog (`z_stream`, `sigset_t`).
+    public var name: String
+    /// The encoding of the type it names.
+    public var encoding: TypeEncoding
+
+    package init(name: String, encoding: TypeEncoding) {
+      self.name = name
+      self.encoding = encoding
+    }
+  }
+
+  /// A member declared with an enum type (or an array of one), whose constants describe it, so that
+  /// descriptions print `.state = TCP_LISTEN` and literals read the names back.
+  public struct Enumeration: Hashable, Sendable {
+    /// The tagged record, as C names it (`struct tcp_info`).
+    public var record: String
+    /// The member's name.
+    public var member: String
+    /// The enum's constants.
+    public var enumeration: CEnumeration
+
+    package init(record: String, member: String, enumeration: CEnumeration) {
+      self.record = record
+      self.member = member
+      self.enumeration = enumeration
+    }
+  }
+
+  /// Where the types came from, in words that fit any source.
+  public struct Origin: Hashable, Sendable {
+    /// What read them: `headers` (clang), `debug info`.
+    public var kind: String
+    /// What was read, as given: the headers (names, paths or C text), the binaries.
+    public var inputs: [String]
+    /// How it was read: the clang arguments (`-I`, `-D`, `-target`), or nothing.
+    public var arguments: [String]
+    /// Facts about the reading, by name: `clangVersion` and `target` (clang's triple) for headers.
+    public var details: [String: String]
+
+    package init(kind: String, inputs: [String] = [], arguments: [String] = [], details: [String: String] = [:]) {
+      self.kind = kind
+      self.inputs = inputs
+      self.arguments = arguments
+      self.details = details
+    }
+  }
+
+  /// The records, nested ones before the records that contain them.
+  public var records: [Record]
+  /// The typedefs, in declaration order.
+  public var typedefs: [Typedef]
+  /// The enumerations of tagged records' members, registered after the records.
+  public var enumerations: [Enumeration]
+  /// What the source left out, by name, with why: typedefs that cannot be readable names (the name is
+  /// itself an encoding, or the type has no layout: a function, `void`, an incomplete struct), records
+  /// CValueKit cannot represent (a member no encoding describes, `__float128`; a layout no override
+  /// carries), and the records and typedefs that hold one of them (`holds struct bad, which cannot be
+  /// imported`). Also enum constants a member's field cannot hold (7 in MSVC's signed 3-bit enum
+  /// bitfield), left out of its enumeration, under `struct s.member`.
+  public var skipped: [String: String]
+  /// The names of ``skipped`` that are records (and the records and typedefs holding them) CValueKit could
+  /// not represent, as opposed to typedefs that are no readable name by design: what a tool warns about.
+  public var unimportable: Set<String>
+  /// The ABI the sizes, alignments and overrides are for: they are registered for it
+  /// (`catalog.layout(of: "{tcphdr}", abi: imported.abi)`).
+  public var abi: ABI
+  /// Where the types came from.
+  public var origin: Origin
+
+  package init(
+    records: [Record] = [], typedefs: [Typedef] = [], enumerations: [Enumeration] = [],
+    skipped: [String: String] = [:], unimportable: Set<String> = [], abi: ABI, origin: Origin
+  ) {
+    self.records = records
+    self.typedefs = typedefs
+    self.enumerations = enumerations
+    self.skipped = skipped
+    self.unimportable = unimportable
+    self.abi = abi
+    self.origin = origin
+  }
+
+  /// The record C calls `name` (`struct tcphdr`, `siginfo_t`), or `nil`.
+  package func record(named name: String) -> Record? { records.first { $0.name == name } }
+}

@@ -1,0 +1,59 @@
+import CValueKit
+
+/// Reading a recorded snapshot and comparing the actual value with it, in the order that keeps a
+/// comparison meaningful: the file must read, be of the same type, ABI and layout, and its initializer
+/// must parse, before any field is compared.
+struct SnapshotCheck {
+  let name: String
+  let path: String
+  let type: ValueType
+  let actual: SnapshotFile
+  var outcome: SnapshotOutcome
+
+  /// The failure's text, or `nil` when the value matches; fills in the outcome's comparison and bytes.
+  mutating func compare(options: ComparisonOptions) -> String? {
+    let recorded: SnapshotFile
+    do throws(SnapshotError) {
+      recorded = try SnapshotFile(parsing: outcome.recordedText ?? "", path: path)
+    } catch {
+      return "\(error)"
+    }
+    guard recorded.typeName == actual.typeName else {
+      return "snapshot “\(name)” holds a \(recorded.typeName), not a \(actual.typeName)"
+    }
+    guard recorded.abi == actual.abi else {
+      return "snapshot “\(name)” of \(actual.typeName) was recorded for \(recorded.abi), and this run lays it out "
+        + "for \(actual.abi): values are not compared across ABIs"
+    }
+    let changes = SnapshotLayout.differences(recorded: recorded.fields, current: actual.fields)
+    guard changes.isEmpty, recorded.size == actual.size else {
+      let sizes =
+        recorded.size == actual.size
+        ? "\(actual.size) bytes" : "\(recorded.size) bytes then, \(actual.size) now"
+      return
+        (["snapshot “\(name)” was recorded for another layout of \(actual.typeName) (\(sizes)):"]
+        + changes.map { "  " + $0 }).joined(separator: "\n")
+    }
+    let expected: [UInt8]
+    do throws(ValueError) {
+      expected = try type.parse(recorded.initializer)
+    } catch {
+      guard case .literal(let problem, let field, let offset, _) = error else {
+        return "cannot read snapshot “\(name)”: \(error)"
+      }
+      let (line, column) = recorded.position(ofInitializerOffset: offset)
+      let at = field.components.isEmpty ? "" : " (at \(field))"
+      return "\(path):\(line):\(column): \(problem)\(at)"
+    }
+    outcome.recordedBytes = expected
+    do throws(ValueError) {
+      let comparison = try type.compare(bytes: outcome.actualBytes, expected, options: options)
+      outcome.comparison = comparison
+      guard !comparison.isEqual else { return nil }
+      let report = comparison.report.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+      return (["snapshot “\(name)” differs: \(comparison.summary)"] + report.map(String.init)).joined(separator: "\n")
+    } catch {
+      return "cannot compare with snapshot “\(name)”: \(error)"
+    }
+  }
+}

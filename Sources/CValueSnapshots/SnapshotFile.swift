@@ -1,0 +1,83 @@
+public import CValueKit
+
+/// One snapshot as it lies in its file: a header saying what was recorded (the type's C name, its size,
+/// the ABI, every field's place) and the value as a complete C initializer, one top-level field a line.
+///
+/// ```
+/// // cvalue snapshot 1
+/// // type: struct cv_point
+/// // size: 16
+/// // abi: x86_64-linux
+/// // field: .x @0 +8 double
+/// // field: .y @8 +8 double
+/// {
+///   .x = 1,
+///   .y = 2.5
+/// }
+/// ```
+///
+/// The file is C a person can read and edit: the header lines are comments, and the initializer is what
+/// `ValueType.describe(bytes:options:)` prints with no element left out, which `ValueType.parse(_:)` reads
+/// back into the same bytes. Array elements share one `field:` line (`.c_cc[*] @17 +1 unsigned char [32]`),
+/// so a large array costs one line.
+public struct SnapshotFile: Hashable, Sendable {
+  /// The format version this CValueKit writes and reads.
+  public static let formatVersion = 1
+
+  /// The type's C name: `struct termios`, `double`.
+  public var typeName: String
+  /// The value's size in bytes.
+  public var size: Int
+  /// The name of the ABI the value was laid out for (`x86_64-linux`).
+  public var abi: String
+  /// One line a field: its path (`[*]` for every element of an array), offset, size and C type.
+  public var fields: [String]
+  /// The value as a C initializer.
+  public var initializer: String
+  /// The 1-based line of the file where the initializer starts (for the line and column of an error).
+  public var initializerLine: Int
+
+  /// A snapshot of a value of `type`, given as its bytes.
+  ///
+  /// ```swift
+  /// let file = try SnapshotFile(recording: point, bytes: point.parse("{1, 2.5}"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The value's type; its layout must be known.
+  ///   - bytes: One value's bytes.
+  /// - Throws: `ValueError` when the layout is unknown or the bytes are not one value.
+  public init(recording type: ValueType, bytes: some Collection<UInt8>) throws(ValueError) {
+    guard let layout = type.layout else {
+      throw .layoutUnknown(type.type, type.layoutError ?? LayoutError(.unknownHasNoSize))
+    }
+    let described = try type.describe(
+      bytes: bytes, options: DescriptionOptions(showsCStringText: false, maximumElements: nil))
+    typeName = Self.name(of: type)
+    size = layout.size
+    abi = type.abi.name
+    fields = SnapshotLayout.fieldLines(layout)
+    initializer = SnapshotLayout.formatted(described)
+    initializerLine = 6 + fields.count
+  }
+
+  /// How a type is named in a snapshot and its messages: the C spelling.
+  ///
+  /// ```swift
+  /// SnapshotFile.name(of: try registry.resolve("struct termios"))   // "struct termios"
+  /// ```
+  ///
+  /// - Parameter type: The type.
+  public static func name(of type: ValueType) -> String {
+    type.type.cTypeName
+  }
+
+  /// The file's text, ending with a newline.
+  public var text: String {
+    var lines = [
+      "// cvalue snapshot \(Self.formatVersion)", "// type: \(typeName)", "// size: \(size)", "// abi: \(abi)",
+    ]
+    lines += fields.map { "// field: \($0)" }
+    return (lines + [initializer]).joined(separator: "\n") + "\n"
+  }
+}

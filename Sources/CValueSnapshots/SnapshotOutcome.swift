@@ -1,0 +1,32 @@
+public import CValueKit
+
+/// What checking a value against its snapshot found: whether it matched, was recorded or failed, the
+/// failure's lines, and both values for a framework to attach.
+public struct SnapshotOutcome: Sendable {
+  /// How the check ended.
+  public enum Status: Hashable, Sendable {
+    /// The value matches the snapshot under the options.
+    case matched
+    /// The snapshot was written (recording was asked for and `CI` is not set).
+    case recorded
+    /// The snapshot is missing, does not read, was recorded for another ABI or layout, or differs.
+    case failed
+  }
+
+  /// How the check ended.
+  public var status: Status
+  /// The failure's text (its first line stands alone); `nil` unless ``status`` is ``Status/failed``.
+  public var failure: String?
+  /// The comparison, when one was made.
+  public var comparison: Comparison?
+  /// The snapshot file's path.
+  public var path: String
+  /// The snapshot file's text as it was found; `nil` when there was none.
+  public var recordedText: String?
+  /// The snapshot file the actual value makes (what is recorded, or written as `.snap.new`).
+  public var actualText: String?
+  /// The recorded value's bytes, when its initializer read.
+  public var recordedBytes: [UInt8]?
+  /// The actual value's bytes.
+  public var actualBytes: [UInt8]
+}

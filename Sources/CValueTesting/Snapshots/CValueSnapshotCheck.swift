@@ -1,0 +1,94 @@
+package import CValueKit
+package import CValueSnapshots
+import Foundation
+import Synchronization
+
+/// The one snapshot core behind `expectCSnapshot`, `XCTAssertCSnapshot` and CValueNimble's `matchCSnapshot`:
+/// where a test's snapshots live, how an unnamed snapshot is named, and the value's bytes handed to
+/// ``SnapshotStore``. The doors only record what it finds.
+package enum CValueSnapshotCheck {
+  /// How many unnamed snapshots each test has taken in this process, by file and function.
+  private static let counters = Mutex<[String: Int]>([:])
+
+  /// The folder of a test file's snapshots: `__Snapshots__/<TestFileName>/` beside the file.
+  package static func directory(forTestFile filePath: String) -> String {
+    let file = filePath as NSString
+    let name = (file.lastPathComponent as NSString).deletingPathExtension
+    return file.deletingLastPathComponent + "/__Snapshots__/" + name
+  }
+
+  /// The read log: the file `CVALUE_SNAPSHOTS_READ_LOG` names, else `.cvalue-read` in the folder a test
+  /// gave, else `__Snapshots__/.cvalue-read` beside the test file.
+  package static func readLog(
+    forTestFile filePath: String, directory: String? = nil, environment: [String: String]
+  ) -> String {
+    if let named = environment[SnapshotStore.readLogVariable], !named.isEmpty { return named }
+    if let directory { return (directory as NSString).appendingPathComponent(".cvalue-read") }
+    return (filePath as NSString).deletingLastPathComponent + "/__Snapshots__/.cvalue-read"
+  }
+
+  /// The name of a test's next unnamed snapshot: the function's name and a counter from 1
+  /// (`termiosAfterSetup-1`, `termiosAfterSetup-2`).
+  package static func nextName(function: String, filePath: String) -> String {
+    let base = String(function.prefix { $0 != "(" }).map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" }
+    let count = counters.withLock { counters in
+      let key = filePath + "\u{0}" + function
+      counters[key, default: 0] += 1
+      return counters[key, default: 1]
+    }
+    return "\(String(base))-\(count)"
+  }
+
+  /// Checks `value` against its snapshot: the outcome, or the failure text when the type cannot be
+  /// resolved or the value is not one of it.
+  package static func check<Value>(
+    _ value: Value, name: String?, options: ComparisonOptions, encoding: (any TypeEncodingConvertible)?,
+    registry: ValueRegistry, record: SnapshotRecording?, directory: String?, filePath: String, function: String
+  ) -> (outcome: SnapshotOutcome?, failure: String?, layout: CLayout?) {
+    do throws(ValueError) {
+      let type = try CValueCheck.valueType(of: Value.self, encoding: encoding, registry: registry)
+      _ = try type.describe(value)  // refuses a value that is not plain data or not of the type's size
+      let size = type.size ?? 0
+      var bytes = withUnsafeBytes(of: value) { Array($0.prefix(size)) }
+      bytes += repeatElement(0, count: max(0, size - bytes.count))
+      let environment = ProcessInfo.processInfo.environment
+      let store = SnapshotStore(
+        directory: directory ?? Self.directory(forTestFile: filePath),
+        readLog: readLog(forTestFile: filePath, directory: directory, environment: environment),
+        environment: environment)
+      let outcome = store.verify(
+        bytes: bytes, of: type, named: name ?? nextName(function: function, filePath: filePath), options: options,
+        record: record)
+      return (outcome, outcome.failure, type.layout)
+    } catch {
+      return (nil, "cannot snapshot C value: \(error)", nil)
+    }
+  }
+}
+
+extension CheckResult {
+  /// The result of a snapshot check: its failure with the caller's message on the first line, and the
+  /// recorded and actual snapshots (text, and both values' bytes) as attachments.
+  static func snapshot(
+    _ found: (outcome: SnapshotOutcome?, failure: String?, layout: CLayout?), message: String
+  ) -> CheckResult {
+    guard let failure = found.failure else { return .passed(found.outcome?.comparison) }
+    let lines = failure.split(separator: "\n", omittingEmptySubsequences: false)
+    let text = ([FailureText.headline(String(lines[0]), message: message)] + lines.dropFirst().map(String.init))
+      .joined(separator: "\n")
+    var result = CheckResult.failed(text, found.outcome?.comparison)
+    guard let outcome = found.outcome else { return result }
+    let name = (outcome.path as NSString).lastPathComponent
+    if let recorded = outcome.recordedText { result.attachments.append((name, recorded)) }
+    if let actual = outcome.actualText { result.attachments.append((name + ".new", actual)) }
+    if let recordedBytes = outcome.recordedBytes {
+      let dump = outcome.actualBytes.withUnsafeBytes { actual in
+        recordedBytes.withUnsafeBytes { recorded in
+          ByteDump.text(actual, recorded, typeName: name, layout: found.layout)
+        }
+      }
+      result.attachments.append((name + " bytes.txt", dump))
+    }
+    return result
+  }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import CValueSnapshots
+
+struct SnapshotCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "snapshot",
+    abstract: "List, review, accept and reject the snapshot files of C values, and find the orphaned ones.",
+    discussion: """
+      DIR is a __Snapshots__ folder beside a test file (or one test file's folder in it). A snapshot is NAME.snap: a header (type, size, ABI, field layout) and the value as a C initializer. A test whose snapshot is missing or differs fails and writes the actual value beside it as NAME.snap.new; accept makes those the snapshots, reject deletes them. Tests record nothing unless CVALUE_SNAPSHOTS=record-missing or record-all is set, and never while CI is set.
+
+      Orphans are snapshots no test read in the last run: each run lists the snapshots it reads in DIR/.cvalue-read (or the file CVALUE_SNAPSHOTS_READ_LOG names). Run the whole suite, not a filtered part, before listing them.
+
+      Exit status:
+        0  done; for pending and orphans, none found
+        1  pending: some snapshots await review; orphans: some were not read
+        2  bad input: no such folder, no read log, a file that is not pending
+
+      Examples:
+        cvalue snapshot list Tests/AppTests/__Snapshots__
+        cvalue snapshot pending Tests/AppTests/__Snapshots__
+        cvalue snapshot accept Tests/AppTests/__Snapshots__ SerialTests/raw.snap.new
+        cvalue snapshot orphans Tests/AppTests/__Snapshots__
+      """
+  )
+
+  /// What to do with the folder.
+  enum Action: String, ExpressibleByArgument, CaseIterable {
+    case list, pending, accept, reject, orphans
+  }
+
+  @Argument(help: "list, pending (with their changes), accept, reject or orphans.")
+  var action: Action
+
+  @Argument(help: ArgumentHelp("The folder of snapshot files.", valueName: "DIR"))
+  var directory: String
+
+  @Argument(
+    help: ArgumentHelp(
+      "For accept and reject: the pending files (relative to DIR) to settle; all of them by default.",
+      valueName: "pending"))
+  var files: [String] = []
+
+  @Option(help: ArgumentHelp("For orphans: the read log, in place of DIR/.cvalue-read.", valueName: "path"))
+  var readLog: String?
+
+  func run() throws {
+    let folder = SnapshotFolder(path: directory)
+    var output = StandardOutput()
+    defer { output.flush() }
+    var awaitsAttention = false
+    do throws(SnapshotFolderError) {
+      switch action {
+      case .list:
+        for snapshot in try folder.snapshots() { output.write(snapshot + "\n") }
+      case .pending:
+        let pending = try folder.pending()
+        for file in pending {
+          output.write(file + "\n")
+          for line in folder.changes(file) { output.write("  " + line + "\n") }
+        }
+        awaitsAttention = !pending.isEmpty
+      case .accept:
+        for snapshot in try folder.accept(files.isEmpty ? nil : files) { output.write("accepted \(snapshot)\n") }
+      case .reject:
+        for file in try folder.reject(files.isEmpty ? nil : files) { output.write("rejected \(file)\n") }
+      case .orphans:
+        let orphans = try folder.orphans(readLog: readLog)
+        for orphan in orphans { output.write(orphan + "\n") }
+        awaitsAttention = !orphans.isEmpty
+      }
+    } catch {
+      throw BadInput(message: error.description)
+    }
+    if awaitsAttention { throw ExitCode(1) }
+  }
+}

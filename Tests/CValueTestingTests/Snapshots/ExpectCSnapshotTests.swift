@@ -1,0 +1,122 @@
+import CTestTypes
+import CValueHeaders
+import CValueKit
+import CValueSnapshots
+import CValueTesting
+import Foundation
+import Glibc
+import Testing
+
+/// The Swift Testing door, on real C types. Snapshots are recorded through the store with an empty
+/// environment, so that the tests pass the same with `CI` set; the assertions then read them back.
+@Suite("expectCSnapshot")
+struct ExpectCSnapshotTests {
+  @Test("a termios after cfmakeraw is recorded and read back byte for byte")
+  func termios() throws {
+    let catalog = TypeCatalog()
+    try catalog.importHeaders(["termios.h"])
+    let registry = ValueRegistry(catalog: catalog)
+    var settings = Glibc.termios()
+    cfmakeraw(&settings)
+    cfsetispeed(&settings, speed_t(B115200))
+    let folder = try TemporaryFolder()
+    let type = try registry.resolve("struct termios")
+    let bytes = withUnsafeBytes(of: settings) { Array($0.prefix(type.size ?? 0)) }
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    #expect(store.verify(bytes: bytes, of: type, named: "raw", record: .missing).status == .recorded)
+    let outcome = expectCSnapshot(
+      settings, named: "raw", encoding: "struct termios", registry: registry, directory: folder.path)
+    #expect(outcome?.status == .matched)
+    #expect(outcome?.recordedBytes == bytes)
+    let text = try #require(folder.text("raw.snap"))
+    #expect(text.hasPrefix("// cvalue snapshot 1\n// type: struct termios\n// size: 60\n// abi: x86_64-linux\n"))
+    #expect(text.contains("// field: .c_cc[*] @17 +1 unsigned char [32]\n"))
+    #expect(text.contains("  .c_ispeed = 4098,\n"))
+
+    settings.c_lflag |= tcflag_t(ECHO)
+    let issue = RecordedIssue.text {
+      expectCSnapshot(
+        settings, named: "raw", encoding: "struct termios", registry: registry, record: .off, directory: folder.path,
+        "after echo")
+    }
+    #expect(
+      issue?.components(separatedBy: "\n").prefix(2) == [
+        "snapshot “raw” differs: termios values differ at .c_lflag: 8 ≠ 0 — after echo", "  .c_lflag: 8 ≠ 0",
+      ])
+    #expect(issue?.hasSuffix("\n  the actual value is in raw.snap.new") == true)
+    // The read log, for `cvalue snapshot orphans`: this run's line, then one line a read.
+    #expect(folder.text(".cvalue-read") == "# run \(getpgrp())\nraw.snap\nraw.snap\n")
+  }
+
+  @Test("an io_uring_sqe with its anonymous unions is recorded and read back byte for byte")
+  func ioUringSubmissionEntry() throws {
+    let catalog = TypeCatalog()
+    try catalog.importHeaders(["linux/io_uring.h"])
+    let sqe = try ValueRegistry(catalog: catalog).resolve("{io_uring_sqe}")
+    // io_uring_prep_readv(sqe, fd 3, iovecs at 0x7f00, 2 of them, offset 4096), user data 42.
+    var readv = [UInt8](repeating: 0, count: 64)
+    for (value, size, offset) in [(1, 1, 0), (3, 4, 4), (4096, 8, 8), (0x7f00, 8, 16), (2, 4, 24), (42, 8, 32)] {
+      for byte in 0..<size { readv[offset + byte] = UInt8(truncatingIfNeeded: value >> (8 * byte)) }
+    }
+    let folder = try TemporaryFolder()
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    #expect(store.verify(bytes: readv, of: sqe, named: "readv", record: .missing).status == .recorded)
+    let again = store.verify(bytes: readv, of: sqe, named: "readv")
+    #expect(again.status == .matched && again.recordedBytes == readv)
+    var other = readv
+    other[32] = 43
+    #expect(
+      store.verify(bytes: other, of: sqe, named: "readv", options: ComparisonOptions(ignoredPaths: [".user_data"]))
+        .status == .matched)
+    #expect(
+      store.verify(bytes: other, of: sqe, named: "readv").failure?.components(separatedBy: "\n").prefix(2) == [
+        "snapshot “readv” differs: io_uring_sqe values differ at .user_data: 43 ≠ 42", "  .user_data: 43 ≠ 42",
+      ])
+  }
+
+  @Test("a union with a tag rule: only the live member is recorded and compared")
+  func taggedUnion() throws {
+    let catalog = TypeCatalog()
+    try catalog.importHeaders([messageHeader])
+    let registry = ValueRegistry(catalog: catalog)
+    try registry.register(
+      "struct cv_message", unionMember: .tagged(by: ".kind", members: [1: "text", 2: "number", 3: "point"]),
+      at: ".body")
+    var message = cv_message()
+    message.kind = CV_MESSAGE_NUMBER
+    message.body.number.value = 7
+    message.body.number.scale = 0.5
+    let folder = try TemporaryFolder()
+    let type = try registry.resolve("struct cv_message")
+    let bytes = withUnsafeBytes(of: message) { Array($0) }
+    _ = SnapshotStore(directory: folder.path, environment: [:]).verify(
+      bytes: bytes, of: type, named: "number", record: .missing)
+    #expect(
+      folder.text("number.snap")?.components(separatedBy: "\n").suffix(4) == [
+        "  .kind = CV_MESSAGE_NUMBER,", "  .body = {.number = {.value = 7, .scale = 0.5}}", "}", "",
+      ])
+    let outcome = expectCSnapshot(message, named: "number", registry: registry, directory: folder.path)
+    #expect(outcome?.status == .matched && outcome?.recordedBytes == bytes)
+  }
+
+  @Test("an unnamed snapshot is named from the test function and a counter, beside the test file")
+  func derivedNames() {
+    #expect(
+      CValueSnapshotCheck.directory(forTestFile: "/src/Tests/AppTests/SerialTests.swift")
+        == "/src/Tests/AppTests/__Snapshots__/SerialTests")
+    #expect(
+      CValueSnapshotCheck.readLog(forTestFile: "/src/Tests/AppTests/SerialTests.swift", environment: [:])
+        == "/src/Tests/AppTests/__Snapshots__/.cvalue-read")
+    let file = "/src/\(UUID().uuidString).swift"
+    #expect(CValueSnapshotCheck.nextName(function: "termiosAfterSetup()", filePath: file) == "termiosAfterSetup-1")
+    #expect(CValueSnapshotCheck.nextName(function: "termiosAfterSetup()", filePath: file) == "termiosAfterSetup-2")
+    #expect(CValueSnapshotCheck.nextName(function: "other(_:)", filePath: file) == "other-1")
+  }
+
+  @Test("a type that cannot be resolved is an issue, not a trap")
+  func unresolvable() {
+    #expect(
+      RecordedIssue.text { expectCSnapshot(cv_point(x: 1, y: 2), named: "p", encoding: "{cv_point=d", record: .off) }?
+        .hasPrefix("cannot snapshot C value: ") == true)
+  }
+}

@@ -1,0 +1,226 @@
+import CValueKit
+import CValueSnapshots
+import Foundation
+import Glibc
+import Testing
+
+/// A folder of its own under the temporary directory, removed after the test.
+final class TemporaryFolder {
+  let path: String
+
+  init() throws {
+    path = NSTemporaryDirectory() + "cvalue-snapshots-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  /// The text of the file at `name` in the folder, or `nil`.
+  func text(_ name: String) -> String? {
+    FileManager.default.contents(atPath: path + "/" + name).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Writes `text` to the file `name` in the folder.
+  func write(_ text: String, to name: String) throws {
+    try Data(text.utf8).write(to: URL(filePath: path + "/" + name))
+  }
+}
+
+@Suite("snapshot store")
+struct SnapshotStoreTests {
+  static let sample = "{cv_sample=\"id\"i\"value\"d\"stamp\"q}"
+  let type: ValueType
+  let recorded: [UInt8]
+
+  init() throws {
+    type = try ValueRegistry().resolve(Self.sample)
+    recorded = try type.parse("{.id = 7, .value = 0.1, .stamp = 1700000000}")
+  }
+
+  @Test("a recorded snapshot reads as C, and the same value then matches")
+  func recordThenPass() throws {
+    let folder = try TemporaryFolder()
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    #expect(store.verify(bytes: recorded, of: type, named: "sample", record: .missing).status == .recorded)
+    #expect(
+      folder.text("sample.snap") == """
+        // cvalue snapshot 1
+        // type: struct cv_sample
+        // size: 24
+        // abi: x86_64-linux
+        // field: .id @0 +4 int
+        // field: .value @8 +8 double
+        // field: .stamp @16 +8 long long
+        {
+          .id = 7,
+          .value = 0.1,
+          .stamp = 1700000000
+        }
+
+        """)
+    let again = store.verify(bytes: recorded, of: type, named: "sample")
+    #expect(again.status == .matched && again.failure == nil)
+    #expect(again.recordedBytes == recorded)
+  }
+
+  @Test("a changed field fails with the field report and leaves the actual value beside the snapshot")
+  func changedField() throws {
+    let folder = try TemporaryFolder()
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    _ = store.verify(bytes: recorded, of: type, named: "sample", record: .missing)
+    let changed = try type.parse("{.id = 8, .value = 0.1, .stamp = 1700000000}")
+    let outcome = store.verify(bytes: changed, of: type, named: "sample")
+    #expect(outcome.status == .failed)
+    #expect(
+      outcome.failure == """
+        snapshot “sample” differs: cv_sample values differ at .id: 8 ≠ 7
+          .id: 8 ≠ 7
+          actual:   {.id = 8, .value = 0.1, .stamp = 1700000000}
+          expected: {.id = 7, .value = 0.1, .stamp = 1700000000}
+          the actual value is in sample.snap.new
+        """)
+    #expect(folder.text("sample.snap.new")?.contains(".id = 8,") == true)
+    #expect(folder.text("sample.snap")?.contains(".id = 7,") == true)
+  }
+
+  @Test("a float moved within the tolerance matches; outside it, it fails")
+  func floatWithinTolerance() throws {
+    let folder = try TemporaryFolder()
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    _ = store.verify(bytes: recorded, of: type, named: "sample", record: .missing)
+    let moved = try type.parse("{.id = 7, .value = 0.1000000004, .stamp = 1700000000}")
+    let within = store.verify(
+      bytes: moved, of: type, named: "sample", options: ComparisonOptions(tolerance: .absolute(1e-9)))
+    #expect(within.status == .matched)
+    let outside = store.verify(
+      bytes: moved, of: type, named: "sample", options: ComparisonOptions(tolerance: .absolute(1e-12)))
+    #expect(
+      outside.failure?.components(separatedBy: "\n").first == """
+        snapshot “sample” differs: cv_sample values differ at .value: 0.1000000004 ≠ 0.1 (difference 3.99999991462785e-10, \
+        tolerance 1e-12)
+        """)
+  }
+
+  @Test("an ignored timestamp matches")
+  func ignoredTimestamp() throws {
+    let folder = try TemporaryFolder()
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    _ = store.verify(bytes: recorded, of: type, named: "sample", record: .missing)
+    let later = try type.parse("{.id = 7, .value = 0.1, .stamp = 1800000000}")
+    #expect(
+      store.verify(bytes: later, of: type, named: "sample", options: ComparisonOptions(ignoredPaths: [".stamp"]))
+        .status == .matched)
+  }
+
+  @Test("a missing snapshot fails and leaves the value it would record as .snap.new")
+  func missingSnapshot() throws {
+    let folder = try TemporaryFolder()
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    let outcome = store.verify(bytes: recorded, of: type, named: "sample")
+    #expect(outcome.status == .failed)
+    #expect(
+      outcome.failure == """
+        no snapshot “sample” of struct cv_sample at \(folder.path)/sample.snap
+          accept it with `cvalue snapshot accept \(folder.path)`, or record missing snapshots with \
+        CVALUE_SNAPSHOTS=record-missing
+        """)
+    #expect(folder.text("sample.snap") == nil)
+    #expect(folder.text("sample.snap.new") == outcome.actualText)
+  }
+
+  @Test("CI=true never records, whatever the environment or the call asks")
+  func ciNeverRecords() throws {
+    let folder = try TemporaryFolder()
+    let store = SnapshotStore(
+      directory: folder.path, environment: ["CI": "true", "CVALUE_SNAPSHOTS": "record-all"])
+    for record in [nil, SnapshotRecording.missing, .all] {
+      let outcome = store.verify(bytes: recorded, of: type, named: "sample", record: record)
+      #expect(
+        outcome.failure == """
+          no snapshot “sample” of struct cv_sample at \(folder.path)/sample.snap
+            CI is set, so snapshots are never recorded: record it locally and commit it
+          """)
+    }
+    #expect(folder.text("sample.snap") == nil)
+  }
+
+  @Test("record-all re-records a changed value, and the environment variable is read")
+  func recordAll() throws {
+    let folder = try TemporaryFolder()
+    _ = SnapshotStore(directory: folder.path, environment: ["CVALUE_SNAPSHOTS": "record-missing"])
+      .verify(bytes: recorded, of: type, named: "sample")
+    let changed = try type.parse("{.id = 9, .value = 0.1, .stamp = 1700000000}")
+    let store = SnapshotStore(directory: folder.path, environment: ["CVALUE_SNAPSHOTS": "record-all"])
+    #expect(store.verify(bytes: changed, of: type, named: "sample").status == .recorded)
+    #expect(folder.text("sample.snap")?.contains(".id = 9,") == true)
+    let bad = SnapshotStore(directory: folder.path, environment: ["CVALUE_SNAPSHOTS": "record"])
+    #expect(
+      bad.verify(bytes: changed, of: type, named: "sample").failure
+        == "cannot check snapshot “sample”: CVALUE_SNAPSHOTS=record is not one of off, record-missing, record-all")
+  }
+
+  @Test("a hand edit that does not parse fails with its line and column in the file")
+  func syntaxError() throws {
+    let folder = try TemporaryFolder()
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    _ = store.verify(bytes: recorded, of: type, named: "sample", record: .missing)
+    let text = try #require(folder.text("sample.snap"))
+    try folder.write(text.replacingOccurrences(of: ".value = 0.1", with: ".value = 0.1x"), to: "sample.snap")
+    #expect(
+      store.verify(bytes: recorded, of: type, named: "sample").failure == """
+        \(folder.path)/sample.snap:10:12: bad number '0.1x'
+          the actual value is in sample.snap.new
+        """)
+    try folder.write(text.replacingOccurrences(of: "// size: 24", with: "// size: many"), to: "sample.snap")
+    #expect(
+      store.verify(bytes: recorded, of: type, named: "sample").failure == """
+        \(folder.path)/sample.snap:3:10: the size “many” is not a number of bytes
+          the actual value is in sample.snap.new
+        """)
+  }
+
+  @Test("a snapshot of a type whose layout changed fails with the fields added, removed and changed")
+  func layoutChanged() throws {
+    let folder = try TemporaryFolder()
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    _ = store.verify(bytes: recorded, of: type, named: "sample", record: .missing)
+    let grown = try ValueRegistry().resolve("{cv_sample=\"id\"q\"value\"d\"flags\"I}")
+    let outcome = store.verify(bytes: [UInt8](repeating: 0, count: 24), of: grown, named: "sample")
+    #expect(
+      outcome.failure == """
+        snapshot “sample” was recorded for another layout of struct cv_sample (24 bytes):
+          changed: .id @0 +8 long long (was .id @0 +4 int)
+          added:   .flags @16 +4 unsigned int
+          removed: .stamp @16 +8 long long
+          the actual value is in sample.snap.new
+        """)
+  }
+
+  @Test("a snapshot recorded for another ABI is not compared")
+  func otherABI() throws {
+    let folder = try TemporaryFolder()
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    _ = store.verify(bytes: recorded, of: type, named: "sample", record: .missing)
+    let text = try #require(folder.text("sample.snap"))
+    try folder.write(text.replacingOccurrences(of: "x86_64-linux", with: "arm64-linux"), to: "sample.snap")
+    #expect(
+      store.verify(bytes: recorded, of: type, named: "sample").failure == """
+        snapshot “sample” of struct cv_sample was recorded for arm64-linux, and this run lays it out for \
+        x86_64-linux: values are not compared across ABIs
+          the actual value is in sample.snap.new
+        """)
+  }
+
+  @Test("the read log starts over in a new run, and the snapshots it does not list are orphans")
+  func readLogAndOrphans() throws {
+    let folder = try TemporaryFolder()
+    let log = folder.path + "/.cvalue-read"
+    let store = SnapshotStore(directory: folder.path, readLog: log, environment: [:])
+    _ = store.verify(bytes: recorded, of: type, named: "old", record: .missing)
+    try folder.write("# run 1\nold.snap\n", to: ".cvalue-read")  // a run before this one
+    _ = store.verify(bytes: recorded, of: type, named: "sample", record: .missing)
+    _ = store.verify(bytes: recorded, of: type, named: "sample")
+    #expect(folder.text(".cvalue-read") == "# run \(getpgrp())\nsample.snap\nsample.snap\n")
+    #expect(try SnapshotFolder(path: folder.path).orphans() == ["old.snap"])
+  }
+}

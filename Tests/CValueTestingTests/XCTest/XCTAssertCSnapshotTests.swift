@@ -1,0 +1,56 @@
+import CTestTypes
+import CValueKit
+import CValueTesting
+import Foundation
+import XCTest
+
+/// `XCTAssertCSnapshot` against a snapshot file written here by hand, capturing what it reports through
+/// `recordFailure` (what `XCTFail` calls in swift-corelibs-xctest).
+final class XCTAssertCSnapshotTests: XCTestCase {
+  private var captured: [String] = []
+  private var capturing = false
+
+  override func recordFailure(
+    withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+  ) {
+    guard capturing else {
+      return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+    }
+    captured.append(description)
+  }
+
+  func testSnapshotMatchesThenReportsAChangedField() throws {
+    let folder = NSTemporaryDirectory() + "cvalue-xctest-snapshot-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let snapshot = """
+      // cvalue snapshot 1
+      // type: struct cv_point
+      // size: 16
+      // abi: x86_64-linux
+      // field: .x @0 +8 double
+      // field: .y @8 +8 double
+      {.x = 1, .y = 2.5}
+
+      """
+    try Data(snapshot.utf8).write(to: URL(filePath: folder + "/point.snap"))
+    capturing = true
+    XCTAssertEqual(XCTAssertCSnapshot(cv_point(x: 1, y: 2.5), named: "point", directory: folder)?.status, .matched)
+    XCTAssertCSnapshot(cv_point(x: 2, y: 2.5), named: "point", record: .off, directory: folder, "moved")
+    capturing = false
+    XCTAssertEqual(
+      captured,
+      [
+        """
+        failed - snapshot “point” differs: cv_point values differ at .x: 2.0 ≠ 1.0 (difference 1.0) — moved
+          .x: 2.0 ≠ 1.0 (difference 1.0)
+          actual:   {.x = 2, .y = 2.5}
+          expected: {.x = 1, .y = 2.5}
+          the actual value is in point.snap.new
+        """
+      ])
+    XCTAssertEqual(
+      try String(contentsOfFile: folder + "/.cvalue-read", encoding: .utf8),
+      "# run \(getpgrp())\npoint.snap\npoint.snap\n")
+  }
+}

@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# Proof that C and C++ projects use the release with no Swift: three consumer projects, each built and run
+# against the unpacked archive and against the installed Debian package, in an environment where no Swift
+# toolchain is reachable (PATH is the system's, nothing of the toolchain in any *PATH variable, and `ldd` and
+# `readelf -d` of the library, the tool and every test binary name no file under it):
+#   cmake-gtest   CMake find_package(cvalue 1.0 REQUIRED), cvalue::cvalue and cvalue::cvalue_static, GoogleTest (C++)
+#   make-cmocka   Make, pkg-config (libcvalue.so and, through static_libs, libcvalue.a), cmocka (C)
+#   meson-check   Meson dependency('cvalue'), Check (C)
+# Each makes its catalog with the release's `cvalue import` from a header of its own, has one passing and one
+# failing test, and its output (through a pipe, as in a CI log) must be Tests/Consumers/expected/<project>.txt.
+# Then the C guide's complete files are extracted and run against the archive (Scripts/check-c-docs.py).
+#
+#   Tests/Consumers/run.sh cvalue-1.0.0-linux-x86_64.tar.gz cvalue_1.0.0_amd64.deb   (as root: dpkg -i, dpkg -r)
+set -euo pipefail
+archive=$(readlink -f "${1:?usage: Tests/Consumers/run.sh ARCHIVE DEB}")
+deb=$(readlink -f "${2:?usage: Tests/Consumers/run.sh ARCHIVE DEB}")
+cd "$(dirname "$0")"
+here=$(pwd)
+root=$(cd ../.. && pwd)
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+command -v cmake >/dev/null 2>&1 || missing+=(cmake)
+command -v meson >/dev/null 2>&1 || missing+=(meson)
+command -v ninja >/dev/null 2>&1 || missing+=(ninja-build)
+command -v c++ >/dev/null 2>&1 || missing+=(g++)
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+[ -f /usr/include/cmocka.h ] || missing+=(libcmocka-dev)
+[ -f /usr/include/check.h ] || missing+=(check)
+[ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update -qq
+  as_root apt-get install -y -qq "${missing[@]}"
+fi
+
+# The toolchain, found before it is taken off every path.
+toolchain=
+if command -v swift >/dev/null 2>&1; then toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")"); fi
+echo "== the Swift toolchain (${toolchain:-none found}) is taken off every path"
+system_path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+export PATH=$system_path
+unset LD_LIBRARY_PATH LIBRARY_PATH CPATH C_INCLUDE_PATH CPLUS_INCLUDE_PATH PKG_CONFIG_PATH CMAKE_PREFIX_PATH \
+  LD_PRELOAD SDKROOT
+for tool in swift swiftc swift-frontend; do
+  if command -v "$tool" >/dev/null 2>&1; then echo "error: $tool is still reachable" >&2; exit 1; fi
+done
+if [ -n "$toolchain" ] && env | grep -F "$toolchain"; then
+  echo "error: the environment still names the toolchain (above)" >&2
+  exit 1
+fi
+
+# No file under the toolchain, and nothing missing, in what the binary loads or says it loads.
+self_contained() { # files...
+  local file
+  for file in "$@"; do
+    local seen
+    seen=$(ldd "$file"; readelf -d "$file")
+    if [ -n "$toolchain" ] && grep -F "$toolchain" <<<"$seen"; then
+      echo "error: $file reaches the Swift toolchain (above)" >&2
+      exit 1
+    fi
+    if grep -E "not found|swift" <<<"$seen"; then
+      echo "error: $file needs a library that is not here (above)" >&2
+      exit 1
+    fi
+  done
+  echo "   ldd and readelf -d: no toolchain path in $(for file in "$@"; do printf '%s ' "$(basename "$file")"; done)"
+}
+
+work=$(mktemp -d)
+installed=no
+cleanup() {
+  if [ "$installed" = yes ]; then as_root dpkg -r cvalue >/dev/null || echo "warning: dpkg -r cvalue failed" >&2; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Runs a test binary from its build folder through a pipe; its output, file names made relative, must be
+# the expected file exactly, and its status 1.
+failing() { # project, build folder, binary, arguments...
+  local project=$1 build=$2 binary=$3
+  shift 3
+  local status=0
+  (cd "$build" && "./$binary" "$@" 2>&1 | cat; exit "${PIPESTATUS[0]}") >"$build/out.raw" || status=$?
+  sed -E 's#[^ :]*/(test_[a-z]+\.(c|cpp))#\1#g' "$build/out.raw" >"$build/out.txt"
+  if ! diff -u "$here/expected/$project.txt" "$build/out.txt"; then
+    echo "error: $project's output differs from Tests/Consumers/expected/$project.txt (above)" >&2
+    exit 1
+  fi
+  if [ "$status" -ne 1 ]; then
+    echo "error: $project's tests exited with $status, expected 1 (one test fails on purpose)" >&2
+    exit 1
+  fi
+  echo "   $project ($binary): one test passes, one fails naming its field, output as expected"
+}
+
+consumers() { # folder name, label
+  local dir=$work/$1 label=$2
+  mkdir -p "$dir"
+  cp -r "$here/cmake-gtest" "$here/make-cmocka" "$here/meson-check" "$dir/"
+
+  echo "== cmake-gtest against the $label"
+  cmake -S "$dir/cmake-gtest" -B "$dir/cmake-gtest/build" -G Ninja >"$dir/cmake.log" 2>&1 ||
+    { cat "$dir/cmake.log"; exit 1; }
+  grep -E "cvalue" "$dir/cmake-gtest/build/CMakeCache.txt" | grep -E "^cvalue_DIR" | sed 's/^/   /'
+  ninja -C "$dir/cmake-gtest/build" >"$dir/cmake-build.log" 2>&1 || { cat "$dir/cmake-build.log"; exit 1; }
+  self_contained "$dir/cmake-gtest/build/test_sensor" "$dir/cmake-gtest/build/test_sensor_static"
+  failing cmake-gtest "$dir/cmake-gtest/build" test_sensor --gtest_print_time=0
+  failing cmake-gtest "$dir/cmake-gtest/build" test_sensor_static --gtest_print_time=0
+
+  echo "== make-cmocka against the $label"
+  make -C "$dir/make-cmocka" test_packet test_packet_static packet.catalog.json >"$dir/make.log" 2>&1 ||
+    { cat "$dir/make.log"; exit 1; }
+  self_contained "$dir/make-cmocka/test_packet" "$dir/make-cmocka/test_packet_static"
+  failing make-cmocka "$dir/make-cmocka" test_packet
+  failing make-cmocka "$dir/make-cmocka" test_packet_static
+
+  echo "== meson-check against the $label"
+  meson setup "$dir/meson-check/build" "$dir/meson-check" >"$dir/meson.log" 2>&1 || { cat "$dir/meson.log"; exit 1; }
+  ninja -C "$dir/meson-check/build" >"$dir/meson-build.log" 2>&1 || { cat "$dir/meson-build.log"; exit 1; }
+  self_contained "$dir/meson-check/build/test_record"
+  failing meson-check "$dir/meson-check/build" test_record
+}
+
+echo "== the archive, unpacked: $(basename "$archive")"
+mkdir -p "$work/unpacked"
+tar -C "$work/unpacked" -xzf "$archive"
+tree=$(echo "$work"/unpacked/cvalue-*)
+self_contained "$tree/lib/libcvalue.so.1" "$tree/bin/cvalue"
+
+echo "== the version, cvalue_version.h's, in cvalue.pc and the CMake version file (SameMajorVersion)"
+version=$(sed -nE 's/^#define CV_VERSION_STRING "(.*)"$/\1/p' "$tree/include/cvalue_version.h")
+major=${version%%.*} minor=$(cut -d. -f2 <<<"$version")
+modversion=$(PKG_CONFIG_PATH=$tree/lib/pkgconfig pkg-config --modversion cvalue)
+[ "$modversion" = "$version" ] || { echo "error: cvalue.pc says $modversion, the header $version" >&2; exit 1; }
+for request in "" "$major.$minor" "$version" "$((major + 1)).0" "$major.$((minor + 1))"; do
+  mkdir -p "$work/version"
+  printf 'cmake_minimum_required(VERSION 3.16)\nproject(v NONE)\nfind_package(cvalue %s REQUIRED)\n' "$request" \
+    >"$work/version/CMakeLists.txt"
+  found=yes
+  cmake -S "$work/version" -B "$work/version/build" -DCMAKE_PREFIX_PATH="$tree" >/dev/null 2>&1 || found=no
+  rm -rf "$work/version"
+  wanted=yes
+  case $request in "$((major + 1)).0" | "$major.$((minor + 1))") wanted=no ;; esac
+  if [ "$found" != "$wanted" ]; then
+    echo "error: find_package(cvalue ${request:-(no version)}) found: $found, expected $wanted" >&2
+    exit 1
+  fi
+done
+echo "   $version: found for ${major}.${minor}, $version and no version; refused for $((major + 1)).0 and $major.$((minor + 1))"
+
+PATH=$tree/bin:$system_path PKG_CONFIG_PATH=$tree/lib/pkgconfig CMAKE_PREFIX_PATH=$tree consumers archive archive
+
+echo "== the C guide's files, extracted and run against the archive"
+PATH=$tree/bin:$system_path PKG_CONFIG_PATH=$tree/lib/pkgconfig CMAKE_PREFIX_PATH=$tree \
+  python3 "$root/Scripts/check-c-docs.py" "$root/Sources/CValueC/CValueC.docc/CValueC.md"
+
+echo "== the Debian package, installed: $(basename "$deb")"
+if dpkg -s cvalue >/dev/null 2>&1; then
+  echo "error: a package named cvalue is installed already; remove it first (dpkg -r cvalue)" >&2
+  exit 1
+fi
+installed=yes
+as_root dpkg -i "$deb" >/dev/null
+self_contained /usr/lib/libcvalue.so.1 /usr/bin/cvalue
+consumers deb "Debian package"
+
+echo "== the consumers passed against the archive and the Debian package, with no Swift toolchain reachable"
