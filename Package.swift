@@ -105,6 +105,8 @@ let package = Package(
       dependencies: [
         "CValueKit",
         "CValueHeaders",
+        // cvalue_version.h: `cvalue --version` is the C library's version.
+        "CValueCHeader",
         "CValueSnapshots",
         "CValueDebugInfo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

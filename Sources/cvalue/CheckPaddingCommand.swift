@@ -37,7 +37,7 @@ struct CheckPaddingCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Read the value's raw bytes from this file instead of hex.", valueName: "path"))
   var file: String?
 
-  @OptionGroup var unions: UnionMemberOptions
+  @OptionGroup(title: "Unions") var unions: UnionMemberOptions
 
   @OptionGroup var types: TypeOptions
 

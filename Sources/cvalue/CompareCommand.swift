@@ -74,68 +74,17 @@ struct CompareCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("The expected value's bytes in hex, first byte first.", valueName: "expected"))
   var expected: String
 
-  // Parsed unconditionally, so that `--absolute -1` reaches the tolerance check instead of reading as an option.
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp("Floating-point fields are equal within this difference.", valueName: "x"))
-  var absolute: Double?
-
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Floating-point fields are equal within this fraction of the larger magnitude (1e-6 is one part in a million).",
-      valueName: "x"))
-  var relative: Double?
-
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Floating-point fields are equal at most this many representable values apart (of the field's own type).",
-      valueName: "n"))
-  var ulps: UInt64?
-
-  @Flag(
-    name: .customLong("nan-equals-nan"), help: "A NaN equals any other NaN (by default NaN != NaN, as in IEEE 754).")
-  var nanEqualsNaN = false
-
-  @Flag(help: "Compare floating-point fields by their bit patterns only, so -0.0 != 0.0; no tolerance applies.")
-  var bitwise = false
-
-  @Option(
-    help: ArgumentHelp(
-      "An absolute tolerance for one field and everything in it, e.g. .size.width=0.5 (repeatable).",
-      valueName: ".path=x"))
-  var fieldTolerance: [String] = []
-
-  @Option(
-    help: ArgumentHelp(
-      "Leave a field out: not compared, not counted, and listed as ignored in the report, e.g. .checksum or .rows[*].stamp ([*] is every element of an array) (repeatable).",
-      valueName: ".path"))
-  var ignore: [String] = []
-
-  @Flag(
-    help:
-      "Compare padding bytes too, for values copied byte for byte: each padding range that differs is one mismatch, named by offset and the fields around it."
-  )
-  var comparePadding = false
-
-  @Flag(
-    help:
-      "Print the result as one JSON object (schema 1, keys sorted) instead of text; the exit status is the same.")
-  var json = false
-
-  @OptionGroup var unions: UnionMemberOptions
-
   @OptionGroup var types: TypeOptions
 
-  @OptionGroup var comparer: ComparerOptions
+  @OptionGroup(title: ToleranceOptions.title) var tolerances: ToleranceOptions
 
-  func validate() throws(BadInput) {
-    if bitwise, absolute != nil || relative != nil || ulps != nil {
-      throw BadInput(
-        message: "--bitwise compares bit patterns only; it does not combine with --absolute, --relative or --ulps")
-    }
-  }
+  @OptionGroup(title: "What is compared") var fields: ComparedFieldOptions
+
+  @OptionGroup(title: "Unions") var unions: UnionMemberOptions
+
+  @OptionGroup(title: "A C function that decides") var comparer: ComparerOptions
+
+  @OptionGroup(title: OutputOptions.title) var format: OutputOptions
 
   func run() throws {
     let text = try types.typeText(type)
@@ -153,57 +102,46 @@ struct CompareCommand: ParsableCommand {
       throw BadInput(error)
     }
     var output = StandardOutput()
-    output.write(comparison.report(as: json ? .json : .text) + "\n")
+    output.write(comparison.report(as: format.json ? .json : .text) + "\n")
     output.flush()
     if !comparison.isEqual { throw ExitCode(1) }
   }
 
   /// The comparison options the flags describe.
   private func options() throws(BadInput) -> ComparisonOptions {
-    let tolerance = FloatTolerance(
-      absolute: absolute ?? 0, relative: relative ?? 0, ulps: ulps ?? 0, nanEqualsNaN: nanEqualsNaN,
-      isBitwise: bitwise)
-    var fieldTolerances: [FieldPath: FloatTolerance] = [:]
-    for text in fieldTolerance {
-      let (path, absolute) = try Self.fieldTolerance(text)
-      guard fieldTolerances[path] == nil else {
-        throw BadInput(message: "--field-tolerance: \(path) is given more than once")
-      }
-      var field = tolerance
-      field.absolute = absolute
-      field.isBitwise = false
-      fieldTolerances[path] = field
-    }
-    let anyTolerance = absolute != nil || relative != nil || ulps != nil || nanEqualsNaN || bitwise
-    var ignoredPaths: Set<FieldPath> = []
+    var options = ComparisonOptions(
+      tolerance: tolerances.tolerance, fieldTolerances: try tolerances.fieldTolerances(),
+      unionMembers: try unions.rules(), ignoredPaths: try fields.ignoredPaths())
+    options.comparesPadding = fields.comparePadding
+    return options
+  }
+}
+
+/// `compare`'s options that say which bytes are compared: `--ignore` leaves fields out, `--compare-padding`
+/// adds the padding.
+struct ComparedFieldOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Leave a field out: not compared, not counted, and listed as ignored in the report, e.g. .checksum or .rows[*].stamp ([*] is every element of an array) (repeatable).",
+      valueName: ".path"))
+  var ignore: [String] = []
+
+  @Flag(
+    help:
+      "Compare padding bytes too, for values copied byte for byte: each padding range that differs is one mismatch, named by offset and the fields around it."
+  )
+  var comparePadding = false
+
+  /// The `--ignore` paths.
+  func ignoredPaths() throws(BadInput) -> Set<FieldPath> {
+    var result: Set<FieldPath> = []
     for text in ignore {
       do throws(ValueError) {
-        ignoredPaths.insert(try FieldPath(parsing: text))
+        result.insert(try FieldPath(parsing: text))
       } catch {
         throw BadInput(message: "--ignore: \(error)")
       }
     }
-    var options = ComparisonOptions(
-      tolerance: anyTolerance ? tolerance : nil, fieldTolerances: fieldTolerances, unionMembers: try unions.rules(),
-      ignoredPaths: ignoredPaths)
-    options.comparesPadding = comparePadding
-    return options
-  }
-
-  /// `.size.width=0.5` as a path and an absolute tolerance.
-  private static func fieldTolerance(_ text: String) throws(BadInput) -> (FieldPath, Double) {
-    guard let equals = text.lastIndex(of: "=") else {
-      throw BadInput(message: "--field-tolerance: \"\(text)\" is not .path=x, e.g. .size.width=0.5")
-    }
-    let pathText = String(text[..<equals])
-    let valueText = text[text.index(after: equals)...]
-    guard let absolute = Double(valueText) else {
-      throw BadInput(message: "--field-tolerance: \"\(valueText)\" in \"\(text)\" is not a number")
-    }
-    do throws(ValueError) {
-      return (try FieldPath(parsing: pathText), absolute)
-    } catch {
-      throw BadInput(message: "--field-tolerance: \(error)")
-    }
+    return result
   }
 }

@@ -10,6 +10,8 @@ struct DescribeCommand: ParsableCommand {
 
       The description is a C initializer with the members' names when the encoding has them or the type is a known record (CGPoint, CGSize, CGRect), and their positions otherwise: {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20}}. Padding is left out. A union shows every member, unless --union-member or --union-tag says which one it holds (as for 'cvalue compare'): --union-member .body=number, --union-tag .body=.kind:1=text,2=number. Pointers are printed as addresses and never followed. Arrays longer than 256 elements show the first 256 and '… N more' unless --all-elements is given. A type whose layout is unknown, such as {Name} with no members, is printed as a hex dump.
 
+      --json prints one object (schema 1, keys sorted): type (the encoding), size, description (the C initializer), and fields [{path, offset, size, encoding, cType, bitOffset, bitWidth, text, number}]: every leaf of the layout with its value (of each value with --count, paths [i].x).
+
       The byte count must be the type's size (times --count); a wrong count, bad hex, a bad encoding, an unreadable file or a union member the type does not have prints the problem on stderr and exits with status 2.
 
       Examples:
@@ -40,15 +42,11 @@ struct DescribeCommand: ParsableCommand {
   @Flag(help: "Show every element of long arrays (and every value of --count), not the first 256 and '… N more'.")
   var allElements = false
 
-  @Flag(
-    help: ArgumentHelp(
-      "Print one JSON object (schema 1, keys sorted): type (the encoding), size, description (the C initializer), and fields [{path, offset, size, encoding, cType, bitOffset, bitWidth, text, number}]: every leaf of the layout with its value (of each value with --count, paths [i].x)."
-    ))
-  var json = false
-
-  @OptionGroup var unions: UnionMemberOptions
+  @OptionGroup(title: "Unions") var unions: UnionMemberOptions
 
   @OptionGroup var types: TypeOptions
+
+  @OptionGroup(title: OutputOptions.title) var format: OutputOptions
 
   func validate() throws(BadInput) {
     if let count, count < 1 { throw BadInput(message: "--count must be 1 or more, not \(count)") }
@@ -65,9 +63,9 @@ struct DescribeCommand: ParsableCommand {
     // withUnsafeBytes rethrows untyped errors, so the library's are picked out by type.
     do {
       text = try data.withUnsafeBytes { bytes in
-        let format: ReportFormat = json ? .json : .text
-        if let count { return try value.describe(bytes: bytes, count: count, options: options, as: format) }
-        return try value.describe(bytes: bytes, options: options, as: format)
+        let reportFormat: ReportFormat = format.json ? .json : .text
+        if let count { return try value.describe(bytes: bytes, count: count, options: options, as: reportFormat) }
+        return try value.describe(bytes: bytes, options: options, as: reportFormat)
       }
     } catch let error as ValueError {
       throw BadInput(error)

@@ -7,29 +7,8 @@ struct HeaderLookup {
   var headers: [String]
   var arguments: [String]
 
-  /// A triple for each target CValueKit describes, for messages.
-  static let supportedTargets = [
-    "x86_64-linux-gnu", "x86_64-apple-macos", "aarch64-linux-gnu", "arm64-apple-macos", "i386-linux-gnu",
-    "armv7-linux-gnueabihf", "riscv64-linux-gnu", "x86_64-pc-windows-msvc",
-  ]
-
-  /// Where Debian's `libc6-dev-<arch>-cross` puts a target's C library, when it is installed.
-  static func debianCrossRoot(for target: String) -> String? {
-    let parts = target.split(separator: "-")
-    guard let arch = parts.first, parts.contains("linux") else { return nil }
-    let multiarch: String? =
-      switch arch {
-      case "aarch64", "arm64": "aarch64-linux-gnu"
-      case _ where arch.hasPrefix("armv7") && target.hasSuffix("hf"): "arm-linux-gnueabihf"
-      case "i386", "i486", "i586", "i686": "i686-linux-gnu"
-      case "riscv64": "riscv64-linux-gnu"
-      default: nil
-      }
-    guard let multiarch, FileManager.default.fileExists(atPath: "/usr/\(multiarch)/include/stdio.h") else {
-      return nil
-    }
-    return "/usr/\(multiarch)"
-  }
+  /// The ABI the value is laid out for, which clang must read the headers for.
+  var abi: ABI
 
   /// Imports the headers and returns what to resolve for `type`: a struct or union tag as `{tag}` or `(tag)`,
   /// a typedef by its name; anything that is not a C type name (an encoding, a readable name) as given.
@@ -51,6 +30,7 @@ struct HeaderLookup {
       }
       throw BadInput(message: "\(error)\(closeNames(to: name))")
     }
+    try check(imported)
     if imported.typedefs.contains(where: { $0.name == name }) { return name }
     for keyword in ["struct", "union"] {
       let tag = name.hasPrefix("\(keyword) ") ? String(name.dropFirst(keyword.count + 1)) : name
@@ -62,11 +42,24 @@ struct HeaderLookup {
   }
 
   private func importAll() throws(BadInput) {
+    let imported: ImportedTypes
     do throws(HeaderImportError) {
-      Self.warn(about: try TypeCatalog.shared.importHeaders(headers, arguments: arguments))
+      imported = try TypeCatalog.shared.importHeaders(headers, arguments: arguments)
     } catch {
       throw Self.badInput(error)
     }
+    Self.warn(about: imported)
+    try check(imported)
+  }
+
+  /// Refuses headers that clang read for another ABI than the one laid out for, as a `--clang-arg` such as
+  /// `-m32` makes it: their layouts describe that machine only.
+  private func check(_ imported: ImportedTypes) throws(BadInput) {
+    guard imported.abi != abi else { return }
+    let triple = imported.origin.details["target"].map { " (\($0))" } ?? ""
+    throw BadInput(
+      message: "clang read the headers for \(imported.abi.name)\(triple), but the value is laid out "
+        + "for \(abi.name); pass --abi \(imported.abi.name), or name the machine with --target")
   }
 
   /// Prints a warning on stderr for each record the import left out because CValueKit cannot represent it

@@ -33,28 +33,12 @@ struct LayoutCommand: ParsableCommand {
   @Argument(help: .typeArgument)
   var type: String
 
-  @Flag(help: "Print the layout as JSON instead of a table.")
-  var json = false
-
   @OptionGroup var types: TypeOptions
 
-  @Option(help: "The real size of the top-level struct or union (sizeof), when the encoding cannot show it.")
-  var size: Int?
+  @OptionGroup(title: OutputOptions.title) var format: OutputOptions
 
-  @Option(help: "The real alignment of the top-level struct or union (_Alignof).")
-  var alignment: Int?
-
-  @Option(
-    help: ArgumentHelp(
-      "The real offset of each member of the top-level struct or union, comma-separated: bytes, or b<N> bits for a bitfield.",
-      valueName: "list"))
-  var offsets: String?
-
-  func validate() throws(BadInput) {
-    if size != nil || alignment != nil || offsets != nil, size == nil || alignment == nil {
-      throw BadInput(message: "--size and --alignment go together (and --offsets needs both)")
-    }
-  }
+  @OptionGroup(title: "The real layout, when an encoding cannot show it (packed, aligned)")
+  var real: LayoutOverrideOptions
 
   func run() throws {
     let abi = types.resolved
@@ -65,7 +49,7 @@ struct LayoutCommand: ParsableCommand {
     } catch {
       throw BadInput(diagnostic: error.caretDiagnostic)
     }
-    let override = try override()
+    let override = try real.override()
     let layout: CLayout
     do {
       if let override {
@@ -76,7 +60,7 @@ struct LayoutCommand: ParsableCommand {
       throw BadInput(message: "cannot lay out \(encoding.errorSpelling): \(error)")
     }
     var output = StandardOutput()
-    if json {
+    if format.json {
       try LayoutJSON.write(layout, to: &output)
     } else {
       LayoutTable.write(layout, name: type == encoding.description ? nil : type, to: &output)
@@ -95,9 +79,31 @@ struct LayoutCommand: ParsableCommand {
         + (placeholder ? ", each N the tag value that selects the member" : "") + ":\n")
     for rule in rules { output.write("  \(rule)\n") }
   }
+}
+
+/// `layout`'s `--size`, `--alignment` and `--offsets`: the real layout of a struct or union whose packing or
+/// alignment attributes leave no trace in its encoding.
+struct LayoutOverrideOptions: ParsableArguments {
+  @Option(help: "The real size of the top-level struct or union (sizeof), when the encoding cannot show it.")
+  var size: Int?
+
+  @Option(help: "The real alignment of the top-level struct or union (_Alignof).")
+  var alignment: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "The real offset of each member of the top-level struct or union, comma-separated: bytes, or b<N> bits for a bitfield.",
+      valueName: "list"))
+  var offsets: String?
+
+  func validate() throws(BadInput) {
+    if size != nil || alignment != nil || offsets != nil, size == nil || alignment == nil {
+      throw BadInput(message: "--size and --alignment go together (and --offsets needs both)")
+    }
+  }
 
   /// The override the options describe, or `nil` when none of them is given.
-  private func override() throws -> LayoutOverride? {
+  func override() throws -> LayoutOverride? {
     // validate() made sure --size and --alignment come together.
     guard let size, let alignment else { return nil }
     let placements = try offsets.map { list in

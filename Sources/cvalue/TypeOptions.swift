@@ -3,59 +3,28 @@ import CValueHeaders
 import CValueKit
 import Foundation
 
-/// The options every command shares: what a `<type>` argument names (`--header`, `-I`, `-D`, `--sysroot`) and
-/// which machine lays it out (`--abi`, `--target`).
+/// The options every command shares: what a `<type>` argument names (`--header`, `--catalog`, and clang's
+/// arguments for the headers) and which machine lays it out (`--abi`, or clang's `--target`).
 struct TypeOptions: ParsableArguments {
-  @Option(
-    name: .customLong("header"),
-    help: ArgumentHelp(
-      "Read the type from this C header (repeatable): a name found as #include <...> finds it, or a path. The type is then named as C names it: tcphdr, struct tcphdr, union sigval, the typedef siginfo_t.",
-      valueName: "header"))
-  var headers: [String] = []
+  @OptionGroup(title: "Types") var sources: TypeSourceOptions
 
-  @Option(
-    name: .customLong("catalog"),
-    help: ArgumentHelp(
-      "Read types from a catalog file that 'cvalue import' wrote (repeatable), with no libclang: then name a type as C does (tcphdr, struct tcphdr, a typedef). The file's ABI must be the one laid out for (--abi or --target).",
-      valueName: "file"))
-  var catalogs: [String] = []
+  @OptionGroup(title: ClangOptions.title) var clang: ClangOptions
 
-  @Option(
-    name: .customLong("binary"),
-    help: ArgumentHelp(
-      "Read the type from the DWARF debug info of this ELF executable, shared library or object (repeatable; built with -g, or with its debug file installed), with no libclang. The type is then named as C names it.",
-      valueName: "file"))
-  var binaries: [String] = []
+  /// The `--header`s.
+  var headers: [String] { sources.headers }
 
-  @Option(
-    name: .customShort("I", allowingJoined: true),
-    help: ArgumentHelp("Add a directory to clang's include path for --header (repeatable).", valueName: "dir"))
-  var includeDirectories: [String] = []
+  /// The `--binary` files.
+  var binaries: [String] { sources.binaries }
 
-  @Option(
-    name: .customShort("D", allowingJoined: true),
-    help: ArgumentHelp("Define a macro for --header, as clang's -D (repeatable).", valueName: "name[=value]"))
-  var macros: [String] = []
+  /// The `--catalog` files.
+  var catalogs: [String] { sources.catalogs }
 
-  @Option(
-    help: ArgumentHelp(
-      "The machine to lay out for, as a clang target triple (aarch64-linux-gnu, armv7-linux-gnueabihf, i386-linux-gnu, riscv64-linux-gnu, x86_64-pc-windows-msvc, ...): clang reads --header for it, and the bytes are read with its layout.",
-      valueName: "triple"))
-  var target: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "The target's C library root for --header with --target (default: /usr/<triple>, where Debian's libc6-dev-*-cross packages install it, when present).",
-      valueName: "dir"))
-  var sysroot: String?
-
-  @Option(
-    help: ArgumentHelp("The ABI to lay out for (default: the one --target names, else the host's).", valueName: "abi"))
-  var abi: ABIChoice?
+  /// The `--abi`.
+  var abi: ABIChoice? { sources.abi }
 
   /// The ABI `--abi` or `--target` names, else the host's; only called after ``validate()`` accepted them.
   var resolved: ABI {
-    if let target, let abi = ABI(targetTriple: target) { return abi }
+    if let target = clang.target, let abi = ABI(targetTriple: target) { return abi }
     switch abi {
     case .known(let abi)?: return abi
     case .unknown?: preconditionFailure("--abi is validated before it is used")
@@ -68,18 +37,17 @@ struct TypeOptions: ParsableArguments {
       throw BadInput(
         message: "unknown ABI \"\(name)\"; choose one of \(ABIChoice.allValueStrings.joined(separator: ", "))")
     }
-    if let target {
-      guard let targetABI = ABI(targetTriple: target) else {
-        throw BadInput(
-          message: "no ABI for the target \"\(target)\"; CValueKit describes "
-            + HeaderLookup.supportedTargets.joined(separator: ", "))
-      }
-      if case .known(let named)? = abi, named != targetABI {
-        throw BadInput(message: "--target \(target) is the ABI \(targetABI.name), but --abi says \(named.name)")
-      }
+    // ClangOptions.validate() refused a target with no ABI.
+    if let target = clang.target, let targetABI = ABI(targetTriple: target), case .known(let named)? = abi,
+      named != targetABI
+    {
+      throw BadInput(message: "--target \(target) is the ABI \(targetABI.name), but --abi says \(named.name)")
     }
-    if headers.isEmpty, !includeDirectories.isEmpty || !macros.isEmpty || sysroot != nil {
-      throw BadInput(message: "-I, -D and --sysroot apply to --header, which is missing")
+    if headers.isEmpty,
+      !clang.includeDirectories.isEmpty || !clang.macros.isEmpty || clang.sysroot != nil
+        || !clang.extraArguments.isEmpty
+    {
+      throw BadInput(message: "-I, -D, --sysroot and --clang-arg apply to --header, which is missing")
     }
   }
 
@@ -87,7 +55,9 @@ struct TypeOptions: ParsableArguments {
   /// under that C name (`{tcphdr}`, `(sigval)`, `siginfo_t`), imported into the shared catalog for this ABI.
   func typeText(_ type: String) throws(BadInput) -> String {
     try loadCatalogs()
-    if !headers.isEmpty { return try HeaderLookup(headers: headers, arguments: clangArguments).typeText(type) }
+    if !headers.isEmpty {
+      return try HeaderLookup(headers: headers, arguments: clang.arguments, abi: resolved).typeText(type)
+    }
     if !binaries.isEmpty { return try BinaryLookup(binaries: binaries, abi: resolved).typeText(type) }
     guard !catalogs.isEmpty, TypeCatalog.shared.encoding(named: type) == nil, ToolText.isIdentifier(type) else {
       return type
@@ -130,18 +100,37 @@ struct TypeOptions: ParsableArguments {
       throw BadInput(error)
     }
   }
+}
 
-  /// What clang is given besides the headers.
-  var clangArguments: [String] {
-    var result = includeDirectories.flatMap { ["-I", $0] } + macros.flatMap { ["-D", $0] }
-    if let target {
-      result += ["-target", target]
-      if let root = sysroot ?? HeaderLookup.debianCrossRoot(for: target) { result += ["--sysroot", root] }
-    } else if let sysroot {
-      result += ["--sysroot", sysroot]
-    }
-    return result
-  }
+/// Where a `<type>` argument's type comes from (`--header`, `--catalog`) and the ABI it is laid out for
+/// without clang (`--abi`); ``TypeOptions`` checks them together with clang's arguments.
+struct TypeSourceOptions: ParsableArguments {
+  @Option(
+    name: .customLong("header"),
+    help: ArgumentHelp(
+      "Read the type from this C header (repeatable): a name found as #include <...> finds it, or a path. The type is then named as C names it: tcphdr, struct tcphdr, union sigval, the typedef siginfo_t.",
+      valueName: "header"))
+  var headers: [String] = []
+
+  @Option(
+    name: .customLong("catalog"),
+    help: ArgumentHelp(
+      "Read types from a catalog file that 'cvalue import' wrote (repeatable), with no libclang: then name a type as C does (tcphdr, struct tcphdr, a typedef). The file's ABI must be the one laid out for (--abi or --target).",
+      valueName: "file"))
+  var catalogs: [String] = []
+
+  @Option(
+    name: .customLong("binary"),
+    help: ArgumentHelp(
+      "Read the type from the DWARF debug info of this ELF executable, shared library or object (repeatable; built with -g, or with its debug file installed), with no libclang. The type is then named as C names it.",
+      valueName: "file"))
+  var binaries: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "The ABI to lay out for, without clang (default: the one --target names, else the host's).",
+      valueName: "abi"))
+  var abi: ABIChoice?
 }
 
 extension ArgumentHelp {

@@ -109,6 +109,24 @@ struct BadInputTests {
   ]
 
   static let usageErrors: [Case] = [
+    // An unknown option whose letters include h is not a cluster holding -h (which would print help and exit 0,
+    // and for compare mean equal): it is refused by its name.
+    Case(
+      ["compare", "int32", "01000000", "02000000", "-fshort"],
+      """
+      Error: Unknown option '-fshort'
+      Usage: cvalue compare [<options>] <type> <actual> <expected>
+        See 'cvalue compare --help' for more information.
+
+      """),
+    Case(
+      ["layout", "rect", "-help"],
+      """
+      Error: Unknown option '-help'
+      Usage: cvalue layout [<options>] <type>
+        See 'cvalue layout --help' for more information.
+
+      """),
     Case(
       ["layout"],
       """
@@ -146,7 +164,7 @@ struct BadInputTests {
       ["layout", "rect", "--abi"],
       """
       Error: Missing value for '--abi <abi>'
-      Help:  --abi <abi>  The ABI to lay out for (default: the one --target names, else the host's).
+      Help:  --abi <abi>  The ABI to lay out for, without clang (default: the one --target names, else the host's).
       Usage: cvalue layout [<options>] <type>
         See 'cvalue layout --help' for more information.
 

@@ -413,6 +413,15 @@ enum BadInvocations {
         let option = Bool.random(using: &random) ? "--zz" + letters(1...8) : "-Z"
         add(.unknownOption, body + [option], "Unknown option '\(option)'")
       }
+      // Unknown options whose letters include h: ArgumentParser would read them as clusters holding -h and print
+      // help with status 0; every command refuses them by name. import adds how to pass clang's own.
+      let bodies = subcommandBodies + [["check-padding", "int32", zeros4], ["import", "x.h"]]
+      for option in ["-fshort", "-fshort-enums", "-help", "-h" + letters(1...6), letters(1...4).lowercased() + "h"] {
+        let option = option.hasPrefix("-") ? option : "-" + option
+        add(.unknownOption, pick(bodies) + [option], "Unknown option '\(option)'")
+      }
+      add(
+        .unknownOption, ["import", "x.h", "-m32"], "Unknown option '-m32'; pass clang's own arguments with --clang-arg")
       // encode reads every word that is not its own option as the literal, so an unknown option is a bad literal.
       add(.unknownOption, ["encode", "int32", "--frobnicate"], "expected a value, found 'frobnicate'")
       add(.unknownOption, ["layout", "i", "--json=3"], "The option '--json' does not take any value")

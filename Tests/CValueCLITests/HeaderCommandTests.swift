@@ -262,12 +262,14 @@ struct HeaderCommandTests {
       BadInputCase(
         ["encode", "--header", Self.freestanding, "fs_scalars", "--target", "mips-linux-gnu", "{}"],
         """
-        no ABI for the target "mips-linux-gnu"; CValueKit describes x86_64-linux-gnu, x86_64-apple-macos, \
-        aarch64-linux-gnu, arm64-apple-macos, i386-linux-gnu, armv7-linux-gnueabihf, riscv64-linux-gnu, \
-        x86_64-pc-windows-msvc
+        unknown target "mips-linux-gnu": CValueKit describes no ABI for it; use one of x86_64-linux-gnu \
+        (x86_64-linux), aarch64-linux-gnu (arm64-linux), i386-linux-gnu (i386-linux), armv7-linux-gnueabihf \
+        (armv7-linux), riscv64-linux-gnu (riscv64-linux), x86_64-pc-windows-msvc (x86_64-windows), \
+        x86_64-apple-macos (x86_64-darwin), arm64-apple-macos (arm64-darwin)
 
         """),
-      BadInputCase(["layout", "-I", "/tmp", "rect"], "-I, -D and --sysroot apply to --header, which is missing\n"),
+      BadInputCase(
+        ["layout", "-I", "/tmp", "rect"], "-I, -D, --sysroot and --clang-arg apply to --header, which is missing\n"),
     ]
     for item in cases { try await item.check() }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `--help` documents the grammar, the JSON shape and examples, and exits with status 0.
@@ -13,7 +14,7 @@ struct HelpTests {
     Case(
       arguments: ["--help"],
       mentions: [
-        "OVERVIEW: Lay out, describe and compare raw C values by their Objective-C type encoding.",
+        "OVERVIEW: Lay out, describe, compare and encode raw C values, with types from C headers, catalog files, names and type encodings.",
         "USAGE: cvalue <subcommand>",
         "Bitfields bN Apple form: width only",
         "b<offset><type><width> GNU form: bit offset and type",
@@ -35,21 +36,21 @@ struct HelpTests {
     Case(
       arguments: ["layout", "--help"],
       mentions: [
-        // ArgumentParser folds the options into [<options>] once the line is longer than it shows in full.
         "USAGE: cvalue layout [<options>] <type>",
         "--json prints one object:",
         #""fields": [{"path": ".origin.x", "offset": 0, "size": 8, "encoding": "d"}, ...]"#,
         #""bitOffset" (bits from the start of the value) and "bitWidth""#,
         "Examples: cvalue layout rect cvalue layout '{S=cdi}' --json",
         "--abi arm64-linux",
-        "--json Print the layout as JSON instead of a table.",
+        "OUTPUT: --json Print the result as one JSON object (keys sorted; its keys are listed above) instead of text; the exit status is the same.",
         "x86_64-linux, x86_64-darwin, arm64-linux, arm64-darwin",
         "cvalue layout '{epoll_event=IQ}' --size 12 --alignment 1 --offsets 0,4",
         "b<N> for a bitfield's bit offset",
         "--header <header> Read the type from this C header (repeatable)",
-        "-I <dir> Add a directory to clang's include path for --header (repeatable).",
-        "-D <name[=value]> Define a macro for --header, as clang's -D (repeatable).",
-        "--target <triple> The machine to lay out for, as a clang target triple",
+        "CLANG ARGUMENTS (HOW THE HEADERS ARE READ): -I <dir> Add a directory to clang's include path, as clang's -I: -I DIR or -IDIR (repeatable).",
+        "-D <name[=value]> Define a macro, as clang's -D: -D NAME, -DNAME or -D NAME=VALUE (repeatable).",
+        "--target <triple> The machine to read the headers and lay out for, as clang's -target: x86_64-linux-gnu (x86_64-linux), aarch64-linux-gnu (arm64-linux), i386-linux-gnu (i386-linux), armv7-linux-gnueabihf (armv7-linux), riscv64-linux-gnu (riscv64-linux), x86_64-pc-windows-msvc (x86_64-windows), x86_64-apple-macos (x86_64-darwin), arm64-apple-macos (arm64-darwin); the value's bytes are read with its layout.",
+        "--clang-arg <argument> Pass one more argument to clang as it is (repeatable), e.g. --clang-arg -fshort-enums, --clang-arg -m32",
         "--sysroot <dir> The target's C library root",
         "the paths are C's own (.th_flags, ._sifields._kill.si_pid, .sin6_addr.__in6_u.__u6_addr8[15])",
         "cvalue layout --header netinet/ip.h iphdr --target armv7-linux-gnueabihf",
@@ -68,7 +69,7 @@ struct HelpTests {
         "cvalue describe rect --file rect.bin",
         "--all-elements Show every element of long arrays",
         "--header <header> Read the type from this C header (repeatable)",
-        "--target <triple> The machine to lay out for",
+        "--target <triple> The machine to read the headers and lay out for",
         "cvalue describe --header time.h 'struct tm' --file tm.bin --target i386-linux-gnu",
         "A union shows every member, unless --union-member or --union-tag says which one it holds",
         "--union-member <.path=name> The union at a path holds this member, e.g. .body=number (repeatable)",
@@ -79,6 +80,14 @@ struct HelpTests {
       arguments: ["compare", "--help"],
       mentions: [
         "USAGE: cvalue compare [<options>] <type> <actual> <expected>",
+        "TYPES: --header <header> Read the type from this C header (repeatable)",
+        "CLANG ARGUMENTS (HOW THE HEADERS ARE READ): -I <dir>",
+        "TOLERANCES (FLOAT, DOUBLE, LONG DOUBLE, COMPLEX AND VECTOR FIELDS): --absolute <x> Floating-point fields are equal within this difference.",
+        "WHAT IS COMPARED: --ignore <.path> Leave a field out",
+        "UNIONS: --union-member <.path=name>",
+        "A C FUNCTION THAT DECIDES: --comparer <symbol>",
+        "OUTPUT: --json Print the result as one JSON object",
+        "OPTIONS: --version Show the version. --help Show help information.",
         "--comparer <symbol> A C function that compares the values, by its symbol name.",
         "--equal-when <zero|nonzero> Which result of --comparer means equal",
         "Exit status: 0 equal: prints one line",
@@ -90,7 +99,7 @@ struct HelpTests {
         "cvalue compare double 0000000000003440 0000000000803440 --absolute 0.6",
         #"cvalue compare rect "$a" "$b" --field-tolerance .size.height=0.5"#,
         "--header <header> Read the type from this C header (repeatable)",
-        "--target <triple> The machine to lay out for",
+        "--target <triple> The machine to read the headers and lay out for",
         #"cvalue compare --header netinet/tcp.h tcphdr "$syn" "$synack""#,
         "unless --union-member or --union-tag says which member it holds: then only that member is compared, reported and shown",
         "or a union member the type does not have",
@@ -105,7 +114,7 @@ struct HelpTests {
     Case(
       arguments: ["encode", "--help"],
       mentions: [
-        "USAGE: cvalue encode <type> [<literal> ...] [--header <header> ...] [--catalog <file> ...] [--binary <file> ...] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--abi <abi>]",
+        "USAGE: cvalue encode <type> [<literal> ...] [--header <header> ...] [--catalog <file> ...] [--binary <file> ...] [--abi <abi>] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--clang-arg <argument> ...]",
         "one line of lowercase hex digits without separators",
         "exactly what 'cvalue describe' and 'cvalue compare' accept",
         "Members left out, and padding, are zero.",
@@ -113,16 +122,20 @@ struct HelpTests {
         "cvalue encode point '{.x = 1, .y = 2}'",
         "cvalue encode int32 -2",
         "--header <header> Read the type from this C header (repeatable)",
-        "--target <triple> The machine to lay out for",
+        "--target <triple> The machine to read the headers and lay out for",
         "cvalue encode --header netinet/in.h in_addr '{.s_addr = 0x0100007f}'",
       ]),
     Case(
       arguments: ["help", "layout"],
       mentions: [
-        // ArgumentParser folds the options into [<options>] once the line is longer than it shows in full.
         "USAGE: cvalue layout [<options>] <type>",
         "--json prints one object:",
       ]),
+    // A lone -h is --help; inside a cluster of letters it is not (see GeneratedBadInvocationTests).
+    Case(
+      arguments: ["compare", "-h"],
+      mentions: ["USAGE: cvalue compare [<options>] <type> <actual> <expected>", "TOLERANCES (FLOAT, DOUBLE"]),
+    Case(arguments: ["-h"], mentions: ["USAGE: cvalue <subcommand>", "import Read C headers with libclang"]),
   ]
 
   @Test("help exits 0 and mentions the grammar and examples", arguments: cases)
@@ -137,11 +150,16 @@ struct HelpTests {
     }
   }
 
-  @Test("--version prints the version")
+  /// The tool's version is the C library's, written once in cvalue_version.h.
+  @Test("--version prints the version of cvalue_version.h")
   func version() async throws {
     let run = try await CValue.run("--version")
     #expect(run.exited(0), "\(run)")
-    #expect(run.stdout == "0.1.0\n")
+    #expect(run.stdout == "1.0.0\n")
+    let header = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("CShims/CValueC/include/cvalue_version.h")
+    let text = try String(contentsOf: header, encoding: .utf8)
+    #expect(text.contains("#define CV_VERSION_STRING \"\(run.stdout.dropLast())\"\n"))
   }
 
   private static func collapsingWhiteSpace(_ text: String) -> String {

@@ -93,10 +93,11 @@ struct ImportCommandTests {
     #expect(run.exited(0), "\(run)")
     let text = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     for phrase in [
-      "USAGE: cvalue import [<header> ...] [--binary <file>] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--output <path>]",
+      "USAGE: cvalue import [<header> ...] [--binary <file>] [-I <dir> ...] [-D <name[=value]> ...] [--target <triple>] [--sysroot <dir>] [--clang-arg <argument> ...] [--output <path>]",
       #""placements": [{"byte": 0}, {"bit": 36}, ...]}}"#,
       #""enums" holds each enumeration once, {"name": "enum link_state", "constants": ["LINK_UP = 3", ...]}, and "enumerations" the members declared with an enum type, "struct link.state = 0" (0 its index in "enums")"#,
-      "-D <name[=value]> A macro to define, as clang's -D: -D NAME, -DNAME or -D NAME=VALUE",
+      "-D <name[=value]> Define a macro, as clang's -D: -D NAME, -DNAME or -D NAME=VALUE (repeatable).",
+      "and any other one with --clang-arg or after -- (each one after -- is a --clang-arg: -fshort-enums, -m32",
       "cvalue import netinet/tcp.h netinet/ip.h --output tcp-ip.catalog.json",
       "exits with status 2",
     ] {
