@@ -137,8 +137,8 @@ let package = Package(
     .testTarget(
       name: "CValueKitTests",
       dependencies: [
-        "CValueKit", "CValueFixtures", "CValueHeaders", "CValueShim", "CFFI", "TestSupport", "CShimChecks", "CFFIFixtures",
-        "CTestTypes", "CSystemHeaders",
+        "CValueKit", "CValueFixtures", "CValueHeaders", "CValueShim", "CFFI", "TestSupport", "CShimChecks",
+        "CFFIFixtures", "CTestTypes", "CSystemHeaders",
       ]
     ),
     .testTarget(
