@@ -49,7 +49,12 @@ extension TypeCatalog {
 
   /// Loads `file`, naming `path` in errors.
   func load(_ file: CatalogFile, path: String) throws(CatalogFileError) {
+    // A catalog holds the types of one ABI: another ABI's encodings laid out with its rules would be wrong.
+    if let held = definitionsABI, held != file.abi {
+      throw .otherABI(path: path, file: file.abi.name, catalog: held.name)
+    }
     let scratch = TypeCatalog(includingBuiltins: false)
+    scratch.writeDefinitions(for: file.abi)
     // Tables sized once for the file's entries (a record's encoding may define nested ones too).
     scratch.reserveCapacity(
       names: file.typedefs.count, records: file.records.count, enumeratedRecords: file.enumerations.count)

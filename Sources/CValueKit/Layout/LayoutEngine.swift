@@ -27,6 +27,10 @@ struct LayoutEngine {
   /// - Parameter override: The layout of `type` when it is an anonymous record, whose override is carried
   ///   by the record holding it rather than registered.
   mutating func layout(_ type: TypeEncoding, override: LayoutOverride? = nil) throws(LayoutError) -> CLayout {
+    // Never one ABI's rules on another ABI's definitions: a silent wrong layout.
+    if let written = definitions.abi, written != abi {
+      throw LayoutError(.otherABI(catalog: written.name, laidOut: abi.name))
+    }
     usesMemberNames = type.namesMembers
     roots.append(type)
     definedInlineTable = nil
