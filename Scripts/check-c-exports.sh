@@ -29,8 +29,10 @@ trap 'rm -rf "$work"' EXIT
 
 header_functions "$header" >"$work/header"
 [ -s "$work/header" ] || { echo "error: $header declares no CV_EXTERN function" >&2; exit 1; }
-# Defined dynamic symbols, without version suffixes (cv_free@@CVALUE_1); the version node itself is no symbol.
-nm -D --defined-only "$lib" | awk '$2 != "A" { print $3 }' | sed 's/@.*//' | sort -u >"$work/library"
+# Defined global dynamic symbols, without version suffixes (cv_free@@CVALUE_1); the version node itself is
+# no symbol. The Swift type metadata and conformance records the linker keeps in .dynsym as LOCAL (relocations
+# name them) are not exported: no other object binds to them, and dlsym does not find them.
+nm -D --defined-only --extern-only "$lib" | awk '$2 != "A" { print $3 }' | sed 's/@.*//' | sort -u >"$work/library"
 
 if ! diff -u --label "CV_EXTERN functions of $header" --label "dynamic symbols of $lib" \
   "$work/header" "$work/library" >"$work/diff"; then
