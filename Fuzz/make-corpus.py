@@ -176,5 +176,21 @@ def main():
             choices = bytes((seed * 37 + i * 11) % 256 for i in range(48))
             write("union", encoding.encode() + b"\n" + choices)
 
+    # catalog-file: the committed catalog files, one made for i386 (`cvalue import --target
+    # i386-linux-gnu` of struct legacy_record, as Tests/C/abi_test.c loads it), and broken ones.
+    for path in sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "headers", "*.catalog.json"))):
+        with open(path, "rb") as f:
+            write("catalog-file", f.read())
+    legacy = {
+        "abi": "i386-linux", "arguments": ["-target", "i386-linux-gnu"], "clangVersion": "clang",
+        "enumerations": [], "enums": [], "formatVersion": 3, "headers": ["legacy.h"],
+        "records": [{"alignment": 4, "encoding": '{legacy_record="id"l"kind"i"stamp"d"name"*}',
+                     "name": "struct legacy_record", "size": 20}],
+        "target": "i386-unknown-linux-gnu", "typedefs": [{"name": "legacy_t", "encoding": "{legacy_record}"}],
+    }
+    write("catalog-file", json.dumps(legacy, indent=2))
+    for broken in ["", "{", '{"formatVersion": 3}', '{"abi": "pdp11-unix"}', "[1, 2", '"\\u12"']:
+        write("catalog-file", broken)
+
 
 main()

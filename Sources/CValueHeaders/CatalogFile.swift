@@ -162,7 +162,7 @@ public struct CatalogFile: Codable, Hashable, Sendable {
   }
 
   /// Decodes a catalog file's JSON, naming `path` in errors.
-  static func decode(_ data: Data, path: String) throws(CatalogFileError) -> CatalogFile {
+  package static func decode(_ data: Data, path: String) throws(CatalogFileError) -> CatalogFile {
     do {
       return try JSONDecoder().decode(CatalogFile.self, from: data)
     } catch let error as CatalogFileError {
