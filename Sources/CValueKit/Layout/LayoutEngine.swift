@@ -143,6 +143,12 @@ struct LayoutEngine {
       throw LayoutError(
         .invalidVector("size \(vector.size) is not a whole number of \(element.size)-byte elements"))
     }
+    // A C type's size is a whole number of its alignment: one that is not has no stride its size matches,
+    // and an array of it would be read past its end (the C API's fuzz target found `![5,4c]`).
+    guard vector.size % vector.alignment == 0 else {
+      throw LayoutError(
+        .invalidVector("size \(vector.size) is not a whole number of its alignment, \(vector.alignment)"))
+    }
     return CLayout.Node(type: type, size: vector.size, alignment: vector.alignment, content: .leaf)
   }
 
