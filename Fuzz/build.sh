@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds one libFuzzer target: Fuzz/build.sh encoding|value-literal|hex|fixture|union
+# Builds one libFuzzer target: Fuzz/build.sh encoding|value-literal|hex|fixture|union|catalog-file|c-api
 #
 # With FUZZ_ASAN=0 the target is built without AddressSanitizer (into Fuzz/out/fuzz-TARGET-noasan, from
 # Fuzz/out/lib-noasan): two to three times as many executions per second, for the long runs. Swift's own
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "usage: Fuzz/build.sh encoding|value-literal|hex|fixture|union" >&2; exit 64; }
+usage() { echo "usage: Fuzz/build.sh encoding|value-literal|hex|fixture|union|catalog-file|c-api" >&2; exit 64; }
 [ $# -eq 1 ] || usage
 target=$1
 case "$target" in
@@ -21,6 +21,8 @@ case "$target" in
   hex) main=Fuzz/Targets/HexFuzz.swift ;;
   fixture) main=Fuzz/Targets/FixtureFuzz.swift ;;
   union) main=Fuzz/Targets/UnionFuzz.swift ;;
+  catalog-file) main=Fuzz/Targets/CatalogFileFuzz.swift ;;
+  c-api) main=Fuzz/Targets/CAPIFuzz.swift ;;
   *) usage ;;
 esac
 
@@ -83,6 +85,40 @@ if [ "$target" = fixture ]; then
   objects+=("$lib/CValueFixtures.o")
 fi
 
+if [ "$target" = catalog-file ] || [ "$target" = c-api ]; then
+  # CValueHeaders (catalog files, header import) and its C shim, which loads libclang at run time.
+  header_sources=()
+  while IFS= read -r file; do header_sources+=("$file"); done < <(find Sources/CValueHeaders -name '*.swift' | sort)
+  header_stamp=$lib/CValueHeaders.swiftmodule
+  if [ ! -f "$header_stamp" ] || [ -n "$(find Sources/CValueHeaders CShims/CClang "$stamp" Fuzz/build.sh -newer "$header_stamp" -type f | head -1)" ]; then
+    echo "== compiling CClang (clang) and CValueHeaders (${#header_sources[@]} files)"
+    clang "${c_flags[@]}" -I CShims/CClang/include -c CShims/CClang/CClang.c -o "$lib/CClang.o"
+    swiftc "${swift_flags[@]}" "${library_flags[@]}" -module-name CValueHeaders -wmo -c \
+      "${module_paths[@]}" -I Fuzz/modules/CClang -emit-module -emit-module-path "$header_stamp.tmp" \
+      "${header_sources[@]}" -o "$lib/CValueHeaders.o" 2>&1
+    mv "$header_stamp.tmp" "$header_stamp"
+  fi
+  objects+=("$lib/CValueHeaders.o" "$lib/CClang.o")
+  module_paths+=(-I Fuzz/modules/CClang)
+fi
+
+if [ "$target" = c-api ]; then
+  # cvalue.h's functions: CValueC's @c @implementation Swift and the status names in C.
+  c_api_sources=()
+  while IFS= read -r file; do c_api_sources+=("$file"); done < <(find Sources/CValueC -name '*.swift' | sort)
+  c_api_stamp=$lib/CValueC.swiftmodule
+  if [ ! -f "$c_api_stamp" ] || [ -n "$(find Sources/CValueC CShims/CValueC "$header_stamp" Fuzz/build.sh -newer "$c_api_stamp" -type f | head -1)" ]; then
+    echo "== compiling CValueCHeader (clang) and CValueC (${#c_api_sources[@]} files)"
+    clang "${c_flags[@]}" -I CShims/CValueC/include -c CShims/CValueC/cvalue_status.c -o "$lib/cvalue_status.o"
+    swiftc "${swift_flags[@]}" "${library_flags[@]}" -module-name CValueC -wmo -c \
+      "${module_paths[@]}" -I Fuzz/modules/CValueCHeader -emit-module -emit-module-path "$c_api_stamp.tmp" \
+      "${c_api_sources[@]}" -o "$lib/CValueC.o" 2>&1
+    mv "$c_api_stamp.tmp" "$c_api_stamp"
+  fi
+  objects+=("$lib/CValueC.o" "$lib/cvalue_status.o")
+  module_paths+=(-I Fuzz/modules/CValueCHeader)
+fi
+
 sources=("$main")
 if [ "$target" = hex ]; then
   # The cvalue tool is an executable target, so its hex reader is compiled in directly (BadInput itself
@@ -92,5 +128,5 @@ fi
 
 echo "== compiling and linking fuzz-$target"
 swiftc "${swift_flags[@]}" -module-name "Fuzz_${target//-/_}" "${module_paths[@]}" \
-  "${sources[@]}" "${objects[@]}" -lffi -use-ld=lld -o "$binary"
+  "${sources[@]}" "${objects[@]}" -lffi -ldl -use-ld=lld -o "$binary"
 echo "built $binary"

@@ -176,5 +176,36 @@ def main():
             choices = bytes((seed * 37 + i * 11) % 256 for i in range(48))
             write("union", encoding.encode() + b"\n" + choices)
 
+    # catalog-file: the committed catalog files, one made for i386 (`cvalue import --target
+    # i386-linux-gnu` of struct legacy_record, as Tests/C/abi_test.c loads it), and broken ones.
+    for path in sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "headers", "*.catalog.json"))):
+        with open(path, "rb") as f:
+            write("catalog-file", f.read())
+    legacy = {
+        "abi": "i386-linux", "arguments": ["-target", "i386-linux-gnu"], "clangVersion": "clang",
+        "enumerations": [], "enums": [], "formatVersion": 3, "headers": ["legacy.h"],
+        "records": [{"alignment": 4, "encoding": '{legacy_record="id"l"kind"i"stamp"d"name"*}',
+                     "name": "struct legacy_record", "size": 20}],
+        "target": "i386-unknown-linux-gnu", "typedefs": [{"name": "legacy_t", "encoding": "{legacy_record}"}],
+    }
+    write("catalog-file", json.dumps(legacy, indent=2))
+    for broken in ["", "{", '{"formatVersion": 3}', '{"abi": "pdp11-unix"}', "[1, 2", '"\\u12"']:
+        write("catalog-file", broken)
+
+    # c-api: lines "type, path, literal, tolerance path, member, encoding named fz, ignored path, choices"
+    # (CAPIFuzz.swift reads them in that order).
+    calls = [
+        ['{point="x"d"y"d}', ".x", "{1, 2}", ".y", "y", "{v=ff}", ".x", "abcdefgh"],
+        ['{record="id"q"x"d}', ".id", "{.id = 3, .x = 0.5}", ".id", "x", "i", ".z", "\x01\x02\x03"],
+        ["struct nope", ".x", "{}", "", "", "", "", ""],
+        ['{S="t"i"u"(U="a"i"b"f)}', ".u", "{.t = 1, .u = {.b = 2.5}}", ".u.b", "b", "", ".t", "\x04\x10"],
+        ["fz", ".x", "{1.5, 2}", "", ".x", '{v="x"f"y"f}', ".y", "\x02\x20\x30"],
+        ["[4i]", "[*]", "{1, 2, 3, 4}", "[2]", "", "", "[1]", "\x05\x07\x09\x0b"],
+        ['{named="name"*"n"i}', ".name", "{.n = 7}", ".n", ".name", "", "", "\x01\x00\x00"],
+        ["{S=", "..", "{", "[", "(", "{x=", "]]", "\xff\xff\xff\xff\xff\xff\xff"],
+    ]
+    for call in calls:
+        write("c-api", "\n".join(call))
+
 
 main()

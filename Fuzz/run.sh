@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ $# -lt 2 ]; then
-  echo "usage: Fuzz/run.sh encoding|value-literal|hex|fixture|union SECONDS [libFuzzer arguments...]" >&2
+  echo "usage: Fuzz/run.sh encoding|value-literal|hex|fixture|union|catalog-file|c-api SECONDS [libFuzzer arguments...]" >&2
   exit 64
 fi
 target=$1

@@ -51,10 +51,13 @@ for target in CValueC CValueCHeader CValueKit CValueHeaders CValueSnapshots CVal
 done
 exports=$(mktemp)
 trap 'rm -f "$exports"' EXIT
-# Only cvalue.h's functions are exported (CValueShim's own cv_ helpers stay inside).
+# Exported: the functions cvalue.h marks CV_EXTERN, and nothing else. -fvisibility=hidden cannot do it, since
+# the Swift objects' public symbols (the runtime's, CValueKit's) are default visibility whatever the C flags,
+# so the linker is given a version script made from the CV_EXTERN declarations. Scripts/check-c-exports.sh
+# checks the result.
 {
-  echo "{ global:"
-  grep -oE '\bcv_[a-z_0-9]+\(' CShims/CValueC/include/cvalue.h | tr -d '(' | sort -u | sed 's/$/;/'
+  echo "CVALUE_1 { global:"
+  bash Scripts/check-c-exports.sh --header-functions CShims/CValueC/include/cvalue.h | sed 's/$/;/'
   echo "local: *; };"
 } >"$exports"
 swiftc -emit-library -static-stdlib -o "$prefix/lib/libcvalue.so.1" "${objects[@]}" \

@@ -9,37 +9,37 @@
 
 #include <ffi.h>
 
-static inline ffi_type *cv_ffi_type_void(void) { return &ffi_type_void; }
-static inline ffi_type *cv_ffi_type_uint8(void) { return &ffi_type_uint8; }
-static inline ffi_type *cv_ffi_type_sint8(void) { return &ffi_type_sint8; }
-static inline ffi_type *cv_ffi_type_uint16(void) { return &ffi_type_uint16; }
-static inline ffi_type *cv_ffi_type_sint16(void) { return &ffi_type_sint16; }
-static inline ffi_type *cv_ffi_type_uint32(void) { return &ffi_type_uint32; }
-static inline ffi_type *cv_ffi_type_sint32(void) { return &ffi_type_sint32; }
-static inline ffi_type *cv_ffi_type_uint64(void) { return &ffi_type_uint64; }
-static inline ffi_type *cv_ffi_type_sint64(void) { return &ffi_type_sint64; }
-static inline ffi_type *cv_ffi_type_float(void) { return &ffi_type_float; }
-static inline ffi_type *cv_ffi_type_double(void) { return &ffi_type_double; }
-static inline ffi_type *cv_ffi_type_longdouble(void) { return &ffi_type_longdouble; }
-static inline ffi_type *cv_ffi_type_pointer(void) { return &ffi_type_pointer; }
+static inline ffi_type *cvi_ffi_type_void(void) { return &ffi_type_void; }
+static inline ffi_type *cvi_ffi_type_uint8(void) { return &ffi_type_uint8; }
+static inline ffi_type *cvi_ffi_type_sint8(void) { return &ffi_type_sint8; }
+static inline ffi_type *cvi_ffi_type_uint16(void) { return &ffi_type_uint16; }
+static inline ffi_type *cvi_ffi_type_sint16(void) { return &ffi_type_sint16; }
+static inline ffi_type *cvi_ffi_type_uint32(void) { return &ffi_type_uint32; }
+static inline ffi_type *cvi_ffi_type_sint32(void) { return &ffi_type_sint32; }
+static inline ffi_type *cvi_ffi_type_uint64(void) { return &ffi_type_uint64; }
+static inline ffi_type *cvi_ffi_type_sint64(void) { return &ffi_type_sint64; }
+static inline ffi_type *cvi_ffi_type_float(void) { return &ffi_type_float; }
+static inline ffi_type *cvi_ffi_type_double(void) { return &ffi_type_double; }
+static inline ffi_type *cvi_ffi_type_longdouble(void) { return &ffi_type_longdouble; }
+static inline ffi_type *cvi_ffi_type_pointer(void) { return &ffi_type_pointer; }
 
 // The complex types exist only where libffi's target supports them; elsewhere
 // these return NULL, so Swift can refuse `_Complex` arguments at registration.
-static inline ffi_type *cv_ffi_type_complex_float_or_null(void) {
+static inline ffi_type *cvi_ffi_type_complex_float_or_null(void) {
 #if defined(FFI_TARGET_HAS_COMPLEX_TYPE)
   return &ffi_type_complex_float;
 #else
   return NULL;
 #endif
 }
-static inline ffi_type *cv_ffi_type_complex_double_or_null(void) {
+static inline ffi_type *cvi_ffi_type_complex_double_or_null(void) {
 #if defined(FFI_TARGET_HAS_COMPLEX_TYPE)
   return &ffi_type_complex_double;
 #else
   return NULL;
 #endif
 }
-static inline ffi_type *cv_ffi_type_complex_longdouble_or_null(void) {
+static inline ffi_type *cvi_ffi_type_complex_longdouble_or_null(void) {
 #if defined(FFI_TARGET_HAS_COMPLEX_TYPE)
   return &ffi_type_complex_longdouble;
 #else
@@ -49,7 +49,7 @@ static inline ffi_type *cv_ffi_type_complex_longdouble_or_null(void) {
 
 // FFI_DEFAULT_ABI and FFI_TYPE_STRUCT are macros over enum values, which Swift
 // does not always import; these name them.
-static inline ffi_abi cv_ffi_default_abi(void) { return FFI_DEFAULT_ABI; }
-static inline unsigned short cv_ffi_type_struct_code(void) { return FFI_TYPE_STRUCT; }
+static inline ffi_abi cvi_ffi_default_abi(void) { return FFI_DEFAULT_ABI; }
+static inline unsigned short cvi_ffi_type_struct_code(void) { return FFI_TYPE_STRUCT; }
 
 #endif

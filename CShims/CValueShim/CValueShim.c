@@ -3,11 +3,11 @@
 #include <math.h>
 #include <string.h>
 
-bool cv_bytes_equal(const void *a, const void *b, size_t count) {
+bool cvi_bytes_equal(const void *a, const void *b, size_t count) {
   return count == 0 || memcmp(a, b, count) == 0;
 }
 
-bool cv_bytes_equal_masked(const void *a, const void *b, const uint8_t *mask, size_t count) {
+bool cvi_bytes_equal_masked(const void *a, const void *b, const uint8_t *mask, size_t count) {
   const uint8_t *x = a;
   const uint8_t *y = b;
   uint8_t difference = 0;
@@ -19,34 +19,34 @@ bool cv_bytes_equal_masked(const void *a, const void *b, const uint8_t *mask, si
 
 #if defined(__has_feature)
 #if __has_feature(thread_sanitizer)
-#define CV_THREAD_SANITIZER 1
+#define CVI_THREAD_SANITIZER 1
 #endif
 #endif
 
-#if defined(CV_THREAD_SANITIZER)
+#if defined(CVI_THREAD_SANITIZER)
 void __tsan_acquire(void *addr);
 void __tsan_release(void *addr);
-void cv_tsan_acquire(void *lock) { __tsan_acquire(lock); }
-void cv_tsan_release(void *lock) { __tsan_release(lock); }
+void cvi_tsan_acquire(void *lock) { __tsan_acquire(lock); }
+void cvi_tsan_release(void *lock) { __tsan_release(lock); }
 #else
-void cv_tsan_acquire(void *lock) { (void)lock; }
-void cv_tsan_release(void *lock) { (void)lock; }
+void cvi_tsan_acquire(void *lock) { (void)lock; }
+void cvi_tsan_release(void *lock) { (void)lock; }
 #endif
 
-// Runs of floating-point values: blocks of CV_LANES pairs are tested with no branch per pair, so that the
+// Runs of floating-point values: blocks of CVI_LANES pairs are tested with no branch per pair, so that the
 // compiler vectorizes the block; the first block with a failing pair is scanned for its index.
-#define CV_LANES 16
+#define CVI_LANES 16
 
-#define CV_PREFIX(NAME, TYPE, PASSES, ...)                                                                   \
+#define CVI_PREFIX(NAME, TYPE, PASSES, ...)                                                                   \
   size_t NAME(const void *a, const void *b, size_t count __VA_OPT__(, ) __VA_ARGS__) {                      \
     const unsigned char *pa = a, *pb = b;                                                                    \
     size_t start = 0;                                                                                        \
-    for (; start + CV_LANES <= count; start += CV_LANES) {                                                   \
-      TYPE x[CV_LANES], y[CV_LANES];                                                                         \
+    for (; start + CVI_LANES <= count; start += CVI_LANES) {                                                   \
+      TYPE x[CVI_LANES], y[CVI_LANES];                                                                         \
       memcpy(x, pa + start * sizeof(TYPE), sizeof x);                                                        \
       memcpy(y, pb + start * sizeof(TYPE), sizeof y);                                                        \
       int passed = 1;                                                                                        \
-      for (int lane = 0; lane < CV_LANES; lane++) passed &= (PASSES(x[lane], y[lane]));                      \
+      for (int lane = 0; lane < CVI_LANES; lane++) passed &= (PASSES(x[lane], y[lane]));                      \
       if (!passed) break;                                                                                    \
     }                                                                                                        \
     for (; start < count; start++) {                                                                         \
@@ -58,11 +58,11 @@ void cv_tsan_release(void *lock) { (void)lock; }
     return count;                                                                                            \
   }
 
-#define CV_EQUAL(x, y) ((x) == (y))
-#define CV_FLOAT_CLOSE(x, y) (fabsf((x) - (y)) <= bound)
-#define CV_DOUBLE_CLOSE(x, y) (fabs((x) - (y)) <= bound)
+#define CVI_EQUAL(x, y) ((x) == (y))
+#define CVI_FLOAT_CLOSE(x, y) (fabsf((x) - (y)) <= bound)
+#define CVI_DOUBLE_CLOSE(x, y) (fabs((x) - (y)) <= bound)
 
-CV_PREFIX(cv_float_equal_prefix, float, CV_EQUAL)
-CV_PREFIX(cv_double_equal_prefix, double, CV_EQUAL)
-CV_PREFIX(cv_float_close_prefix, float, CV_FLOAT_CLOSE, float bound)
-CV_PREFIX(cv_double_close_prefix, double, CV_DOUBLE_CLOSE, double bound)
+CVI_PREFIX(cvi_float_equal_prefix, float, CVI_EQUAL)
+CVI_PREFIX(cvi_double_equal_prefix, double, CVI_EQUAL)
+CVI_PREFIX(cvi_float_close_prefix, float, CVI_FLOAT_CLOSE, float bound)
+CVI_PREFIX(cvi_double_close_prefix, double, CVI_DOUBLE_CLOSE, double bound)

@@ -40,9 +40,13 @@ func string(_ text: UnsafePointer<CChar>?, _ name: String, in function: String) 
   String(cString: try required(text, name, in: function))
 }
 
-private func strings(_ array: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, _ name: String, in function: String)
+func strings(_ array: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, _ name: String, in function: String)
   throws(CAPIError) -> [String]
 {
+  guard count >= 0 else {
+    throw CAPIError(
+      status: CV_ERROR_ARGUMENT, message: "\(function): \(name) count \(UInt(bitPattern: count)) is too large")
+  }
   guard count > 0 else { return [] }
   let array = try required(array, name, in: function)
   var result: [String] = []
@@ -56,9 +60,9 @@ func object<T: AnyObject>(_ pointer: OpaquePointer?, _ name: String, in function
   Unmanaged<T>.fromOpaque(UnsafeRawPointer(try required(pointer, name, in: function))).takeUnretainedValue()
 }
 
-private func retained(_ object: AnyObject) -> OpaquePointer { OpaquePointer(Unmanaged.passRetained(object).toOpaque()) }
+func retained(_ object: AnyObject) -> OpaquePointer { OpaquePointer(Unmanaged.passRetained(object).toOpaque()) }
 
-private func release(_ pointer: OpaquePointer?) {
+func release(_ pointer: OpaquePointer?) {
   guard let pointer else { return }
   Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(pointer)).release()
 }
@@ -168,10 +172,13 @@ public func cv_registry_register_describer(
 }
 
 /// The `cv_field_comparer` at `pointer`, checked: a known kind, and what that kind needs.
-private func fieldComparer(_ pointer: UnsafePointer<cv_field_comparer>?, in function: String) throws(CAPIError)
+func fieldComparer(_ pointer: UnsafePointer<cv_field_comparer>?, in function: String) throws(CAPIError)
   -> FieldComparerSpec
 {
-  let comparer = try required(pointer, "comparer", in: function).pointee
+  let comparer = try readSized(
+    pointer, zero: cv_field_comparer(), minimum: sizeThrough(\cv_field_comparer.kind),
+    ("comparer", "cv_field_comparer"),
+    in: function)
   switch comparer.kind {
   case CV_FIELD_FUNCTION:
     guard comparer.result == CV_NONZERO_MEANS_EQUAL || comparer.result == CV_ZERO_MEANS_EQUAL else {
@@ -255,102 +262,6 @@ public func cv_type_size(_ type: OpaquePointer?) -> Int {
 @c @implementation
 public func cv_type_free(_ type: OpaquePointer?) { release(type) }
 
-// MARK: - Options
-
-@c @implementation
-public func cv_options_new(_ options: UnsafeMutablePointer<OpaquePointer?>?, _ message: MessageOut) -> Int32 {
-  run(message) { () throws(CAPIError) in
-    try required(options, "options", in: "cv_options_new").pointee = retained(OptionsHandle())
-  }
-}
-
-@c @implementation
-public func cv_options_set_tolerance(
-  _ options: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ tolerance: cv_tolerance, _ message: MessageOut
-) -> Int32 {
-  run(message) { () throws(CAPIError) in
-    let handle: OptionsHandle = try object(options, "options", in: "cv_options_set_tolerance")
-    let known = CV_FLOAT_NAN_EQUALS_NAN | CV_FLOAT_BITWISE
-    guard tolerance.flags & ~known == 0 else {
-      throw CAPIError(
-        status: CV_ERROR_ARGUMENT,
-        message: "cv_options_set_tolerance: unknown flags 0x\(String(tolerance.flags, radix: 16))")
-    }
-    try handle.setTolerance(
-      at: path.map { String(cString: $0) }, absolute: tolerance.absolute, relative: tolerance.relative,
-      ulps: tolerance.ulps, nanEqualsNaN: tolerance.flags & CV_FLOAT_NAN_EQUALS_NAN != 0,
-      bitwise: tolerance.flags & CV_FLOAT_BITWISE != 0)
-  }
-}
-
-@c @implementation
-public func cv_options_set_union_member(
-  _ options: OpaquePointer?, _ unionPath: UnsafePointer<CChar>?, _ member: UnsafePointer<CChar>?, _ message: MessageOut
-) -> Int32 {
-  run(message) { () throws(CAPIError) in
-    let name = "cv_options_set_union_member"
-    let handle: OptionsHandle = try object(options, "options", in: name)
-    try handle.setUnionMember(
-      at: try string(unionPath, "union_path", in: name), member: try string(member, "member", in: name))
-  }
-}
-
-@c @implementation
-public func cv_options_set_union_tag(
-  _ options: OpaquePointer?, _ unionPath: UnsafePointer<CChar>?, _ tagPath: UnsafePointer<CChar>?,
-  _ tags: UnsafePointer<Int64>?, _ members: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int,
-  _ unknownAsBytes: Int32, _ message: MessageOut
-) -> Int32 {
-  run(message) { () throws(CAPIError) in
-    let name = "cv_options_set_union_tag"
-    let handle: OptionsHandle = try object(options, "options", in: name)
-    let names = try strings(members, count: count, "members", in: name)
-    var map: [Int64: String] = [:]
-    if count > 0 {
-      let tags = try required(tags, "tags", in: name)
-      for index in 0..<count { map[tags[index]] = names[index] }
-    }
-    try handle.setUnionTag(
-      at: try string(unionPath, "union_path", in: name), tag: try string(tagPath, "tag_path", in: name),
-      members: map, unknownAsBytes: unknownAsBytes != 0)
-  }
-}
-
-@c @implementation
-public func cv_options_ignore(_ options: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ message: MessageOut) -> Int32
-{
-  run(message) { () throws(CAPIError) in
-    let handle: OptionsHandle = try object(options, "options", in: "cv_options_ignore")
-    try handle.ignore(try string(path, "path", in: "cv_options_ignore"))
-  }
-}
-
-@c @implementation
-public func cv_options_set_comparer(
-  _ options: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ comparer: UnsafePointer<cv_field_comparer>?,
-  _ message: MessageOut
-) -> Int32 {
-  run(message) { () throws(CAPIError) in
-    let name = "cv_options_set_comparer"
-    let handle: OptionsHandle = try object(options, "options", in: name)
-    try handle.setComparer(try fieldComparer(comparer, in: name), at: try string(path, "path", in: name))
-  }
-}
-
-@c @implementation
-public func cv_options_set_max_reported(_ options: OpaquePointer?, _ count: Int32, _ message: MessageOut) -> Int32 {
-  run(message) { () throws(CAPIError) in
-    let handle: OptionsHandle = try object(options, "options", in: "cv_options_set_max_reported")
-    guard count >= 1 else {
-      throw CAPIError(status: CV_ERROR_ARGUMENT, message: "cv_options_set_max_reported: count \(count) is below 1")
-    }
-    handle.setMaximumReported(Int(count))
-  }
-}
-
-@c @implementation
-public func cv_options_free(_ options: OpaquePointer?) { release(options) }
-
 // MARK: - Comparing, describing, parsing
 
 @c @implementation
@@ -359,27 +270,27 @@ public func cv_compare(
   _ options: OpaquePointer?, _ result: UnsafeMutablePointer<cv_comparison>?, _ message: MessageOut
 ) -> Int32 {
   // Equal values without options need no report: the handle's rules decide, with no retain of the handle.
-  if options == nil, let type, let actual, let expected, let result,
+  if options == nil, let type, let actual, let expected, let result, let out = ComparisonOut(unchecked: result),
     Unmanaged<TypeHandle>.fromOpaque(UnsafeRawPointer(type))._withUnsafeGuaranteedRef({
       $0.isEqual(actual, expected, count: count)
     })
   {
     message?.pointee = nil
-    result.pointee = cv_comparison(is_equal: 1, mismatch_count: 0, report: nil)
+    out.write(isEqual: true, mismatchCount: 0, report: nil)
     return CV_OK
   }
   return run(message) { () throws(CAPIError) in
     let name = "cv_compare"
-    let out = try required(result, "result", in: name)
-    out.pointee = cv_comparison(is_equal: 0, mismatch_count: 0, report: nil)
+    let out = try ComparisonOut(result, in: name)
+    out.write(isEqual: false, mismatchCount: 0, report: nil)
     let handle: TypeHandle = try object(type, "type", in: name)
     let optionsHandle: OptionsHandle? = options == nil ? nil : try object(options, "options", in: name)
     let comparison = try handle.compare(
       try required(actual, "actual", in: name), try required(expected, "expected", in: name), count: count,
       options: optionsHandle)
-    out.pointee = cv_comparison(
-      is_equal: comparison.isEqual ? 1 : 0, mismatch_count: Int64(comparison.mismatchCount),
-      report: comparison.report.map { strdup($0) })
+    out.write(
+      isEqual: comparison.isEqual, mismatchCount: comparison.mismatchCount,
+      report: out.holdsReport ? comparison.report.map { strdup($0) } : nil)
   }
 }
 
@@ -409,7 +320,8 @@ public func cv_parse(
     let destination = try required(value, "value", in: name)
     guard size == handle.size else {
       throw CAPIError(
-        status: CV_ERROR_SIZE, message: "\(name): size \(size) is not the type's size, \(handle.size) bytes")
+        status: CV_ERROR_SIZE,
+        message: "\(name): size \(UInt(bitPattern: size)) is not the type's size, \(handle.size) bytes")
     }
     let bytes = try handle.parse(try string(literal, "literal", in: name))
     destination.copyMemory(from: bytes, byteCount: min(bytes.count, size))

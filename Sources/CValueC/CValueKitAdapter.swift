@@ -62,7 +62,7 @@ final class RegistryHandle {
         type, comparer: CFunction(address: address, name: name), signature: "i^v^v",
         convention: zeroMeansEqual ? .zeroMeansEqual : .nonZeroMeansEqual)
     } catch {
-      throw CAPIError(valueError: error)
+      throw CAPIError(valueError: error, type: type)
     }
   }
 
@@ -72,7 +72,7 @@ final class RegistryHandle {
       try registry.register(
         type, describer: CFunction(address: address, name: name), signature: "i*Q^v", convention: .writesIntoBuffer)
     } catch {
-      throw CAPIError(valueError: error)
+      throw CAPIError(valueError: error, type: type)
     }
   }
 
@@ -80,7 +80,7 @@ final class RegistryHandle {
   func register(ignoring path: String, for type: String) throws(CAPIError) {
     let path = try OptionsHandle.path(path, role: "ignored path")
     do throws(ValueError) { try registry.register(type, ignoring: [path]) } catch {
-      throw CAPIError(valueError: error)
+      throw CAPIError(valueError: error, type: type)
     }
   }
 
@@ -88,18 +88,16 @@ final class RegistryHandle {
   func register(_ comparer: FieldComparerSpec, at path: String, for type: String) throws(CAPIError) {
     let path = try OptionsHandle.path(path, role: "comparer path")
     do throws(ValueError) { try registry.register(type, comparer: try comparer.make(), at: path) } catch {
-      throw CAPIError(valueError: error)
+      throw CAPIError(valueError: error, type: type)
     }
   }
 
   func resolve(_ type: String, size: Int) throws(CAPIError) -> TypeHandle {
     let handle: ValueType
-    // A C name (not an encoding) that does not resolve, or whose layout is unknown, is a type the catalog has
-    // no definition of.
-    let isName = !type.contains(where: { #"{([^""#.contains($0) })
+    // A C name whose layout is unknown is a type the catalog has no definition of.
+    let isName = CAPIError.isName(type)
     do throws(ValueError) { handle = try registry.resolve(type) } catch {
-      if isName, case .encoding = error { throw CAPIError(status: CV_ERROR_UNKNOWN_TYPE, message: error.description) }
-      throw CAPIError(valueError: error)
+      throw CAPIError(valueError: error, type: type)
     }
     guard let known = handle.size else {
       let reason = handle.layoutError.map { "\($0)" } ?? "its size is unknown"
@@ -113,7 +111,8 @@ final class RegistryHandle {
     guard known == size else {
       throw CAPIError(
         status: CV_ERROR_SIZE,
-        message: "\"\(type)\" is \(known) bytes in the catalog, but sizeof is \(size) where it is used: "
+        message:
+          "\"\(type)\" is \(known) bytes in the catalog, but sizeof is \(UInt(bitPattern: size)) where it is used: "
           + "the catalog was made for other compiler flags (-m32, #pragma pack, -fshort-enums?)")
     }
     return TypeHandle(handle, size: known)
@@ -197,6 +196,15 @@ final class TypeHandle {
     self.size = size
   }
 
+  /// The bytes `count` values take; `count` is a C `size_t`, reported as one.
+  private func byteCount(_ count: Int) throws(CAPIError) -> Int {
+    let (bytes, overflow) = size.multipliedReportingOverflow(by: count)
+    guard count >= 0, !overflow else {
+      throw CAPIError(status: CV_ERROR_ARGUMENT, message: "count \(UInt(bitPattern: count)) is too large")
+    }
+    return bytes
+  }
+
   /// Whether the values are equal by the handle's own rules (no options), as fast as they allow.
   func isEqual(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int) -> Bool {
     count == 1 ? handle.isEqual(pointers: actual, expected) : handle.isEqual(pointers: actual, expected, count: count)
@@ -221,8 +229,7 @@ final class TypeHandle {
   private func comparison(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: OptionsHandle?)
     throws(CAPIError) -> Comparison
   {
-    let (bytes, overflow) = size.multipliedReportingOverflow(by: count)
-    guard !overflow else { throw CAPIError(status: CV_ERROR_ARGUMENT, message: "count \(count) is too large") }
+    let bytes = try byteCount(count)
     let a = UnsafeRawBufferPointer(start: actual, count: bytes)
     let b = UnsafeRawBufferPointer(start: expected, count: bytes)
     let options = options?.options ?? .default
@@ -239,8 +246,7 @@ final class TypeHandle {
   }
 
   func describe(_ value: UnsafeRawPointer, count: Int) throws(CAPIError) -> String {
-    let (bytes, overflow) = size.multipliedReportingOverflow(by: count)
-    guard !overflow else { throw CAPIError(status: CV_ERROR_ARGUMENT, message: "count \(count) is too large") }
+    let bytes = try byteCount(count)
     do throws(ValueError) {
       let buffer = UnsafeRawBufferPointer(start: value, count: bytes)
       return count == 1 ? try handle.describe(bytes: buffer) : try handle.describe(bytes: buffer, count: count)
@@ -255,6 +261,19 @@ final class TypeHandle {
 }
 
 extension CAPIError {
+  /// Whether `type` is a C name (`struct tcphdr`, a typedef), not an encoding.
+  static func isName(_ type: String) -> Bool { !type.contains(where: { #"{([^""#.contains($0) }) }
+
+  /// The status for an error about `type`, as a C call names it: a C name that does not resolve is
+  /// `CV_ERROR_UNKNOWN_TYPE` in every call (an encoding that does not parse is `CV_ERROR_ENCODING`).
+  init(valueError error: ValueError, type: String) {
+    if Self.isName(type), case .encoding = error {
+      self.init(status: CV_ERROR_UNKNOWN_TYPE, message: error.description)
+    } else {
+      self.init(valueError: error)
+    }
+  }
+
   /// The status for each of the Swift API's errors; the message is its description.
   init(valueError error: ValueError) {
     let status: Int32

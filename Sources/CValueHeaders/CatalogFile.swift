@@ -111,17 +111,30 @@ public struct CatalogFile: Codable, Hashable, Sendable {
   ///
   /// - Throws: ``CatalogFileError`` naming the file, the JSON path or line and column, and the problem.
   public static func read(from url: URL) throws(CatalogFileError) -> CatalogFile {
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw .unreadable(path: url.path, reason: reason(error))
+    try decode(try contents(of: url.path), path: url.path)
+  }
+
+  /// The bytes of the file at `path`, read with `open` and `read`: FoundationEssentials' `Data(contentsOf:)`
+  /// leaks its 4,096-byte buffer for a file whose size reads as 0 (an empty file, a pipe).
+  private static func contents(of path: String) throws(CatalogFileError) -> Data {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+    defer { close(descriptor) }
+    var data = Data()
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, into: $0) }
+      if count == 0 { return data }
+      guard count > 0 else {
+        if errno == EINTR { continue }
+        throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+      }
+      data.append(contentsOf: chunk[..<count])
     }
-    return try decode(data, path: url.path)
   }
 
   /// Decodes a catalog file's JSON, naming `path` in errors.
-  static func decode(_ data: Data, path: String) throws(CatalogFileError) -> CatalogFile {
+  package static func decode(_ data: Data, path: String) throws(CatalogFileError) -> CatalogFile {
     do {
       return try JSONDecoder().decode(CatalogFile.self, from: data)
     } catch let error as CatalogFileError {
@@ -141,4 +154,9 @@ public struct CatalogFile: Codable, Hashable, Sendable {
     if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
     return "\(error)"
   }
+}
+
+/// POSIX `read` into `buffer` (outside ``CatalogFile``, whose `read(from:)` would hide it).
+private func readBytes(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+  read(descriptor, buffer.baseAddress, buffer.count)
 }

@@ -33,13 +33,16 @@ public enum CatalogFileError: Error, Hashable, Sendable, CustomStringConvertible
   /// A record's layout, with the file's definitions and overrides, is not the size and alignment the file
   /// states for it (its source's).
   case layoutMismatch(path: String, at: String, record: String, file: String, computed: String)
+  /// The file was made for the ABI `file`, but the catalog already holds types made for the ABI `catalog`:
+  /// one catalog holds one ABI's types.
+  case otherABI(path: String, file: String, catalog: String)
 
   /// The file the error is about (`<catalog>` for a ``CatalogFile`` value loaded directly).
   public var path: String {
     switch self {
     case .unreadable(let path, _), .unwritable(let path, _), .invalidJSON(let path, _, _, _),
       .malformed(let path, _, _), .unsupportedFormatVersion(let path, _, _), .unknownABI(let path, _, _),
-      .refused(let path, _, _), .layoutMismatch(let path, _, _, _, _):
+      .refused(let path, _, _), .layoutMismatch(let path, _, _, _, _), .otherABI(let path, _, _):
       return path
     }
   }
@@ -67,6 +70,11 @@ public enum CatalogFileError: Error, Hashable, Sendable, CustomStringConvertible
       return "\(path): abi: \"\(name)\" is no ABI CValueKit describes; the ABIs are \(known.joined(separator: ", "))"
     case .refused(let path, let place, let error):
       return "\(path): \(place): the catalog refused it: \(error)"
+    case .otherABI(let path, let file, let catalog):
+      return """
+        \(path): abi: the file is for \(file), but the catalog already holds types made for \(catalog); \
+        load each ABI's catalog files into a catalog of their own
+        """
     case .layoutMismatch(let path, let place, let record, let file, let computed):
       return "\(path): \(place): \(record) lays out as \(computed), but the file says \(file)"
     }

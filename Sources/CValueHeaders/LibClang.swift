@@ -12,7 +12,7 @@ import Synchronization
 struct LibClang: @unchecked Sendable {
   // @unchecked: the table holds C function pointers, which are immutable and callable from any thread;
   // libclang itself is thread-safe for separate indexes, and every import makes its own.
-  let api: cv_clang_api
+  let api: cvi_clang_api
   let path: String
   let resourceDirectory: String?
   let version: String
@@ -92,14 +92,14 @@ struct LibClang: @unchecked Sendable {
   /// one later in the list would be a surprise, and the user should know which one is too old.
   static func load(from candidates: [String]) throws(HeaderImportError) -> LibClang {
     for path in candidates {
-      guard let handle = cv_clang_open(path) else { continue }
+      guard let handle = cvi_clang_open(path) else { continue }
       // Never closed: the functions stay in use for the life of the process.
       let real = loadedPath(of: handle) ?? path
       // Filled by C: Swift cannot make a table of non-optional function pointers without them.
-      let table = UnsafeMutablePointer<cv_clang_api>.allocate(capacity: 1)
+      let table = UnsafeMutablePointer<cvi_clang_api>.allocate(capacity: 1)
       defer { table.deallocate() }
-      if let missing = cv_clang_load(handle, table) {
-        cv_clang_close(handle)
+      if let missing = cvi_clang_load(handle, table) {
+        cvi_clang_close(handle)
         throw .libclangTooOld(path: real, missingSymbol: String(cString: missing))
       }
       let api = table.move()
@@ -113,7 +113,7 @@ struct LibClang: @unchecked Sendable {
 
   /// The file the library was loaded from, for messages and for finding its resource directory.
   private static func loadedPath(of handle: UnsafeMutableRawPointer) -> String? {
-    guard let name = cv_library_path(handle) else { return nil }
+    guard let name = cvi_library_path(handle) else { return nil }
     return URL(fileURLWithPath: String(cString: name)).resolvingSymlinksInPath().path
   }
 
@@ -137,7 +137,7 @@ struct LibClang: @unchecked Sendable {
   }
 
   /// The text of a CXString, which it then frees.
-  static func string(_ value: CXString, _ api: cv_clang_api) -> String {
+  static func string(_ value: CXString, _ api: cvi_clang_api) -> String {
     defer { api.disposeString(value) }
     guard let text = api.getCString(value) else { return "" }
     return String(cString: text)

@@ -43,7 +43,7 @@ package struct ClangRecord {
 /// Reads records and typedefs from a translation unit and builds their encodings from clang's types.
 struct RecordReader {
   let unit: TranslationUnit
-  private var api: cv_clang_api { unit.clang.api }
+  private var api: cvi_clang_api { unit.clang.api }
 
   /// Every record read, nested ones before the records that contain them.
   private(set) var records: [ClangRecord] = []
@@ -80,11 +80,11 @@ struct RecordReader {
     var seen: Set<String> = []
     for cursor in children(of: api.getTranslationUnitCursor(unit.unit)) {
       let kind = api.getCursorKind(cursor)
-      if kind == Int32(CV_CXCursor_TypedefDecl) {
+      if kind == Int32(CVI_CXCursor_TypedefDecl) {
         let name = unit.clang.string(api.getCursorSpelling(cursor))
         let type = api.getCanonicalType(api.getTypedefDeclUnderlyingType(cursor))
         result.entries.append(.init(name: name, type: type, isTypedef: true))
-      } else if kind == Int32(CV_CXCursor_StructDecl) || kind == Int32(CV_CXCursor_UnionDecl) {
+      } else if kind == Int32(CVI_CXCursor_StructDecl) || kind == Int32(CVI_CXCursor_UnionDecl) {
         let type = api.getCanonicalType(api.getCursorType(cursor))
         guard let tag = tagName(of: type) else { continue }
         if api.isCursorDefinition(cursor) != 0 {
@@ -101,7 +101,7 @@ struct RecordReader {
   /// `struct tag` or `union tag` for a record type with a tag of its own, else `nil`.
   func tagName(of type: CXType) -> String? {
     let declaration = api.getTypeDeclaration(type)
-    let keyword = api.getCursorKind(declaration) == Int32(CV_CXCursor_UnionDecl) ? "union" : "struct"
+    let keyword = api.getCursorKind(declaration) == Int32(CVI_CXCursor_UnionDecl) ? "union" : "struct"
     let tag = unit.clang.string(api.getCursorSpelling(declaration))
     guard !tag.isEmpty, unit.clang.string(api.getTypeSpelling(type)) == "\(keyword) \(tag)" else { return nil }
     return "\(keyword) \(tag)"
@@ -124,42 +124,42 @@ struct RecordReader {
   {
     let size = Int(api.Type_getSizeOf(type))
     switch type.kind {
-    case Int32(CV_CXType_Bool): return .scalar(.bool)
-    case Int32(CV_CXType_Char_S), Int32(CV_CXType_SChar), Int32(CV_CXType_Short), Int32(CV_CXType_Int),
-      Int32(CV_CXType_Long), Int32(CV_CXType_LongLong), Int32(CV_CXType_Int128), Int32(CV_CXType_WChar):
-      return try integer(signed: true, size: size, isLong: type.kind == Int32(CV_CXType_Long), place: place)
-    case Int32(CV_CXType_Char_U), Int32(CV_CXType_UChar), Int32(CV_CXType_UShort), Int32(CV_CXType_UInt),
-      Int32(CV_CXType_ULong), Int32(CV_CXType_ULongLong), Int32(CV_CXType_UInt128), Int32(CV_CXType_Char16),
-      Int32(CV_CXType_Char32):
-      return try integer(signed: false, size: size, isLong: type.kind == Int32(CV_CXType_ULong), place: place)
-    case Int32(CV_CXType_Float): return .scalar(.float)
-    case Int32(CV_CXType_Double): return .scalar(.double)
-    case Int32(CV_CXType_LongDouble): return .scalar(.longDouble)
-    case Int32(CV_CXType_Half), Int32(CV_CXType_Float16): return .scalar(.float16)
-    case Int32(CV_CXType_BFloat16): return .scalar(.bfloat16)
+    case Int32(CVI_CXType_Bool): return .scalar(.bool)
+    case Int32(CVI_CXType_Char_S), Int32(CVI_CXType_SChar), Int32(CVI_CXType_Short), Int32(CVI_CXType_Int),
+      Int32(CVI_CXType_Long), Int32(CVI_CXType_LongLong), Int32(CVI_CXType_Int128), Int32(CVI_CXType_WChar):
+      return try integer(signed: true, size: size, isLong: type.kind == Int32(CVI_CXType_Long), place: place)
+    case Int32(CVI_CXType_Char_U), Int32(CVI_CXType_UChar), Int32(CVI_CXType_UShort), Int32(CVI_CXType_UInt),
+      Int32(CVI_CXType_ULong), Int32(CVI_CXType_ULongLong), Int32(CVI_CXType_UInt128), Int32(CVI_CXType_Char16),
+      Int32(CVI_CXType_Char32):
+      return try integer(signed: false, size: size, isLong: type.kind == Int32(CVI_CXType_ULong), place: place)
+    case Int32(CVI_CXType_Float): return .scalar(.float)
+    case Int32(CVI_CXType_Double): return .scalar(.double)
+    case Int32(CVI_CXType_LongDouble): return .scalar(.longDouble)
+    case Int32(CVI_CXType_Half), Int32(CVI_CXType_Float16): return .scalar(.float16)
+    case Int32(CVI_CXType_BFloat16): return .scalar(.bfloat16)
     // libclang 21 gives `__bf16` no type kind of its own (unexposed), only its spelling.
-    case Int32(CV_CXType_Unexposed) where unit.clang.string(api.getTypeSpelling(type)) == "__bf16":
+    case Int32(CVI_CXType_Unexposed) where unit.clang.string(api.getTypeSpelling(type)) == "__bf16":
       return .scalar(.bfloat16)
-    case Int32(CV_CXType_Void): return .scalar(.void)
-    case Int32(CV_CXType_Pointer), Int32(CV_CXType_BlockPointer):
+    case Int32(CVI_CXType_Void): return .scalar(.void)
+    case Int32(CVI_CXType_Pointer), Int32(CVI_CXType_BlockPointer):
       return pointer(to: api.getCanonicalType(api.getPointeeType(type)))
-    case Int32(CV_CXType_ConstantArray), Int32(CV_CXType_IncompleteArray):
-      let count = type.kind == Int32(CV_CXType_ConstantArray) ? Int(api.getArraySize(type)) : 0
+    case Int32(CVI_CXType_ConstantArray), Int32(CVI_CXType_IncompleteArray):
+      let count = type.kind == Int32(CVI_CXType_ConstantArray) ? Int(api.getArraySize(type)) : 0
       let element = try encoding(
         of: api.getCanonicalType(api.getArrayElementType(type)), name: name, place: place)
       return .array(count: count, element: element)
-    case Int32(CV_CXType_Enum):
+    case Int32(CVI_CXType_Enum):
       let integer = api.getCanonicalType(api.getEnumDeclIntegerType(api.getTypeDeclaration(type)))
       return try encoding(of: integer, name: name, place: place)
-    case Int32(CV_CXType_Complex):
+    case Int32(CVI_CXType_Complex):
       return .complex(try encoding(of: api.getCanonicalType(api.getElementType(type)), name: name, place: place))
-    case Int32(CV_CXType_Vector), Int32(CV_CXType_ExtVector):
+    case Int32(CVI_CXType_Vector), Int32(CVI_CXType_ExtVector):
       let element = try encoding(of: api.getCanonicalType(api.getElementType(type)), name: name, place: place)
       return .vector(TypeEncoding.Vector(size: size, alignment: Int(api.Type_getAlignOf(type)), element: element))
-    case Int32(CV_CXType_Atomic):
+    case Int32(CVI_CXType_Atomic):
       let value = try encoding(of: api.getCanonicalType(api.Type_getValueType(type)), name: name, place: place)
       return .qualified(.atomic, value)
-    case Int32(CV_CXType_Record):
+    case Int32(CVI_CXType_Record):
       return try record(type, name: name, place: place)
     default:
       throw .unsupportedType(unit.clang.string(api.getTypeSpelling(type)), record: place.record, field: place.field)
@@ -192,7 +192,7 @@ struct RecordReader {
 
   /// A pointer as clang encodes it: `char *` as the C string `*`, anything else `^` and its pointee.
   private func pointer(to pointee: CXType) -> TypeEncoding {
-    if pointee.kind == Int32(CV_CXType_Char_S) || pointee.kind == Int32(CV_CXType_Char_U) {
+    if pointee.kind == Int32(CVI_CXType_Char_S) || pointee.kind == Int32(CVI_CXType_Char_U) {
       return .scalar(.cString)
     }
     return .pointer(self.pointee(pointee))
@@ -202,16 +202,16 @@ struct RecordReader {
   /// self-referencing records end), functions as `?`.
   private func pointee(_ type: CXType) -> TypeEncoding {
     switch type.kind {
-    case Int32(CV_CXType_FunctionProto), Int32(CV_CXType_FunctionNoProto): return .scalar(.unknown)
-    case Int32(CV_CXType_Record):
-      let isUnion = api.getCursorKind(api.getTypeDeclaration(type)) == Int32(CV_CXCursor_UnionDecl)
+    case Int32(CVI_CXType_FunctionProto), Int32(CVI_CXType_FunctionNoProto): return .scalar(.unknown)
+    case Int32(CVI_CXType_Record):
+      let isUnion = api.getCursorKind(api.getTypeDeclaration(type)) == Int32(CVI_CXCursor_UnionDecl)
       let tag = tagName(of: type).map { String($0.split(separator: " ", maxSplits: 1)[1]) }
       let record = TypeEncoding.Record(name: tag, fields: nil)
       return isUnion ? .union(record) : .structure(record)
-    case Int32(CV_CXType_Pointer), Int32(CV_CXType_BlockPointer):
+    case Int32(CVI_CXType_Pointer), Int32(CVI_CXType_BlockPointer):
       return pointer(to: api.getCanonicalType(api.getPointeeType(type)))
-    case Int32(CV_CXType_ConstantArray), Int32(CV_CXType_IncompleteArray):
-      let count = type.kind == Int32(CV_CXType_ConstantArray) ? Int(api.getArraySize(type)) : 0
+    case Int32(CVI_CXType_ConstantArray), Int32(CVI_CXType_IncompleteArray):
+      let count = type.kind == Int32(CVI_CXType_ConstantArray) ? Int(api.getArraySize(type)) : 0
       return .array(count: count, element: pointee(api.getCanonicalType(api.getArrayElementType(type))))
     default:
       var reader = self
@@ -228,7 +228,7 @@ struct RecordReader {
     let tag = tagName(of: type)
     let recordName = tag ?? name
     guard isComplete(type) else { throw .incompleteType(recordName) }
-    let isUnion = api.getCursorKind(api.getTypeDeclaration(type)) == Int32(CV_CXCursor_UnionDecl)
+    let isUnion = api.getCursorKind(api.getTypeDeclaration(type)) == Int32(CVI_CXCursor_UnionDecl)
     var fields: [TypeEncoding.Field] = []
     var members: [ClangRecord.Member] = []
     var enumerations: [(member: String, enumeration: CEnumeration)] = []
@@ -259,7 +259,7 @@ struct RecordReader {
         if let held { holds.insert(held) }
         fields.append(.init(name: memberName, type: type))
         // A flexible array member has no size in clang (an error code); it takes no bytes.
-        let size = fieldType.kind == Int32(CV_CXType_IncompleteArray) ? 0 : Int(api.Type_getSizeOf(fieldType))
+        let size = fieldType.kind == Int32(CVI_CXType_IncompleteArray) ? 0 : Int(api.Type_getSizeOf(fieldType))
         members.append(
           .init(
             name: memberName, bitOffset: bitOffset, bitWidth: nil, size: size,
@@ -300,10 +300,10 @@ struct RecordReader {
     var type = type
     while true {
       switch type.kind {
-      case Int32(CV_CXType_ConstantArray), Int32(CV_CXType_IncompleteArray):
+      case Int32(CVI_CXType_ConstantArray), Int32(CVI_CXType_IncompleteArray):
         type = api.getCanonicalType(api.getArrayElementType(type))
-      case Int32(CV_CXType_Atomic): type = api.getCanonicalType(api.Type_getValueType(type))
-      case Int32(CV_CXType_Record): return recordNames[TypeKey(type)]
+      case Int32(CVI_CXType_Atomic): type = api.getCanonicalType(api.Type_getValueType(type))
+      case Int32(CVI_CXType_Record): return recordNames[TypeKey(type)]
       default: return nil
       }
     }
@@ -312,13 +312,13 @@ struct RecordReader {
   /// What an anonymous struct or union member is called in its record's name: by its first named member,
   /// which C makes unique in the enclosing record (`anonymous union with .buf_index`), else by position.
   private func anonymousMemberName(_ type: CXType, _ position: Int) -> String {
-    let isUnion = api.getCursorKind(api.getTypeDeclaration(type)) == Int32(CV_CXCursor_UnionDecl)
+    let isUnion = api.getCursorKind(api.getTypeDeclaration(type)) == Int32(CVI_CXCursor_UnionDecl)
     var first: String?
     var record = type
     while first == nil, let field = fieldCursors(of: record).first {
       let fieldType = api.getCanonicalType(api.getCursorType(field))
       first = memberName(of: field, type: fieldType)
-      guard fieldType.kind == Int32(CV_CXType_Record) else { break }
+      guard fieldType.kind == Int32(CVI_CXType_Record) else { break }
       record = fieldType
     }
     return "anonymous \(isUnion ? "union" : "struct") " + (first.map { "with .\($0)" } ?? "at member \(position)")
@@ -327,10 +327,10 @@ struct RecordReader {
   /// ``enumeration(of:)``, read once per enum type as declared.
   private mutating func cachedEnumeration(of declared: CXType) -> CEnumeration? {
     var type = declared
-    while api.getCanonicalType(type).kind == Int32(CV_CXType_ConstantArray) {
+    while api.getCanonicalType(type).kind == Int32(CVI_CXType_ConstantArray) {
       type = api.getArrayElementType(type)
     }
-    guard api.getCanonicalType(type).kind == Int32(CV_CXType_Enum) else { return nil }
+    guard api.getCanonicalType(type).kind == Int32(CVI_CXType_Enum) else { return nil }
     let key = TypeKey(type)
     if let known = enumerationCache[key] { return known }
     let enumeration = enumeration(of: type)
@@ -343,13 +343,13 @@ struct RecordReader {
   /// an anonymous enum.
   private func enumeration(of declared: CXType) -> CEnumeration? {
     var type = declared
-    while api.getCanonicalType(type).kind == Int32(CV_CXType_ConstantArray) {
+    while api.getCanonicalType(type).kind == Int32(CVI_CXType_ConstantArray) {
       type = api.getArrayElementType(type)
     }
     let canonical = api.getCanonicalType(type)
-    guard canonical.kind == Int32(CV_CXType_Enum) else { return nil }
+    guard canonical.kind == Int32(CVI_CXType_Enum) else { return nil }
     let constants = children(of: api.getTypeDeclaration(canonical))
-      .filter { api.getCursorKind($0) == Int32(CV_CXCursor_EnumConstantDecl) }
+      .filter { api.getCursorKind($0) == Int32(CVI_CXCursor_EnumConstantDecl) }
       .map {
         (
           name: unit.clang.string(api.getCursorSpelling($0)), value: api.getEnumConstantDeclValue($0)
@@ -363,7 +363,7 @@ struct RecordReader {
   /// A field's name, or `nil` for an unnamed bitfield or a C11 anonymous struct or union member (whose
   /// implicit field clang spells after its type, `union tcphdr::(anonymous at …)`).
   private func memberName(of field: CXCursor, type: CXType) -> String? {
-    if type.kind == Int32(CV_CXType_Record), api.Cursor_isAnonymousRecordDecl(api.getTypeDeclaration(type)) != 0 {
+    if type.kind == Int32(CVI_CXType_Record), api.Cursor_isAnonymousRecordDecl(api.getTypeDeclaration(type)) != 0 {
       return nil
     }
     let spelled = unit.clang.string(api.getCursorSpelling(field))
@@ -372,15 +372,15 @@ struct RecordReader {
 
   // MARK: Cursors
 
-  func children(of cursor: CXCursor) -> [CXCursor] { gather { cv_clang_children($0, cursor, $1) } }
+  func children(of cursor: CXCursor) -> [CXCursor] { gather { cvi_clang_children($0, cursor, $1) } }
 
-  func fieldCursors(of type: CXType) -> [CXCursor] { gather { cv_clang_fields($0, type, $1) } }
+  func fieldCursors(of type: CXType) -> [CXCursor] { gather { cvi_clang_fields($0, type, $1) } }
 
   private func gather(
-    _ fill: (UnsafePointer<cv_clang_api>, UnsafeMutablePointer<cv_cursor_list>) -> Int32
+    _ fill: (UnsafePointer<cvi_clang_api>, UnsafeMutablePointer<cvi_cursor_list>) -> Int32
   ) -> [CXCursor] {
-    var list = cv_cursor_list()
-    defer { cv_cursor_list_free(&list) }
+    var list = cvi_cursor_list()
+    defer { cvi_cursor_list_free(&list) }
     let complete = withUnsafePointer(to: api) { api in withUnsafeMutablePointer(to: &list) { fill(api, $0) } }
     precondition(complete != 0, "out of memory listing clang cursors")
     return Array(UnsafeBufferPointer(start: list.cursors, count: list.count))

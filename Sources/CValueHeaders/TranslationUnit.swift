@@ -98,7 +98,7 @@ final class TranslationUnit {
     var all = ["-x", language]
     if let resources = clang.resourceDirectory { all += ["-resource-dir", resources] }
     all += arguments
-    let options = UInt32(CV_CXTranslationUnit_SkipFunctionBodies)
+    let options = UInt32(CVI_CXTranslationUnit_SkipFunctionBodies)
     var unit: CXTranslationUnit?
     let code = withCStrings(all) { argv in
       source.text.withCString { text in
@@ -126,7 +126,7 @@ final class TranslationUnit {
       guard let diagnostic = clang.api.getDiagnostic(unit, position) else { continue }
       defer { clang.api.disposeDiagnostic(diagnostic) }
       let severity = clang.api.getDiagnosticSeverity(diagnostic)
-      guard severity == Int32(CV_CXDiagnostic_Error) || severity == Int32(CV_CXDiagnostic_Fatal) else { continue }
+      guard severity == Int32(CVI_CXDiagnostic_Error) || severity == Int32(CVI_CXDiagnostic_Fatal) else { continue }
       var file: CXFile?
       var line: UInt32 = 0
       var column: UInt32 = 0

@@ -42,8 +42,12 @@ extension TypeCatalog {
 
   /// Loads `file`, naming `path` in errors.
   func load(_ file: CatalogFile, path: String) throws(CatalogFileError) {
+    // A catalog holds the types of one ABI: another ABI's encodings laid out with its rules would be wrong.
+    if let held = definitionsABI, held != file.types.abi {
+      throw .otherABI(path: path, file: file.types.abi.name, catalog: held.name)
+    }
     do throws(ImportRefusal) {
-      try register(checking: file.types)
+      try register(checking: file.types, definitionsOnlyForItsABI: true)
     } catch {
       let place =
         switch error.entry {

@@ -185,9 +185,9 @@ extension RecordReader {
   /// Why a typedef's type cannot be registered, or `nil` when it can.
   func typedefProblem(_ type: CXType, name: String) -> String? {
     switch type.kind {
-    case Int32(CV_CXType_FunctionProto), Int32(CV_CXType_FunctionNoProto): return "a function type has no layout"
-    case Int32(CV_CXType_Void): return "void has no layout"
-    case Int32(CV_CXType_Record) where !isComplete(type): return "\(name) names an incomplete struct or union"
+    case Int32(CVI_CXType_FunctionProto), Int32(CVI_CXType_FunctionNoProto): return "a function type has no layout"
+    case Int32(CVI_CXType_Void): return "void has no layout"
+    case Int32(CVI_CXType_Record) where !isComplete(type): return "\(name) names an incomplete struct or union"
     default: return nil
     }
   }

@@ -53,9 +53,14 @@ extension TypeCatalog {
     package var error: CatalogError
   }
 
-  /// ``register(_:)``, saying which entry was refused.
-  package func register(checking imported: ImportedTypes) throws(ImportRefusal) {
+  /// ``register(_:)``, saying which entry was refused. With `definitionsOnlyForItsABI` (a catalog file's
+  /// types), the catalog's definitions are marked as written for the types' ABI, so that a layout for another
+  /// ABI refuses them instead of laying another machine's encodings out with its rules.
+  package func register(checking imported: ImportedTypes, definitionsOnlyForItsABI: Bool = false)
+    throws(ImportRefusal)
+  {
     let scratch = TypeCatalog(includingBuiltins: false)
+    if definitionsOnlyForItsABI { scratch.writeDefinitions(for: imported.abi) }
     // Tables sized once for the entries (a record's encoding may define nested ones too).
     scratch.reserveCapacity(
       names: imported.typedefs.count, records: imported.records.count,

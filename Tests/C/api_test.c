@@ -13,27 +13,14 @@
 
 #include <cvalue_cmocka.h>
 
-static struct cv_test_types types;
+#include "cvalue_expect.h"
 
-/* The call returns `status` and hands out exactly `text` (NULL: no message), which is freed here. */
-#define expect_status(call, status, text)                   \
-  do {                                                      \
-    char *message = NULL;                                   \
-    cv_status got = (call);                                 \
-    assert_string_equal(cv_status_name(got), #status);      \
-    if ((text) == NULL) {                                   \
-      assert_null(message);                                 \
-    } else {                                                \
-      assert_non_null(message);                             \
-      assert_string_equal(message, (text));                 \
-    }                                                       \
-    cv_free(message);                                       \
-  } while (0)
+static struct cv_test_types types;
 
 /* Compares and checks the report exactly (NULL: equal). */
 static void expect_report(const cv_type *type, const void *actual, const void *expected, size_t count,
                           const cv_options *options, int64_t mismatches, const char *report) {
-  cv_comparison result;
+  cv_comparison result = {.size = sizeof result};
   char *message = NULL;
   assert_int_equal(cv_compare(type, actual, expected, count, options, &result, &message), CV_OK);
   assert_null(message);
@@ -164,7 +151,7 @@ static void timex_reports_nested_fields(void **state) {
   b.time.tv_usec = 5;
   cv_options *one = new_options();
   expect_status(cv_options_set_max_reported(one, 1, &message), CV_OK, NULL);
-  cv_comparison result;
+  cv_comparison result = {.size = sizeof result};
   expect_status(cv_compare(types.timex, &a, &b, 1, one, &result, &message), CV_OK, NULL);
   assert_int_equal(result.mismatch_count, 2);
   assert_non_null(strstr(result.report, "timex values differ at 2 of 21 fields:\n  .freq: 100 ≠ 101\n  … and 1 more\n"));
@@ -205,13 +192,13 @@ static void float_struct_within_tolerance(void **state) {
                 "  actual:   {.x = 1, .y = 2}\n"
                 "  expected: {.x = 1.004, .y = 2}");
   cv_options *loose = new_options();
-  cv_tolerance hundredth = {0.01, 0, 0, 0};
-  expect_status(cv_options_set_tolerance(loose, NULL, hundredth, &message), CV_OK, NULL);
+  cv_tolerance hundredth = {sizeof(cv_tolerance), 0.01, 0, 0, 0};
+  expect_status(cv_options_set_tolerance(loose, NULL, &hundredth, &message), CV_OK, NULL);
   assert_cv_equal_options(types.point, &a, &b, loose);
   cv_options_free(loose);
 
   cv_options *per_field = new_options();
-  expect_status(cv_options_set_tolerance(per_field, ".x", hundredth, &message), CV_OK, NULL);
+  expect_status(cv_options_set_tolerance(per_field, ".x", &hundredth, &message), CV_OK, NULL);
   assert_cv_equal_options(types.point, &a, &b, per_field);
   b.y = 2.001;
   expect_report(types.point, &a, &b, 1, per_field, 1,
@@ -222,15 +209,15 @@ static void float_struct_within_tolerance(void **state) {
   cv_options_free(per_field);
 
   cv_options *relative = new_options();
-  cv_tolerance one_percent = {0, 0.01, 0, 0};
-  expect_status(cv_options_set_tolerance(relative, NULL, one_percent, &message), CV_OK, NULL);
+  cv_tolerance one_percent = {sizeof(cv_tolerance), 0, 0.01, 0, 0};
+  expect_status(cv_options_set_tolerance(relative, NULL, &one_percent, &message), CV_OK, NULL);
   assert_cv_equal_options(types.point, &a, &b, relative);
   cv_options_free(relative);
 
   cv_options *ulps = new_options();
-  cv_tolerance four_ulps = {0, 0, 4, 0};
+  cv_tolerance four_ulps = {sizeof(cv_tolerance), 0, 0, 4, 0};
   struct cv_point c = {1.0, 2.0}, d = {nextafter(1.0, 2.0), 2.0};
-  expect_status(cv_options_set_tolerance(ulps, NULL, four_ulps, &message), CV_OK, NULL);
+  expect_status(cv_options_set_tolerance(ulps, NULL, &four_ulps, &message), CV_OK, NULL);
   assert_cv_equal_options(types.point, &c, &d, ulps);
   cv_options_free(ulps);
 }
@@ -240,8 +227,8 @@ static void comparison_json_is_the_schema_1_object(void **state) {
   (void)state;
   struct cv_point a = {1.0, 2.0}, b = {1.25, 2.0};
   cv_options *tenth = new_options();
-  cv_tolerance absolute = {0.1, 0, 0, 0};
-  expect_status(cv_options_set_tolerance(tenth, NULL, absolute, &message), CV_OK, NULL);
+  cv_tolerance absolute = {sizeof(cv_tolerance), 0.1, 0, 0, 0};
+  expect_status(cv_options_set_tolerance(tenth, NULL, &absolute, &message), CV_OK, NULL);
   char *json = NULL;
   expect_status(cv_compare_json(types.point, &a, &b, 1, tenth, &json, &message), CV_OK, NULL);
   assert_string_equal(
@@ -278,16 +265,16 @@ static void nan_and_negative_zero_rules(void **state) {
                 "  actual:   {.x = nan, .y = 0}\n"
                 "  expected: {.x = nan, .y = -0.0}");
   cv_options *nan = new_options();
-  cv_tolerance nan_equal = {0, 0, 0, CV_FLOAT_NAN_EQUALS_NAN};
-  expect_status(cv_options_set_tolerance(nan, NULL, nan_equal, &message), CV_OK, NULL);
+  cv_tolerance nan_equal = {sizeof(cv_tolerance), 0, 0, 0, CV_FLOAT_NAN_EQUALS_NAN};
+  expect_status(cv_options_set_tolerance(nan, NULL, &nan_equal, &message), CV_OK, NULL);
   assert_cv_equal_options(types.point, &nan_a, &nan_b, nan);
   cv_options_free(nan);
 
   struct cv_point zero = {0.0, 1.0}, negative_zero = {-0.0, 1.0};
   assert_cv_equal(types.point, &zero, &negative_zero);
   cv_options *bitwise = new_options();
-  cv_tolerance bits = {0, 0, 0, CV_FLOAT_BITWISE};
-  expect_status(cv_options_set_tolerance(bitwise, NULL, bits, &message), CV_OK, NULL);
+  cv_tolerance bits = {sizeof(cv_tolerance), 0, 0, 0, CV_FLOAT_BITWISE};
+  expect_status(cv_options_set_tolerance(bitwise, NULL, &bits, &message), CV_OK, NULL);
   expect_report(types.point, &zero, &negative_zero, 1, bitwise, 1,
                 "cv_point values differ at 1 of 2 fields:\n"
                 "  .x: 0.0 ≠ -0.0 (difference 0.0, tolerance bitwise)\n"
@@ -407,7 +394,7 @@ static void options_ignore_paths_and_compare_fields_their_way(void **state) {
   cv_type *type = resolve(types.registry, "struct cv_packet", sizeof(struct cv_packet));
   struct cv_packet a = packet(1, 0x1111abcdu), b = packet(1, 0x2222abcdu), c = packet(2, 0x1111abceu);
   cv_options *options = new_options();
-  cv_field_comparer low16 = {CV_FIELD_FUNCTION, low16_equal, "low16_equal", CV_NONZERO_MEANS_EQUAL, NULL};
+  cv_field_comparer low16 = {sizeof(cv_field_comparer), CV_FIELD_FUNCTION, low16_equal, "low16_equal", CV_NONZERO_MEANS_EQUAL, NULL};
   expect_status(cv_options_set_comparer(options, ".checksum", &low16, &message), CV_OK, NULL);
   expect_report(type, &a, &b, 1, options, 0, NULL);
   expect_status(cv_options_ignore(options, ".kind", &message), CV_OK, NULL);
@@ -427,9 +414,9 @@ static void options_ignore_paths_and_compare_fields_their_way(void **state) {
   b = a;
   b.name = second;
   b.origin = &q;
-  cv_field_comparer c_string = {CV_FIELD_C_STRING, NULL, NULL, 0, NULL};
-  cv_field_comparer pointee = {CV_FIELD_POINTEE, NULL, NULL, 0, types.point};
-  cv_comparison result;
+  cv_field_comparer c_string = {sizeof(cv_field_comparer), CV_FIELD_C_STRING, NULL, NULL, 0, NULL};
+  cv_field_comparer pointee = {sizeof(cv_field_comparer), CV_FIELD_POINTEE, NULL, NULL, 0, types.point};
+  cv_comparison result = {.size = sizeof result};
   expect_status(cv_compare(type, &a, &b, 1, options, &result, &message), CV_OK, NULL);
   assert_int_equal(result.mismatch_count, 2);
   cv_free(result.report);
@@ -453,7 +440,7 @@ static void registries_ignore_paths_and_compare_fields_their_way(void **state) {
   cv_registry *registry = NULL;
   expect_status(cv_registry_new(types.catalog, &registry, &message), CV_OK, NULL);
   expect_status(cv_registry_register_ignored(registry, "struct cv_row", ".stamp", &message), CV_OK, NULL);
-  cv_field_comparer low16 = {CV_FIELD_FUNCTION, low16_equal, "low16_equal", CV_NONZERO_MEANS_EQUAL, NULL};
+  cv_field_comparer low16 = {sizeof(cv_field_comparer), CV_FIELD_FUNCTION, low16_equal, "low16_equal", CV_NONZERO_MEANS_EQUAL, NULL};
   expect_status(cv_registry_register_field_comparer(registry, "struct cv_log", ".sequence", &low16, &message), CV_OK,
                 NULL);
   cv_type *log = resolve(registry, "struct cv_log", sizeof(struct cv_log));
@@ -478,14 +465,14 @@ static void registries_ignore_paths_and_compare_fields_their_way(void **state) {
 static void field_options_that_do_not_fit(void **state) {
   (void)state;
   struct cv_packet a = packet(1, 0);
-  cv_comparison result;
+  cv_comparison result = {.size = sizeof result};
   cv_type *type = resolve(types.registry, "struct cv_packet", sizeof(struct cv_packet));
-  cv_field_comparer c_string = {CV_FIELD_C_STRING, NULL, NULL, 0, NULL};
-  cv_field_comparer pointee = {CV_FIELD_POINTEE, NULL, NULL, 0, types.point};
-  cv_field_comparer unknown = {7, NULL, NULL, 0, NULL};
-  cv_field_comparer no_function = {CV_FIELD_FUNCTION, NULL, "f", CV_NONZERO_MEANS_EQUAL, NULL};
-  cv_field_comparer bad_result = {CV_FIELD_FUNCTION, low16_equal, "low16_equal", 3, NULL};
-  cv_field_comparer no_pointee = {CV_FIELD_POINTEE, NULL, NULL, 0, NULL};
+  cv_field_comparer c_string = {sizeof(cv_field_comparer), CV_FIELD_C_STRING, NULL, NULL, 0, NULL};
+  cv_field_comparer pointee = {sizeof(cv_field_comparer), CV_FIELD_POINTEE, NULL, NULL, 0, types.point};
+  cv_field_comparer unknown = {sizeof(cv_field_comparer), 7, NULL, NULL, 0, NULL};
+  cv_field_comparer no_function = {sizeof(cv_field_comparer), CV_FIELD_FUNCTION, NULL, "f", CV_NONZERO_MEANS_EQUAL, NULL};
+  cv_field_comparer bad_result = {sizeof(cv_field_comparer), CV_FIELD_FUNCTION, low16_equal, "low16_equal", 3, NULL};
+  cv_field_comparer no_pointee = {sizeof(cv_field_comparer), CV_FIELD_POINTEE, NULL, NULL, 0, NULL};
   /* Paths that name nothing: CV_ERROR_PATH, when comparing with options and when registering. */
   cv_options *options = new_options();
   expect_status(cv_options_ignore(options, ".kind..", &message), CV_ERROR_PATH,
@@ -541,10 +528,10 @@ static void null_arguments(void **state) {
   cv_registry *registry = NULL;
   cv_type *type = NULL;
   cv_options *options = NULL;
-  cv_comparison result;
+  cv_comparison result = {.size = sizeof result};
   char *text = NULL;
   struct cv_point p = {0, 0};
-  cv_tolerance none = {0, 0, 0, 0};
+  cv_tolerance none = {sizeof(cv_tolerance), 0, 0, 0, 0};
   expect_status(cv_catalog_new(NULL, &message), CV_ERROR_ARGUMENT, "cv_catalog_new: catalog is NULL");
   expect_status(cv_catalog_load_file(NULL, "x", &message), CV_ERROR_ARGUMENT, "cv_catalog_load_file: catalog is NULL");
   expect_status(cv_catalog_load_file(types.catalog, NULL, &message), CV_ERROR_ARGUMENT,
@@ -569,7 +556,7 @@ static void null_arguments(void **state) {
   expect_status(cv_type_resolve(types.registry, "int", 4, NULL, &message), CV_ERROR_ARGUMENT,
                 "cv_type_resolve: handle is NULL");
   expect_status(cv_options_new(NULL, &message), CV_ERROR_ARGUMENT, "cv_options_new: options is NULL");
-  expect_status(cv_options_set_tolerance(NULL, NULL, none, &message), CV_ERROR_ARGUMENT,
+  expect_status(cv_options_set_tolerance(NULL, NULL, &none, &message), CV_ERROR_ARGUMENT,
                 "cv_options_set_tolerance: options is NULL");
   expect_status(cv_compare(NULL, &p, &p, 1, NULL, &result, &message), CV_ERROR_ARGUMENT, "cv_compare: type is NULL");
   assert_int_equal(result.is_equal, 0);
@@ -613,7 +600,7 @@ static void malformed_encodings_paths_and_literals(void **state) {
   (void)state;
   cv_type *type = NULL;
   struct cv_point p = {0, 0}, q = {0, 1};
-  cv_comparison result;
+  cv_comparison result = {.size = sizeof result};
   expect_status(cv_type_resolve(types.registry, "{nosuch=ii", 8, &type, &message), CV_ERROR_ENCODING,
                 "unterminated struct at offset 10 in \"{nosuch=ii\"");
   expect_status(cv_catalog_register_name(types.catalog, "vec3", "{vec3=fff", &message), CV_ERROR_ENCODING,
@@ -621,10 +608,10 @@ static void malformed_encodings_paths_and_literals(void **state) {
   expect_status(cv_catalog_register_name(types.catalog, "9bad", "{vec3=fff}", &message), CV_ERROR_CATALOG,
                 "\"9bad\" cannot be a type name: use letters, digits and _, starting with a letter or _");
   cv_options *options = new_options();
-  cv_tolerance hundredth = {0.01, 0, 0, 0};
-  expect_status(cv_options_set_tolerance(options, ".x..", hundredth, &message), CV_ERROR_PATH,
+  cv_tolerance hundredth = {sizeof(cv_tolerance), 0.01, 0, 0, 0};
+  expect_status(cv_options_set_tolerance(options, ".x..", &hundredth, &message), CV_ERROR_PATH,
                 "tolerance path: malformed field path \".x..\" at offset 3");
-  expect_status(cv_options_set_tolerance(options, ".z", hundredth, &message), CV_OK, NULL);
+  expect_status(cv_options_set_tolerance(options, ".z", &hundredth, &message), CV_OK, NULL);
   expect_status(cv_compare(types.point, &p, &q, 1, options, &result, &message), CV_ERROR_PATH,
                 "{cv_point=\"x\"d\"y\"d} has no field .z");
   cv_options_free(options);
@@ -638,12 +625,12 @@ static void options_that_do_not_fit(void **state) {
   (void)state;
   struct cv_point p = {0, 0};
   struct cv_message m = {.kind = CV_MESSAGE_TEXT};
-  cv_comparison result;
+  cv_comparison result = {.size = sizeof result};
   cv_options *options = new_options();
-  cv_tolerance negative = {-1, 0, 0, 0}, unknown_flag = {0, 0, 0, 8};
-  expect_status(cv_options_set_tolerance(options, NULL, unknown_flag, &message), CV_ERROR_ARGUMENT,
+  cv_tolerance negative = {sizeof(cv_tolerance), -1, 0, 0, 0}, unknown_flag = {sizeof(cv_tolerance), 0, 0, 0, 8};
+  expect_status(cv_options_set_tolerance(options, NULL, &unknown_flag, &message), CV_ERROR_ARGUMENT,
                 "cv_options_set_tolerance: unknown flags 0x8");
-  expect_status(cv_options_set_tolerance(options, NULL, negative, &message), CV_OK, NULL);
+  expect_status(cv_options_set_tolerance(options, NULL, &negative, &message), CV_OK, NULL);
   expect_status(cv_compare(types.point, &p, &p, 1, options, &result, &message), CV_ERROR_OPTION,
                 "absolute tolerance -1.0 is not a finite number ≥ 0");
   cv_options_free(options);
@@ -744,7 +731,7 @@ static void xevent_by_its_common_initial_type(void **state) {
   a.xkey.keycode = 38;
   b = a;
   b.xkey.keycode = 39;
-  cv_comparison result;
+  cv_comparison result = {.size = sizeof result};
   expect_status(cv_compare(event, &a, &b, 1, by_type, &result, &message), CV_OK, NULL);
   assert_non_null(strstr(result.report, "XEvent values differ at 1 of 15 fields:\n  .xkey.keycode: 38 ≠ 39\n"));
   cv_free(result.report);

@@ -71,14 +71,14 @@ static int setup(void **state) {
   (void)state;
   int64_t tags[] = {CV_MESSAGE_TEXT, CV_MESSAGE_NUMBER, CV_MESSAGE_POINT};
   const char *members[] = {"text", "number", "point"};
-  cv_tolerance tolerance = {0.01, 0, 0, 0};
+  cv_tolerance tolerance = {sizeof(cv_tolerance), 0.01, 0, 0, 0};
   if (cv_test_types_load(&types) != 0) return 1;
   cv_options_new(&linux_view, NULL);
   cv_options_set_union_member(linux_view, "", "syn", NULL);
   cv_options_new(&tagged, NULL);
   cv_options_set_union_tag(tagged, ".body", ".kind", tags, members, 3, 0, NULL);
   cv_options_new(&hundredth, NULL);
-  cv_options_set_tolerance(hundredth, NULL, tolerance, NULL);
+  cv_options_set_tolerance(hundredth, NULL, &tolerance, NULL);
   return 0;
 }
 

@@ -24,9 +24,9 @@ Test(cvalue, equal_tcp_headers_pass) {
 Test(cvalue, points_within_tolerance_pass) {
   struct cv_point actual = {1.0, 2.0}, expected = {1.0000001, 2.0};
   cv_options *options = NULL;
-  cv_tolerance tolerance = {1e-6, 0, 0, 0};
+  cv_tolerance tolerance = {sizeof(cv_tolerance), 1e-6, 0, 0, 0};
   cv_options_new(&options, NULL);
-  cv_options_set_tolerance(options, NULL, tolerance, NULL);
+  cv_options_set_tolerance(options, NULL, &tolerance, NULL);
   cr_expect_cv_equal_options(types.point, &actual, &expected, options);
   cv_options_free(options);
 }

@@ -23,9 +23,9 @@ TEST_F(CValue, EqualAddressesPass) {
 TEST_F(CValue, PointsWithinUlpsPass) {
   cv_point actual = {1.0, 2.0}, expected = {1.0, 2.0000000000000004};
   cv_options *options = nullptr;
-  cv_tolerance tolerance = {0, 0, 2, 0};
+  cv_tolerance tolerance = {sizeof(cv_tolerance), 0, 0, 2, 0};
   cv_options_new(&options, nullptr);
-  cv_options_set_tolerance(options, nullptr, tolerance, nullptr);
+  cv_options_set_tolerance(options, nullptr, &tolerance, nullptr);
   EXPECT_PRED_FORMAT4(cvalue::EqualWithOptions, types.point, options, actual, expected);
   cv_options_free(options);
 }

@@ -9,7 +9,7 @@
 #
 #   Tests/C/run.sh [PREFIX]          # PREFIX defaults to a temporary directory
 #
-# Then again under AddressSanitizer with its leak check (the API suite, the failing cmocka suite and the
+# Then again under AddressSanitizer with its leak check (the API suites, the failing cmocka suite and the
 # threads test: every message, report and handle the tests get is freed) and under ThreadSanitizer (8 threads
 # sharing a registry and handles).
 set -euo pipefail
@@ -38,6 +38,8 @@ prefix=${1:-$work/prefix}
 
 bash Scripts/install-c.sh "$prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
 tail -n 3 "$work/install.log"
+echo "== the installed library's exports"
+bash Scripts/check-c-exports.sh "$prefix/lib/libcvalue.so.1" "$prefix/include/cvalue.h"
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 export CVALUE_CATALOG="$work/types.catalog.json"
 
@@ -84,6 +86,8 @@ failing() { # binary, expected status, arguments...
 
 build cc c99 api_test.c -lcmocka -lm
 passing api_test
+build cc c99 abi_test.c -lcmocka
+passing abi_test
 build cc c99 thread_test.c -pthread
 passing thread_test
 build cc c99 cmocka_failing.c -lcmocka -lm
@@ -138,6 +142,8 @@ sanitize=(-fsanitize=address,undefined -fno-omit-frame-pointer)
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=halt_on_error=1
 build cc c99 api_test.c -lcmocka -lm
 passing api_test | tail -n 1
+build cc c99 abi_test.c -lcmocka
+passing abi_test | tail -n 1
 build cc c99 thread_test.c -pthread
 passing thread_test
 build cc c99 cmocka_failing.c -lcmocka -lm

@@ -46,9 +46,9 @@ Test(snapshots, point_matches) {
 Test(snapshots, point_within_tolerance) {
   struct cv_point point = {1.0, 2.5000001};
   cv_options *options = NULL;
-  cv_tolerance tolerance = {1e-6, 0, 0, 0};
+  cv_tolerance tolerance = {sizeof(cv_tolerance), 1e-6, 0, 0, 0};
   cv_options_new(&options, NULL);
-  cv_options_set_tolerance(options, NULL, tolerance, NULL);
+  cv_options_set_tolerance(options, NULL, &tolerance, NULL);
   cr_expect_cv_snapshot_options(types.point, &point, "point", options);
   cv_options_free(options);
 }

@@ -28,7 +28,7 @@ static void *work(void *argument) {
   for (int i = 0; i < iterations; i++) {
     struct cv_point a = {1, 2}, b = {1, 2.5}, parsed;
     struct tcphdr syn = cv_test_syn(), same = cv_test_syn();
-    cv_comparison result;
+    cv_comparison result = {.size = sizeof result};
     char *text = NULL, *message = NULL;
     cv_type *point = NULL;
     REQUIRE(cv_type_resolve(types.registry, "struct cv_point", sizeof a, &point, &message) == CV_OK);

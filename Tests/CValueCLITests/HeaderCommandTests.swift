@@ -288,7 +288,7 @@ struct HeaderCommandTests {
 
   @Test("a libclang without a function the import calls is too old, named with the missing function")
   func libclangTooOld() async throws {
-    // A stand-in library with only the first function cv_clang_load looks up, as an old libclang would lack
+    // A stand-in library with only the first function cvi_clang_load looks up, as an old libclang would lack
     // a later one; built with the same clang that runs the tests.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cvalue-old-libclang-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

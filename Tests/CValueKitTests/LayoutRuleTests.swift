@@ -193,6 +193,9 @@ struct LayoutRuleTests {
     #expect(throws: LayoutError(.invalidVector("size 6 is not a whole number of 4-byte elements"))) {
       try Self.layout("![6,8f]")
     }
+    #expect(throws: LayoutError(.invalidVector("size 5 is not a whole number of its alignment, 4"))) {
+      try Self.layout("![5,4c]")
+    }
     #expect(throws: LayoutError(.recordLayoutUnknown("an anonymous struct"))) { try Self.layout("{?}") }
     #expect(throws: LayoutError(.recordLayoutUnknown("union U"), at: [.position(0)])) { try Self.layout("{S=(U)}") }
   }

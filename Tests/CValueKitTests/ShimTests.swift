@@ -20,31 +20,31 @@ struct ShimTests {
     let b: [UInt8] = [1, 2, 3, 0x55, 5]
     let ignorePadding: [UInt8] = [0xFF, 0xFF, 0xFF, 0x00, 0xFF]
     let lowBits: [UInt8] = [0xFF, 0xFF, 0xFF, 0x01, 0xFF]
-    #expect(cv_bytes_equal(a, a, 5))
-    #expect(!cv_bytes_equal(a, b, 5))
-    #expect(cv_bytes_equal(a, b, 3))
-    #expect(cv_bytes_equal(a, b, 0))
-    #expect(cv_bytes_equal_masked(a, b, ignorePadding, 5))
-    #expect(!cv_bytes_equal_masked(a, b, lowBits, 5))
+    #expect(cvi_bytes_equal(a, a, 5))
+    #expect(!cvi_bytes_equal(a, b, 5))
+    #expect(cvi_bytes_equal(a, b, 3))
+    #expect(cvi_bytes_equal(a, b, 0))
+    #expect(cvi_bytes_equal_masked(a, b, ignorePadding, 5))
+    #expect(!cvi_bytes_equal_masked(a, b, lowBits, 5))
   }
 
   @Test("libffi's type descriptors are reachable through the accessors and describe the host's scalars")
   func ffiTypes() throws {
     let expected: [(UnsafeMutablePointer<ffi_type>, Int, Int)] = [
-      (cv_ffi_type_uint8(), 1, 1), (cv_ffi_type_sint16(), 2, 2), (cv_ffi_type_uint32(), 4, 4),
-      (cv_ffi_type_sint64(), 8, 8), (cv_ffi_type_float(), 4, 4), (cv_ffi_type_double(), 8, 8),
-      (cv_ffi_type_pointer(), MemoryLayout<UnsafeRawPointer>.size, MemoryLayout<UnsafeRawPointer>.alignment),
+      (cvi_ffi_type_uint8(), 1, 1), (cvi_ffi_type_sint16(), 2, 2), (cvi_ffi_type_uint32(), 4, 4),
+      (cvi_ffi_type_sint64(), 8, 8), (cvi_ffi_type_float(), 4, 4), (cvi_ffi_type_double(), 8, 8),
+      (cvi_ffi_type_pointer(), MemoryLayout<UnsafeRawPointer>.size, MemoryLayout<UnsafeRawPointer>.alignment),
     ]
     for (type, size, alignment) in expected {
       #expect(type.pointee.size == size)
       #expect(Int(type.pointee.alignment) == alignment)
     }
-    #expect(cv_ffi_type_void().pointee.type == UInt16(FFI_TYPE_VOID))
+    #expect(cvi_ffi_type_void().pointee.type == UInt16(FFI_TYPE_VOID))
   }
 
   // MARK: Union cast
 
-  @Test("CV_UNION_CAST, exercised from C")
+  @Test("CVI_UNION_CAST, exercised from C")
   func unionCastFromC() {
     var message = [CChar](repeating: 0, count: 512)
     let failures = cv_check_union_cast(&message, message.count)
@@ -53,15 +53,15 @@ struct ShimTests {
   }
 
   @Test(
-    "CV_UNION_CAST between types of different sizes does not compile", .enabled(if: Clang.path != nil, Clang.missing))
+    "CVI_UNION_CAST between types of different sizes does not compile", .enabled(if: Clang.path != nil, Clang.missing))
   func unionCastRefusesSizesAtCompileTime() throws {
     let clang = try #require(Clang.path)
-    let accepted = try Clang.checkSyntax("long long f(void) { return CV_UNION_CAST(1.0, long long); }", with: clang)
+    let accepted = try Clang.checkSyntax("long long f(void) { return CVI_UNION_CAST(1.0, long long); }", with: clang)
     #expect(accepted.status == 0, "the control case must compile: \(accepted.stderr)")
-    let refused = try Clang.checkSyntax("int f(void) { return CV_UNION_CAST(1.0, int); }", with: clang)
+    let refused = try Clang.checkSyntax("int f(void) { return CVI_UNION_CAST(1.0, int); }", with: clang)
     #expect(refused.status != 0)
     #expect(
-      refused.stderr.contains("CV_UNION_CAST: the value and the target type differ in size (1.0 to int)"),
+      refused.stderr.contains("CVI_UNION_CAST: the value and the target type differ in size (1.0 to int)"),
       "\(refused.stderr)")
   }
 
@@ -102,7 +102,7 @@ struct ShimTests {
   }
 }
 
-/// The clang beside `swift`, to show that CV_UNION_CAST refuses a size mismatch at compile time.
+/// The clang beside `swift`, to show that CVI_UNION_CAST refuses a size mismatch at compile time.
 private enum Clang {
   static let missing: Comment = "no clang next to swift on PATH, so the compile-time check cannot run"
 

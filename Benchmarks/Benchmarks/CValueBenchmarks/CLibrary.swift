@@ -29,6 +29,7 @@ func cLibraryBenchmarks() throws {
   Benchmark("c-library/cv_compare") { _ in
     forEachPairOfAddresses(actual, expected) { a, b in
       var result = cv_comparison()
+      result.size = MemoryLayout<cv_comparison>.size
       _ = cv_compare(type, a, b, 1, nil, &result, nil)
       return result.is_equal != 0
     }

@@ -1,6 +1,6 @@
 // CClang: the few declarations of libclang's stable C API (clang-c/Index.h) that CValueHeaders uses,
 // written out here because toolchains ship libclang without its headers. Nothing links libclang: it is
-// dlopen'ed at run time and cv_clang_load fills a table of its functions with dlsym.
+// dlopen'ed at run time and cvi_clang_load fills a table of its functions with dlsym.
 //
 // The struct layouts and constants are those of clang-c/Index.h, unchanged since libclang 3.x; the
 // functions used need libclang 11 or later (clang_Type_getValueType is the newest).
@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-// Only the function pointers of cv_clang_api say _Nonnull; every other pointer keeps C's meaning.
+// Only the function pointers of cvi_clang_api say _Nonnull; every other pointer keeps C's meaning.
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wnullability-completeness"
 
@@ -56,74 +56,74 @@ struct CXUnsavedFile {
 // MARK: Constants (the values of clang-c/Index.h)
 
 enum {
-  CV_CXCursor_StructDecl = 2,
-  CV_CXCursor_UnionDecl = 3,
-  CV_CXCursor_ClassDecl = 4,
-  CV_CXCursor_EnumDecl = 5,
-  CV_CXCursor_FieldDecl = 6,
-  CV_CXCursor_EnumConstantDecl = 7,
-  CV_CXCursor_TypedefDecl = 20,
-  CV_CXCursor_Namespace = 22,
-  CV_CXCursor_LinkageSpec = 23,
+  CVI_CXCursor_StructDecl = 2,
+  CVI_CXCursor_UnionDecl = 3,
+  CVI_CXCursor_ClassDecl = 4,
+  CVI_CXCursor_EnumDecl = 5,
+  CVI_CXCursor_FieldDecl = 6,
+  CVI_CXCursor_EnumConstantDecl = 7,
+  CVI_CXCursor_TypedefDecl = 20,
+  CVI_CXCursor_Namespace = 22,
+  CVI_CXCursor_LinkageSpec = 23,
 };
 
 enum {
-  CV_CXType_Invalid = 0,
-  CV_CXType_Unexposed = 1,
-  CV_CXType_Void = 2,
-  CV_CXType_Bool = 3,
-  CV_CXType_Char_U = 4,
-  CV_CXType_UChar = 5,
-  CV_CXType_Char16 = 6,
-  CV_CXType_Char32 = 7,
-  CV_CXType_UShort = 8,
-  CV_CXType_UInt = 9,
-  CV_CXType_ULong = 10,
-  CV_CXType_ULongLong = 11,
-  CV_CXType_UInt128 = 12,
-  CV_CXType_Char_S = 13,
-  CV_CXType_SChar = 14,
-  CV_CXType_WChar = 15,
-  CV_CXType_Short = 16,
-  CV_CXType_Int = 17,
-  CV_CXType_Long = 18,
-  CV_CXType_LongLong = 19,
-  CV_CXType_Int128 = 20,
-  CV_CXType_Float = 21,
-  CV_CXType_Double = 22,
-  CV_CXType_LongDouble = 23,
-  CV_CXType_Half = 31,
-  CV_CXType_Float16 = 32,
-  CV_CXType_BFloat16 = 39,
-  CV_CXType_Complex = 100,
-  CV_CXType_Pointer = 101,
-  CV_CXType_BlockPointer = 102,
-  CV_CXType_Record = 105,
-  CV_CXType_Enum = 106,
-  CV_CXType_Typedef = 107,
-  CV_CXType_FunctionNoProto = 110,
-  CV_CXType_FunctionProto = 111,
-  CV_CXType_ConstantArray = 112,
-  CV_CXType_Vector = 113,
-  CV_CXType_IncompleteArray = 114,
-  CV_CXType_Elaborated = 119,
-  CV_CXType_ExtVector = 176,
-  CV_CXType_Atomic = 177,
+  CVI_CXType_Invalid = 0,
+  CVI_CXType_Unexposed = 1,
+  CVI_CXType_Void = 2,
+  CVI_CXType_Bool = 3,
+  CVI_CXType_Char_U = 4,
+  CVI_CXType_UChar = 5,
+  CVI_CXType_Char16 = 6,
+  CVI_CXType_Char32 = 7,
+  CVI_CXType_UShort = 8,
+  CVI_CXType_UInt = 9,
+  CVI_CXType_ULong = 10,
+  CVI_CXType_ULongLong = 11,
+  CVI_CXType_UInt128 = 12,
+  CVI_CXType_Char_S = 13,
+  CVI_CXType_SChar = 14,
+  CVI_CXType_WChar = 15,
+  CVI_CXType_Short = 16,
+  CVI_CXType_Int = 17,
+  CVI_CXType_Long = 18,
+  CVI_CXType_LongLong = 19,
+  CVI_CXType_Int128 = 20,
+  CVI_CXType_Float = 21,
+  CVI_CXType_Double = 22,
+  CVI_CXType_LongDouble = 23,
+  CVI_CXType_Half = 31,
+  CVI_CXType_Float16 = 32,
+  CVI_CXType_BFloat16 = 39,
+  CVI_CXType_Complex = 100,
+  CVI_CXType_Pointer = 101,
+  CVI_CXType_BlockPointer = 102,
+  CVI_CXType_Record = 105,
+  CVI_CXType_Enum = 106,
+  CVI_CXType_Typedef = 107,
+  CVI_CXType_FunctionNoProto = 110,
+  CVI_CXType_FunctionProto = 111,
+  CVI_CXType_ConstantArray = 112,
+  CVI_CXType_Vector = 113,
+  CVI_CXType_IncompleteArray = 114,
+  CVI_CXType_Elaborated = 119,
+  CVI_CXType_ExtVector = 176,
+  CVI_CXType_Atomic = 177,
 };
 
 enum {
-  CV_CXTranslationUnit_Incomplete = 0x02,
-  CV_CXTranslationUnit_SkipFunctionBodies = 0x40,
+  CVI_CXTranslationUnit_Incomplete = 0x02,
+  CVI_CXTranslationUnit_SkipFunctionBodies = 0x40,
 };
 
 enum {
-  CV_CXDiagnostic_Error = 3,
-  CV_CXDiagnostic_Fatal = 4,
+  CVI_CXDiagnostic_Error = 3,
+  CVI_CXDiagnostic_Fatal = 4,
 };
 
 // MARK: The functions used, as a table filled from the loaded library
 
-// The function pointers are _Nonnull so that Swift calls them directly (cv_clang_load fills them all or
+// The function pointers are _Nonnull so that Swift calls them directly (cvi_clang_load fills them all or
 // reports the missing one); the pointers they take and return keep C's meaning, as in clang-c/Index.h.
 typedef struct {
   CXIndex (*_Nonnull createIndex)(int excludeDeclarationsFromPCH, int displayDiagnostics);
@@ -177,40 +177,40 @@ typedef struct {
   CXType (*_Nonnull getElementType)(CXType type);
   CXType (*_Nonnull Type_getValueType)(CXType type);
   long long (*_Nonnull getEnumConstantDeclValue)(CXCursor cursor);
-} cv_clang_api;
+} cvi_clang_api;
 
 /// dlopen(path, RTLD_NOW | RTLD_LOCAL): the library, or NULL when it cannot be loaded.
-void *cv_clang_open(const char *path);
+void *cvi_clang_open(const char *path);
 
 /// dlclose, for a library that turned out unusable.
-void cv_clang_close(void *handle);
+void cvi_clang_close(void *handle);
 
 /// Fills `api` with the functions of the libclang loaded at `handle` (from dlopen). Returns NULL when all
 /// were found, else the name of the first missing symbol (a libclang older than 11); `api` is then unusable.
-const char *cv_clang_load(void *handle, cv_clang_api *api);
+const char *cvi_clang_load(void *handle, cvi_clang_api *api);
 
 /// The path of the file the libclang at `handle` was loaded from (dladdr, which Swift's Glibc module does not
 /// declare), or NULL.
-const char *cv_library_path(void *handle);
+const char *cvi_library_path(void *handle);
 
 // MARK: Children and fields as arrays, so that Swift needs no C callbacks
 
-/// Cursors gathered by one of the functions below; free with cv_cursor_list_free.
+/// Cursors gathered by one of the functions below; free with cvi_cursor_list_free.
 typedef struct {
   CXCursor *cursors;
   size_t count;
   size_t capacity;
-} cv_cursor_list;
+} cvi_cursor_list;
 
 /// The direct children of `parent` (clang_visitChildren, not recursing), in order. Returns 0 when out of memory.
-int cv_clang_children(const cv_clang_api *api, CXCursor parent, cv_cursor_list *list);
+int cvi_clang_children(const cvi_clang_api *api, CXCursor parent, cvi_cursor_list *list);
 
 /// Every field of a record type, anonymous members included (clang_Type_visitFields; clang_visitChildren
 /// does not visit the implicit field of a C11 anonymous member). Returns 0 when out of memory.
-int cv_clang_fields(const cv_clang_api *api, CXType record, cv_cursor_list *list);
+int cvi_clang_fields(const cvi_clang_api *api, CXType record, cvi_cursor_list *list);
 
 /// Frees the cursors of a list and empties it.
-void cv_cursor_list_free(cv_cursor_list *list);
+void cvi_cursor_list_free(cvi_cursor_list *list);
 
 #pragma clang diagnostic pop
 

@@ -21,7 +21,7 @@ static inline void cv_cmocka_assert_equal(const cv_type *type, const void *actua
   char *failure = cv_assert_message(type, actual, expected, count, options, value_size, actual_text, expected_text);
   if (failure != NULL) {
     print_error("%s\n", failure);
-    cv_free(failure);
+    free(failure);
     _fail(file, line);
   }
 }
@@ -48,7 +48,7 @@ static inline void cv_cmocka_assert_snapshot(const cv_type *type, const void *va
   char *failure = cv_snapshot_message(type, value, value_size, directory, name, options, value_text);
   if (failure != NULL) {
     print_error("%s\n", failure);
-    cv_free(failure);
+    free(failure);
     _fail(file, line);
   }
 }

@@ -20,7 +20,7 @@
                                           #actual, #expected);                                                   \
     int cv_failed_ = cv_failure_ != NULL;                                                                        \
     cr_expect(!cv_failed_, "%s", cv_failed_ ? cv_failure_ : "");                                                 \
-    cv_free(cv_failure_);                                                                                        \
+    free(cv_failure_);                                                                                           \
     if (cv_failed_ && (stop)) criterion_abort_test();                                                            \
   } while (0)
 
@@ -39,7 +39,7 @@
         cv_snapshot_message((type), (value), sizeof *(value), CV_SNAPSHOT_DIR, (name), (options), #value);       \
     int cv_failed_ = cv_failure_ != NULL;                                                                        \
     cr_expect(!cv_failed_, "%s", cv_failed_ ? cv_failure_ : "");                                                 \
-    cv_free(cv_failure_);                                                                                        \
+    free(cv_failure_);                                                                                           \
     if (cv_failed_ && (stop)) criterion_abort_test();                                                            \
   } while (0)
 

@@ -28,7 +28,7 @@ template <typename Value>
                                     expected_text);
   if (failure == nullptr) return ::testing::AssertionSuccess();
   std::string text(failure);
-  cv_free(failure);
+  free(failure);
   return ::testing::AssertionFailure() << text;
 }
 

@@ -2,7 +2,7 @@
 // (roundToPlace, ulpDistance, unionCast in CValueKit); what stays here is either promised to C callers or
 // something Swift cannot express, and each declaration says which.
 //
-// Everything here is plain C99 with no global state, safe to call from any thread, except CV_UNION_CAST,
+// Everything here is plain C99 with no global state, safe to call from any thread, except CVI_UNION_CAST,
 // which needs the GNU C extensions that clang and gcc both have (statement expressions and __typeof__).
 #ifndef CVALUEKIT_CVALUESHIM_H
 #define CVALUEKIT_CVALUESHIM_H
@@ -21,11 +21,11 @@ extern "C" {
 // padding-aware answer that CValueKit gives Swift.
 
 /// Whether the first `count` bytes at `a` and `b` are equal.
-bool cv_bytes_equal(const void *a, const void *b, size_t count);
+bool cvi_bytes_equal(const void *a, const void *b, size_t count);
 
 /// Whether `a` and `b` are equal in every bit that `mask` selects: byte i is compared as
 /// `(a[i] ^ b[i]) & mask[i]`, so a mask byte of 0 ignores a padding byte and 0xFF compares it whole.
-bool cv_bytes_equal_masked(const void *a, const void *b, const uint8_t *mask, size_t count);
+bool cvi_bytes_equal_masked(const void *a, const void *b, const uint8_t *mask, size_t count);
 
 // MARK: Floating-point runs
 
@@ -35,37 +35,37 @@ bool cv_bytes_equal_masked(const void *a, const void *b, const uint8_t *mask, si
 /// How many pairs from the start of two runs of `count` floats (read unaligned) pass `a[i] == b[i]`,
 /// tested 16 at a time without a branch per pair (the loop vectorizes): the index of the first pair that
 /// does not pass, or `count`. A NaN never passes.
-size_t cv_float_equal_prefix(const void *a, const void *b, size_t count);
+size_t cvi_float_equal_prefix(const void *a, const void *b, size_t count);
 /// The same for doubles.
-size_t cv_double_equal_prefix(const void *a, const void *b, size_t count);
+size_t cvi_double_equal_prefix(const void *a, const void *b, size_t count);
 /// The same with the test `|a[i] - b[i]| <= bound`, the difference computed in float.
-size_t cv_float_close_prefix(const void *a, const void *b, size_t count, float bound);
+size_t cvi_float_close_prefix(const void *a, const void *b, size_t count, float bound);
 /// The same for doubles, the difference computed in double.
-size_t cv_double_close_prefix(const void *a, const void *b, size_t count, double bound);
+size_t cvi_double_close_prefix(const void *a, const void *b, size_t count, double bound);
 
 // MARK: Union cast
 
 // A macro, so C only: Swift's unionCast(_:to:) is the same promise for Swift callers.
 
 #ifndef __cplusplus
-/// `CV_UNION_CAST(value, type)`: the bytes of `value` read as a `type`, through a union, which C (unlike a
+/// `CVI_UNION_CAST(value, type)`: the bytes of `value` read as a `type`, through a union, which C (unlike a
 /// pointer cast) allows under strict aliasing. `value` is evaluated once; the result is an rvalue.
 ///
-///     uint32_t bits = CV_UNION_CAST(1.0f, uint32_t);   // 0x3f800000
-///     double back = CV_UNION_CAST(bits64, double);
+///     uint32_t bits = CVI_UNION_CAST(1.0f, uint32_t);   // 0x3f800000
+///     double back = CVI_UNION_CAST(bits64, double);
 ///
 /// A cast between types of different sizes does not compile: it stops at a static assertion whose message
-/// starts with "CV_UNION_CAST: the value and the target type differ in size". C only (a C++ caller has
+/// starts with "CVI_UNION_CAST: the value and the target type differ in size". C only (a C++ caller has
 /// std::bit_cast); needs clang or gcc.
-#define CV_UNION_CAST(value, type)                                                                         \
+#define CVI_UNION_CAST(value, type)                                                                         \
   (__extension__({                                                                                         \
     _Static_assert(sizeof(__typeof__(value)) == sizeof(type),                                              \
-                   "CV_UNION_CAST: the value and the target type differ in size (" #value " to " #type ")"); \
+                   "CVI_UNION_CAST: the value and the target type differ in size (" #value " to " #type ")"); \
     ((union {                                                                                              \
-      __typeof__(value) cv_from;                                                                           \
-      type cv_to;                                                                                          \
-    }){.cv_from = (value)})                                                                                \
-        .cv_to;                                                                                            \
+      __typeof__(value) cvi_from;                                                                           \
+      type cvi_to;                                                                                          \
+    }){.cvi_from = (value)})                                                                                \
+        .cvi_to;                                                                                            \
   }))
 #endif
 
@@ -79,8 +79,8 @@ size_t cv_double_close_prefix(const void *a, const void *b, size_t count, double
 /// Swift's `Synchronization.Mutex` waits with futexes on Linux, which ThreadSanitizer cannot see, so
 /// every access made under it would look like a race. CValueKit's locks call these inside their critical
 /// sections; they do nothing unless this file was compiled with `-fsanitize=thread`.
-void cv_tsan_acquire(void *lock);
-void cv_tsan_release(void *lock);
+void cvi_tsan_acquire(void *lock);
+void cvi_tsan_release(void *lock);
 
 #ifdef __cplusplus
 }

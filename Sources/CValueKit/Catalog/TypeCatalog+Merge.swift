@@ -66,6 +66,12 @@ extension TypeCatalog {
         refusals.append(.init(entry: .name(name), error: .nameTaken(name, existing: existing, new: new)))
       }
       var definitions = state.definitions
+      // The ABI the other catalog's definitions were written for becomes this one's (its loader refuses a
+      // catalog file for another ABI than the one this catalog already holds types for).
+      if let abi = incoming.definitions.abi, definitions.abi == nil {
+        definitions.abi = abi
+        changed = true
+      }
       if definitions.records.isEmpty {
         // Nothing to conflict with, or to keep: the other catalog's definitions as they are.
         definitions.records = incoming.definitions.records

@@ -46,6 +46,20 @@ public final class TypeCatalog: Sendable {
   /// The record definitions and overrides as they are now, for a layout to use without the lock.
   var definitions: RecordDefinitions { state.withLock { $0.definitions } }
 
+  /// The ABI the catalog's definitions were written for (a catalog file's), or `nil` when they hold on any
+  /// ABI: only layouts for this ABI can use them.
+  package var definitionsABI: ABI? { state.withLock { $0.definitions.abi } }
+
+  /// Marks the definitions as written for `abi`: the scratch catalog a catalog file for it is loaded into.
+  package func writeDefinitions(for abi: ABI) {
+    state.withLock { state in
+      guard state.definitions.abi != abi else { return }
+      state.definitions.abi = abi
+      state.generation += 1
+      publishedGeneration.store(state.generation, ordering: .releasing)
+    }
+  }
+
   /// Changes the definitions under the lock. `change` checks first and throws before it changes
   /// anything, so that a refused registration leaves no trace; it returns whether it changed something,
   /// which counts a new generation.

@@ -25,14 +25,14 @@ extension ComparisonStep {
       case 2: return Self.equal(a, b, offset, as: UInt16.self)
       case 4: return Self.equal(a, b, offset, as: UInt32.self)
       case 8: return Self.equal(a, b, offset, as: UInt64.self)
-      default: return cv_bytes_equal(a + offset, b + offset, count)
+      default: return cvi_bytes_equal(a + offset, b + offset, count)
       }
     case .floats(let offset, let count):
       return FloatRun<Float>.isEqual(a + offset, b + offset, count: count, tolerance: tolerance)
     case .doubles(let offset, let count):
       return FloatRun<Double>.isEqual(a + offset, b + offset, count: count, tolerance: tolerance)
     case .masked(let offset, let mask):
-      return mask.withUnsafeBufferPointer { cv_bytes_equal_masked(a + offset, b + offset, $0.baseAddress, $0.count) }
+      return mask.withUnsafeBufferPointer { cvi_bytes_equal_masked(a + offset, b + offset, $0.baseAddress, $0.count) }
     case .leaf(let offset, let kind):
       return LeafComparison.compare(kind, a, b, offset: offset, bitOffset: offset * 8, size: 0, tolerance: tolerance)
         .isEqual
@@ -66,7 +66,7 @@ extension ComparisonStep {
 /// A run of `count` floating-point values compared pairwise, in a loop chosen once for the tolerance.
 ///
 /// Exact and absolute tolerances, the common ones, are first tested by a vectorized C loop
-/// (`cv_float_equal_prefix` and its kin) with a test only pairs equal under the tolerance pass: `==` for
+/// (`cvi_float_equal_prefix` and its kin) with a test only pairs equal under the tolerance pass: `==` for
 /// exact, and for absolute a difference computed in the values' own type within a bound shrunk by the
 /// rounding that computation can add. The first pair that does not pass (a NaN, an infinity, a difference
 /// near the bound) is decided by the full rules and the loop goes on after it, so the answer is always
@@ -77,7 +77,7 @@ enum FloatRun<Value: FloatRuleOperand & CFloatPrefix> {
 
   static func isEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int, tolerance: FloatTolerance) -> Bool {
     if count <= shortRun { return rules(a, b, range: 0..<count, tolerance: tolerance) }
-    if tolerance.isBitwise { return cv_bytes_equal(a, b, count * MemoryLayout<Value>.size) }
+    if tolerance.isBitwise { return cvi_bytes_equal(a, b, count * MemoryLayout<Value>.size) }
     if tolerance.isExact {
       return resuming(a, b, count: count, tolerance: tolerance) { Value.equalPrefix($0, $1, $2) }
     }
@@ -138,18 +138,18 @@ protocol CFloatPrefix {
 
 extension Float: CFloatPrefix {
   static func equalPrefix(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Int {
-    cv_float_equal_prefix(a, b, count)
+    cvi_float_equal_prefix(a, b, count)
   }
   static func closePrefix(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int, _ bound: Float) -> Int {
-    cv_float_close_prefix(a, b, count, bound)
+    cvi_float_close_prefix(a, b, count, bound)
   }
 }
 
 extension Double: CFloatPrefix {
   static func equalPrefix(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Int {
-    cv_double_equal_prefix(a, b, count)
+    cvi_double_equal_prefix(a, b, count)
   }
   static func closePrefix(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int, _ bound: Double) -> Int {
-    cv_double_close_prefix(a, b, count, bound)
+    cvi_double_close_prefix(a, b, count, bound)
   }
 }

@@ -27,7 +27,7 @@ enum LeafComparison {
       #if arch(x86_64) && !os(Windows)
         return floats(Float80.self, a, b, offset, tolerance)
       #else
-        return Verdict(isEqual: cv_bytes_equal(a + offset, b + offset, 10), difference: nil)
+        return Verdict(isEqual: cvi_bytes_equal(a + offset, b + offset, 10), difference: nil)
       #endif
     case .complex(let component, let componentSize):
       return parts(2, of: component, size: componentSize, a, b, offset, tolerance)
@@ -40,7 +40,7 @@ enum LeafComparison {
         UnsafeRawBufferPointer(start: b, count: (bitOffset + width + 7) / 8), bitOffset: bitOffset, width: width)
       return Verdict(isEqual: x == y, difference: nil)
     case .signedInteger, .unsignedInteger, .bool, .address, .quadruple, .opaque:
-      return Verdict(isEqual: cv_bytes_equal(a + offset, b + offset, size), difference: nil)
+      return Verdict(isEqual: cvi_bytes_equal(a + offset, b + offset, size), difference: nil)
     }
   }
 

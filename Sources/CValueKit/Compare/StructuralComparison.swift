@@ -177,13 +177,16 @@ struct StructuralComparison {
 
 extension RuleNode {
   /// Whether `path` leads to a node of this tree: to check field tolerances before using them.
-  func contains(_ path: FieldPath) -> Bool {
+  func contains(_ path: FieldPath) -> Bool { field(at: path) != nil }
+
+  /// The layout of the field at `path`, or `nil` when the path leads to no node of this tree.
+  func field(at path: FieldPath) -> CLayout.Node? {
     var current = node
     for component in path.components {
-      guard let next = Self.child(of: current, along: component) else { return false }
+      guard let next = Self.child(of: current, along: component) else { return nil }
       current = next
     }
-    return true
+    return current
   }
 
   static func child(of node: CLayout.Node, along component: FieldPath.Component) -> CLayout.Node? {
@@ -199,6 +202,18 @@ extension RuleNode {
       return nil
     default:
       return nil
+    }
+  }
+}
+
+extension CLayout.Node {
+  /// Whether the node, or a member or element of it, is a floating-point value that a tolerance applies to.
+  func holdsFloatingPoint(abi: ABI) -> Bool {
+    switch content {
+    case .leaf: return LeafKind(self, abi: abi).isFloatingPoint
+    case .bitfield: return false
+    case .structure(let members), .union(let members): return members.contains { $0.node.holdsFloatingPoint(abi: abi) }
+    case .array(_, let element): return element.holdsFloatingPoint(abi: abi)
     }
   }
 }

@@ -61,10 +61,10 @@ enum CComparator {
 
   static func integerType(_ integer: CFunctionSignature.IntegerReturn) -> UnsafeMutablePointer<ffi_type> {
     switch integer.size {
-    case 1: return integer.isSigned ? cv_ffi_type_sint8() : cv_ffi_type_uint8()
-    case 2: return integer.isSigned ? cv_ffi_type_sint16() : cv_ffi_type_uint16()
-    case 4: return integer.isSigned ? cv_ffi_type_sint32() : cv_ffi_type_uint32()
-    default: return integer.isSigned ? cv_ffi_type_sint64() : cv_ffi_type_uint64()
+    case 1: return integer.isSigned ? cvi_ffi_type_sint8() : cvi_ffi_type_uint8()
+    case 2: return integer.isSigned ? cvi_ffi_type_sint16() : cvi_ffi_type_uint16()
+    case 4: return integer.isSigned ? cvi_ffi_type_sint32() : cvi_ffi_type_uint32()
+    default: return integer.isSigned ? cvi_ffi_type_sint64() : cvi_ffi_type_uint64()
     }
   }
 }

@@ -20,7 +20,7 @@ final class FFITypeArena: @unchecked Sendable {
     (list + elements.count).initialize(to: nil)
     elementLists.append(list)
     let type = UnsafeMutablePointer<ffi_type>.allocate(capacity: 1)
-    type.initialize(to: ffi_type(size: 0, alignment: 0, type: cv_ffi_type_struct_code(), elements: list))
+    type.initialize(to: ffi_type(size: 0, alignment: 0, type: cvi_ffi_type_struct_code(), elements: list))
     structs.append(type)
     return type
   }

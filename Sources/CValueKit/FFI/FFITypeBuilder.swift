@@ -10,7 +10,7 @@ struct FFITypeBuilder {
   static let maximumElements = 1 << 16
 
   /// libffi's pointer type.
-  static var pointer: UnsafeMutablePointer<ffi_type> { cv_ffi_type_pointer() }
+  static var pointer: UnsafeMutablePointer<ffi_type> { cvi_ffi_type_pointer() }
 
   let arena: FFITypeArena
   /// The value's type, for errors.
@@ -112,31 +112,31 @@ struct FFITypeBuilder {
       let isSigned: Bool
       if case .signedInteger = kind { isSigned = true } else { isSigned = false }
       switch size {
-      case 1: return isSigned ? cv_ffi_type_sint8() : cv_ffi_type_uint8()
-      case 2: return isSigned ? cv_ffi_type_sint16() : cv_ffi_type_uint16()
-      case 4: return isSigned ? cv_ffi_type_sint32() : cv_ffi_type_uint32()
-      case 8: return isSigned ? cv_ffi_type_sint64() : cv_ffi_type_uint64()
+      case 1: return isSigned ? cvi_ffi_type_sint8() : cvi_ffi_type_uint8()
+      case 2: return isSigned ? cvi_ffi_type_sint16() : cvi_ffi_type_uint16()
+      case 4: return isSigned ? cvi_ffi_type_sint32() : cvi_ffi_type_uint32()
+      case 8: return isSigned ? cvi_ffi_type_sint64() : cvi_ffi_type_uint64()
       default:
         throw .cannotPass(valueType, path: path, reason: "libffi has no \(size * 8)-bit integer type")
       }
-    case .bool: return cv_ffi_type_uint8()
-    case .float: return cv_ffi_type_float()
-    case .double: return cv_ffi_type_double()
+    case .bool: return cvi_ffi_type_uint8()
+    case .float: return cvi_ffi_type_float()
+    case .double: return cvi_ffi_type_double()
     case .x87Extended, .quadruple:
-      let type: UnsafeMutablePointer<ffi_type> = cv_ffi_type_longdouble()
+      let type: UnsafeMutablePointer<ffi_type> = cvi_ffi_type_longdouble()
       guard type.pointee.size == size else {
         throw .cannotPass(valueType, path: path, reason: "this long double is not the host's")
       }
       return type
-    case .address: return cv_ffi_type_pointer()
+    case .address: return cvi_ffi_type_pointer()
     case .float16, .bfloat16:
       throw .cannotPass(valueType, path: path, reason: "libffi has no 16-bit floating-point type")
     case .complex(let component, _):
       let type: UnsafeMutablePointer<ffi_type>?
       switch component {
-      case .float: type = cv_ffi_type_complex_float_or_null()
-      case .double: type = cv_ffi_type_complex_double_or_null()
-      case .x87Extended, .quadruple: type = cv_ffi_type_complex_longdouble_or_null()
+      case .float: type = cvi_ffi_type_complex_float_or_null()
+      case .double: type = cvi_ffi_type_complex_double_or_null()
+      case .x87Extended, .quadruple: type = cvi_ffi_type_complex_longdouble_or_null()
       default: type = nil
       }
       guard let type, type.pointee.size == size else {

@@ -21,7 +21,7 @@ final class PreparedCall: @unchecked Sendable {
     argumentTypes = .allocate(capacity: max(arguments.count, 1))
     for (index, type) in arguments.enumerated() { (argumentTypes + index).initialize(to: type) }
     entry = unsafeBitCast(function.address, to: (@convention(c) () -> Void).self)
-    let status = ffi_prep_cif(cif, cv_ffi_default_abi(), UInt32(arguments.count), returnType, argumentTypes)
+    let status = ffi_prep_cif(cif, cvi_ffi_default_abi(), UInt32(arguments.count), returnType, argumentTypes)
     // Every property is set, so a throw here still runs deinit, which frees both buffers.
     guard status == FFI_OK else {
       throw .preparationFailed(function: function.name, status: Int(status.rawValue))

@@ -50,14 +50,14 @@ struct UnionPassing {
   func elements(for node: CLayout.Node, path: FieldPath) throws(CFunctionError) -> [UnsafeMutablePointer<ffi_type>] {
     try plan(for: node, path: path).map { element in
       switch element {
-      case .float: return cv_ffi_type_float()
-      case .double: return cv_ffi_type_double()
+      case .float: return cvi_ffi_type_float()
+      case .double: return cvi_ffi_type_double()
       case .integer(let size):
         switch size {
-        case 1: return cv_ffi_type_uint8()
-        case 2: return cv_ffi_type_uint16()
-        case 4: return cv_ffi_type_uint32()
-        default: return cv_ffi_type_uint64()
+        case 1: return cvi_ffi_type_uint8()
+        case 2: return cvi_ffi_type_uint16()
+        case 4: return cvi_ffi_type_uint32()
+        default: return cvi_ffi_type_uint64()
         }
       }
     }

@@ -34,6 +34,7 @@ extension ValueType {
     throws(ValueError) -> Comparison
   {
     guard let rules else {
+      _ = try refusingOtherABI()
       try refuseUnionMembers(options)
       guard actual.count == expected.count else { throw .sizesDiffer(actual: actual.count, expected: expected.count) }
       if let entry = entries.entry(for: type), let compare = entry.compare {
@@ -378,8 +379,13 @@ extension ValueType {
     let tolerance = options.tolerance ?? defaultTolerance
     if let problem = tolerance.problem { throw .invalidTolerance(problem, at: FieldPath()) }
     for (path, fieldTolerance) in options.fieldTolerances {
-      guard rules.contains(path) else { throw .unknownFieldPath(path, in: type) }
+      guard let field = rules.field(at: path) else { throw .unknownFieldPath(path, in: type) }
       if let problem = fieldTolerance.problem { throw .invalidTolerance(problem, at: path) }
+      // A tolerance that could never apply is a mistake in the options, not a silent no-op.
+      guard field.holdsFloatingPoint(abi: abi) else {
+        throw .invalidTolerance(
+          "a tolerance needs a floating-point field, and \(field.type.errorName) holds none", at: path)
+      }
     }
     return tolerance
   }

@@ -43,3 +43,13 @@ extension ValueType {
     return "0x" + (digits.count == 1 ? "0" + digits : digits)
   }
 }
+
+extension ValueType {
+  /// This handle, unless the catalog's types were made for another ABI than the handle's: never another
+  /// ABI's encodings laid out with this one's rules.
+  @usableFromInline
+  func refusingOtherABI() throws(ValueError) -> ValueType {
+    if let error = layoutError, case .otherABI = error.reason { throw .layoutUnknown(type, error) }
+    return self
+  }
+}

@@ -137,7 +137,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
   ) -> Bool {
     if let function = directComparator { return function.isEqual(pointers: actual, expected, size: valueSize) }
     switch shortcut {
-    case .bytes(let offset, let count): return cv_bytes_equal(actual + offset, expected + offset, count)
+    case .bytes(let offset, let count): return cvi_bytes_equal(actual + offset, expected + offset, count)
     case .doubles(let offset, let count):
       return FloatRun<Double>.isEqual(
         actual + offset, expected + offset, count: count, tolerance: tolerance ?? defaultTolerance)

@@ -27,6 +27,10 @@ struct LayoutEngine {
   /// - Parameter override: The layout of `type` when it is an anonymous record, whose override is carried
   ///   by the record holding it rather than registered.
   mutating func layout(_ type: TypeEncoding, override: LayoutOverride? = nil) throws(LayoutError) -> CLayout {
+    // Never one ABI's rules on another ABI's definitions: a silent wrong layout.
+    if let written = definitions.abi, written != abi {
+      throw LayoutError(.otherABI(catalog: written.name, laidOut: abi.name))
+    }
     usesMemberNames = type.namesMembers
     roots.append(type)
     definedInlineTable = nil
@@ -138,6 +142,12 @@ struct LayoutEngine {
     guard element.size > 0, vector.size > 0, vector.size % element.size == 0 else {
       throw LayoutError(
         .invalidVector("size \(vector.size) is not a whole number of \(element.size)-byte elements"))
+    }
+    // A C type's size is a whole number of its alignment: one that is not has no stride its size matches,
+    // and an array of it would be read past its end (the C API's fuzz target found `![5,4c]`).
+    guard vector.size % vector.alignment == 0 else {
+      throw LayoutError(
+        .invalidVector("size \(vector.size) is not a whole number of its alignment, \(vector.alignment)"))
     }
     return CLayout.Node(type: type, size: vector.size, alignment: vector.alignment, content: .leaf)
   }

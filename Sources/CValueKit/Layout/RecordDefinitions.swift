@@ -9,6 +9,10 @@ struct RecordDefinitions: Hashable, Sendable {
   var overrides: [OverrideKey: RegisteredOverride] = [:]
   /// The enumeration of a member, by the named record that declares it and the member's name.
   var enumerations: [RecordKey: [String: CEnumeration]] = [:]
+  /// The ABI the definitions were written for, when they came from a catalog file (whose encodings spell
+  /// C's types for its ABI: `long` is `l` on i386, `q` on x86_64); `nil` for definitions that hold on any
+  /// ABI (built-ins, registrations in code). Only this ABI's layouts use them.
+  var abi: ABI?
 }
 
 /// How the catalog keys records: named ones by kind and tag, anonymous ones (overrides only) by identity.

@@ -258,21 +258,23 @@ public final class ValueRegistry: Sendable {
   /// - Parameters:
   ///   - type: An encoding or readable name, or a ``TypeEncoding``.
   ///   - abi: The ABI whose layout rules apply.
-  /// - Throws: ``ValueError/encoding(_:)`` when the encoding does not parse. A type whose layout is unknown
+  /// - Throws: ``ValueError/encoding(_:)`` when the encoding does not parse;
+  ///   ``ValueError/layoutUnknown(_:_:)`` when the catalog holds types made for another ABI than `abi` (a
+  ///   catalog file for i386 resolved for this x86_64 process). A type whose layout is otherwise unknown
   ///   still resolves; it compares by bytes or by address.
   @inlinable
   public func resolve(_ type: some TypeEncodingConvertible, abi: ABI = .host) throws(ValueError) -> ValueType {
     // Specialized at the call site, so the cast costs nothing: text has a cache of its own, keyed by the
     // text, that skips parsing.
     if let text = type as? String { return try resolve(text: text, abi: abi) }
-    return resolve(encoding: try parse(type), abi: abi)
+    return try resolve(encoding: try parse(type), abi: abi).refusingOtherABI()
   }
 
   @usableFromInline
   func resolve(text encoding: String, abi: ABI) throws(ValueError) -> ValueType {
     let key = HandleCache.TextKey(text: encoding, abi: abi)
-    if let handle = cachedHandle({ $0.handles.handle(for: key) }) { return handle }
-    var handle = resolve(encoding: try parse(encoding), abi: abi)
+    if let handle = cachedHandle({ $0.handles.handle(for: key) }) { return try handle.refusingOtherABI() }
+    var handle = try resolve(encoding: try parse(encoding), abi: abi).refusingOtherABI()
     if let name = typedefName(encoding) { handle = ValueType(handle, name: name) }
     state.withLock {
       guard $0.generation == handle.registryGeneration else { return }

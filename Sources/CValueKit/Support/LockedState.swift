@@ -18,8 +18,8 @@ final class LockedState<State: Sendable>: Sendable {
   {
     let lock = Unmanaged.passUnretained(self).toOpaque()
     return try mutex.withLock { (state: inout State) throws(Failure) -> Result in
-      cv_tsan_acquire(lock)
-      defer { cv_tsan_release(lock) }
+      cvi_tsan_acquire(lock)
+      defer { cvi_tsan_release(lock) }
       return try body(&state)
     }
   }

@@ -39,6 +39,29 @@ import Testing
     }
   }
 
+  @Test func aToleranceOnAFieldWithNoFloatingPointIsAnError() throws {
+    let type = try ValueRegistry.shared.resolve(#"{record="id"q"count"[2i]"x"d}"#)
+    let zeros = [UInt8](repeating: 0, count: 24)
+    for (path, cType) in [(".id", "long long"), (".count", "int [2]"), (".count[1]", "int")] {
+      let options = ComparisonOptions(fieldTolerances: [try FieldPath(parsing: path): .absolute(1)])
+      #expect(
+        throws: ValueError.invalidTolerance(
+          "a tolerance needs a floating-point field, and \(cType) holds none", at: try FieldPath(parsing: path))
+      ) { try type.compare(bytes: zeros, zeros, options: options) }
+    }
+    let options = ComparisonOptions(fieldTolerances: [".id": .absolute(1)])
+    do {
+      _ = try type.compare(bytes: zeros, zeros, options: options)
+    } catch {
+      #expect(error.description == "a tolerance needs a floating-point field, and long long holds none (for .id)")
+    }
+    // A field with a float in it, and the whole value, take one.
+    #expect(
+      try type.compare(bytes: zeros, zeros, options: ComparisonOptions(fieldTolerances: [".x": .absolute(1)])).isEqual)
+    #expect(
+      try type.compare(bytes: zeros, zeros, options: ComparisonOptions(fieldTolerances: ["": .absolute(1)])).isEqual)
+  }
+
   @Test func fieldPathsParse() throws {
     #expect(try FieldPath(parsing: ".origin.x") == [.member("origin"), .member("x")])
     #expect(try FieldPath(parsing: "size.width") == [.member("size"), .member("width")])
