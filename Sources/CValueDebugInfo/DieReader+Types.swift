@@ -74,21 +74,7 @@ extension DieReader {
   func integer(signed: Bool, size: Int, isLong: Bool, place: (record: String, field: String))
     throws(DebugInfoError) -> TypeEncoding
   {
-    let scalar: TypeEncoding.Scalar? =
-      switch (size, signed) {
-      case (1, true): .char
-      case (1, false): .unsignedChar
-      case (2, true): .short
-      case (2, false): .unsignedShort
-      case (4, true): isLong ? .long : .int
-      case (4, false): isLong ? .unsignedLong : .unsignedInt
-      case (8, true): .longLong
-      case (8, false): .unsignedLongLong
-      case (16, true): .int128
-      case (16, false): .unsignedInt128
-      default: nil
-      }
-    guard let scalar else {
+    guard let scalar = TypeEncoding.Scalar.integer(signed: signed, size: size, isLong: isLong) else {
       throw .unsupportedType("a \(size)-byte integer", record: place.record, field: place.field)
     }
     return .scalar(scalar)
