@@ -99,6 +99,16 @@ failing check_suite 2
 build c++ c++17 gtest_suite.cpp -lgtest -pthread
 failing gtest_suite 1 --gtest_print_time=0
 
+# Zero set-up: the suites name only their types, read from their own debug info (-g); no catalog.
+unset CVALUE_CATALOG
+build cc c99 program_cmocka.c -g -lcmocka -lm
+failing program_cmocka 3
+build cc c99 program_check.c -g $(pkg-config --libs check)
+failing program_check 2
+build cc c99 program_threads.c -g -pthread
+passing program_threads
+export CVALUE_CATALOG="$work/types.catalog.json"
+
 echo "== the README's C example, built with the README's commands as a newcomer would"
 # The README's cmocka test (its first C block) with a shape.h/shape.c like the one it describes
 # (Tests/C/readme), built by the last two commands of its shell block; the failure it prints must be the
@@ -142,11 +152,15 @@ build cc c99 thread_test.c -pthread
 passing thread_test
 build cc c99 cmocka_failing.c -lcmocka -lm
 failing cmocka_failing 7
+build cc c99 program_cmocka.c -g -lcmocka -lm
+failing program_cmocka 3
 
 echo "== under ThreadSanitizer"
 sanitize=(-fsanitize=thread)
 export TSAN_OPTIONS="halt_on_error=1 suppressions=$root/Tests/C/tsan.supp"
 build cc c99 thread_test.c -pthread
 passing thread_test
+build cc c99 program_threads.c -g -pthread
+passing program_threads
 
 echo "== the C suite passed"

@@ -239,6 +239,16 @@ cv_status cv_snapshot_check(const cv_type *type, const void *value, size_t size,
                             const char *name, const cv_options *options, int32_t *outcome, char **failure,
                             char **message);
 
+/* MARK: - The running program's own types, from its debug info (no catalog) */
+
+/* The handle for a type of the running program by C name (`struct shape`, a typedef), checked against the
+ * caller's `size` (`sizeof` the type), read from the program's own DWARF debug info: the executable's, then,
+ * for a type it lacks, each loaded shared library's. Each type is read once per process, whichever thread
+ * asks first; a forked child keeps what its parent read. Free it with cv_type_free. A program without debug
+ * info for the type is CV_ERROR_UNKNOWN_TYPE with a message saying to compile with -g; no libdw (elfutils'
+ * libdw.so.1) is CV_ERROR_IMPORT. */
+cv_status cv_program_type(const char *name, size_t size, cv_type **type, char **message);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,68 @@
+import CValueCHeader
+// The running program's own types, read from its debug info (CValueDebugInfo), for `cv_program_type`: the
+// one catalog and registry of the process, filled at first use of each type and kept for the process's life.
+import CValueDebugInfo
+import Synchronization
+
+/// The process-wide catalog and registry of the running program's types, behind one lock: each type is read
+/// from the debug info once per process, whichever thread asks first; a forked child inherits what its parent
+/// had read (the state is ordinary memory).
+final class ProgramTypes: Sendable {
+  /// The one instance of the process.
+  static let shared = ProgramTypes()
+
+  private struct State {
+    let catalog = CatalogHandle()
+    lazy var registry = RegistryHandle(catalog)
+    /// The handles made so far, by C name and size.
+    var resolved: [String: TypeHandle] = [:]
+  }
+
+  private let state = Mutex(State())
+
+  /// The handle for `name`, read from the debug info on first use, checked against `size`.
+  func type(named name: String, size: Int) throws(CAPIError) -> TypeHandle {
+    let result: Result<TypeHandle, CAPIError> = state.withLock { state in
+      if let known = state.resolved[name] { return Self.checked(known, name: name, size: size) }
+      do throws(DebugInfoError) {
+        _ = try state.catalog.catalog.importDebugInfoOfRunningProgram(types: [name])
+      } catch {
+        return .failure(Self.error(error, name: name))
+      }
+      do throws(CAPIError) {
+        let handle = try state.registry.resolve(name, size: size)
+        state.resolved[name] = handle
+        return .success(handle)
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  private static func checked(_ handle: TypeHandle, name: String, size: Int) -> Result<TypeHandle, CAPIError> {
+    guard handle.size == size else {
+      return .failure(
+        CAPIError(
+          status: CV_ERROR_SIZE,
+          message: "\"\(name)\" is \(handle.size) bytes in the program's debug info, but sizeof is \(size) where "
+            + "it is used: the code that uses it was compiled with other flags than the code described"))
+    }
+    return .success(handle)
+  }
+
+  /// A debug-info error as the C caller sees it: a type the program has no debug info for says how to fix it.
+  private static func error(_ error: DebugInfoError, name: String) -> CAPIError {
+    switch error {
+    case .unknownType, .noDebugInfo, .incompleteType:
+      return CAPIError(
+        status: CV_ERROR_UNKNOWN_TYPE,
+        message: "\(error); the running program has no debug info for \(name): compile the code that uses it "
+          + "with -g (and do not strip the executable), or load a catalog file made by `cvalue import`")
+    case .libdwNotFound, .libdwTooOld:
+      return CAPIError(status: CV_ERROR_IMPORT, message: "\(error)")
+    default:
+      return CAPIError(status: CV_ERROR_CATALOG, message: "\(error)")
+    }
+  }
+}
