@@ -16,3 +16,14 @@ public func cv_program_type(
     out.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
   }
 }
+
+@c @implementation
+public func cv_catalog_check_program(
+  _ catalog: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ message: MessageOut
+) -> Int32 {
+  run(message) { () throws(CAPIError) in
+    let function = "cv_catalog_check_program"
+    let handle: CatalogHandle = try object(catalog, "catalog", in: function)
+    try handle.checkAgainstProgram(try string(name, "name", in: function))
+  }
+}

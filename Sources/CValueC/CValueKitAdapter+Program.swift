@@ -2,6 +2,7 @@ import CValueCHeader
 // The running program's own types, read from its debug info (CValueDebugInfo), for `cv_program_type`: the
 // one catalog and registry of the process, filled at first use of each type and kept for the process's life.
 import CValueDebugInfo
+import CValueKit
 import Synchronization
 
 /// The process-wide catalog and registry of the running program's types, behind one lock: each type is read
@@ -22,15 +23,20 @@ final class ProgramTypes: Sendable {
 
   /// The handle for `name`, read from the debug info on first use, checked against `size`.
   func type(named name: String, size: Int) throws(CAPIError) -> TypeHandle {
+    try Self.checked(try type(named: name), name: name, size: size).get()
+  }
+
+  /// The handle for `name` as the program's debug info lays it out, read on first use.
+  func type(named name: String) throws(CAPIError) -> TypeHandle {
     let result: Result<TypeHandle, CAPIError> = state.withLock { state in
-      if let known = state.resolved[name] { return Self.checked(known, name: name, size: size) }
+      if let known = state.resolved[name] { return .success(known) }
       do throws(DebugInfoError) {
         _ = try state.catalog.catalog.importDebugInfoOfRunningProgram(types: [name])
       } catch {
         return .failure(Self.error(error, name: name))
       }
       do throws(CAPIError) {
-        let handle = try state.registry.resolve(name, size: size)
+        let handle = try state.registry.resolve(name, size: try state.registry.size(of: name))
         state.resolved[name] = handle
         return .success(handle)
       } catch {
@@ -63,6 +69,43 @@ final class ProgramTypes: Sendable {
       return CAPIError(status: CV_ERROR_IMPORT, message: "\(error)")
     default:
       return CAPIError(status: CV_ERROR_CATALOG, message: "\(error)")
+    }
+  }
+}
+
+extension RegistryHandle {
+  /// The size of `type` as the registry lays it out (0 when unknown: `resolve` then says why).
+  func size(of type: String) throws(CAPIError) -> Int {
+    do throws(ValueError) { return try registry.resolve(type).size ?? 0 } catch {
+      throw CAPIError(valueError: error)
+    }
+  }
+}
+
+extension CatalogHandle {
+  /// `cv_catalog_check_program`: the catalog's layout of `name` is the running program's own, field by field.
+  func checkAgainstProgram(_ name: String) throws(CAPIError) {
+    let registry = RegistryHandle(self)
+    let mine = try registry.resolve(name, size: try registry.size(of: name))
+    let program = try ProgramTypes.shared.type(named: name)
+    guard let ours = mine.handle.layout, let theirs = program.handle.layout else { return }
+    let catalogFields = ours.fields.map(\.description)
+    let programFields = theirs.fields.map(\.description)
+    for index in 0..<max(catalogFields.count, programFields.count) {
+      let catalogField = index < catalogFields.count ? catalogFields[index] : "no field"
+      let programField = index < programFields.count ? programFields[index] : "no field"
+      guard catalogField == programField else {
+        throw CAPIError(
+          status: CV_ERROR_CATALOG,
+          message: "the catalog's \(name) is not the program's: field \(index + 1) is \(catalogField) in the "
+            + "catalog but \(programField) in the program's debug info (the catalog was made with other "
+            + "compiler flags than the program: -fshort-enums, #pragma pack, -m32?)")
+      }
+    }
+    guard ours.size == theirs.size else {
+      throw CAPIError(
+        status: CV_ERROR_CATALOG,
+        message: "the catalog's \(name) is \(ours.size) bytes, the program's \(theirs.size) bytes")
     }
   }
 }
