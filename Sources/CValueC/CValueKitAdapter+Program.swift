@@ -15,8 +15,10 @@ final class ProgramTypes: Sendable {
   private struct State {
     let catalog = CatalogHandle()
     lazy var registry = RegistryHandle(catalog)
-    /// The handles made so far, by C name and size.
+    /// The handles made so far, by C name.
     var resolved: [String: TypeHandle] = [:]
+    /// The names the program has no debug info for, with the error: not searched for again.
+    var failed: [String: CAPIError] = [:]
   }
 
   private let state = Mutex(State())
@@ -30,10 +32,13 @@ final class ProgramTypes: Sendable {
   func type(named name: String) throws(CAPIError) -> TypeHandle {
     let result: Result<TypeHandle, CAPIError> = state.withLock { state in
       if let known = state.resolved[name] { return .success(known) }
+      if let known = state.failed[name] { return .failure(known) }
       do throws(DebugInfoError) {
         _ = try state.catalog.catalog.importDebugInfoOfRunningProgram(types: [name])
       } catch {
-        return .failure(Self.error(error, name: name))
+        let failure = Self.error(error, name: name)
+        state.failed[name] = failure
+        return .failure(failure)
       }
       do throws(CAPIError) {
         let handle = try state.registry.resolve(name, size: try state.registry.size(of: name))

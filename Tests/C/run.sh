@@ -107,6 +107,8 @@ build cc c99 program_check.c -g $(pkg-config --libs check)
 failing program_check 2
 build cc c99 program_criterion.c -g -lcriterion -lm
 failing program_criterion 1 --jobs 1
+build c++ c++17 program_gtest.cpp -g -lgtest -pthread
+failing program_gtest 1 --gtest_print_time=0
 echo "== a zero-set-up assertion on values of another type does not compile (gcc and clang, C11)"
 for compiler in cc clang; do
   printf '%s\n' '#include <setjmp.h>' '#include <stdarg.h>' '#include <stddef.h>' '#include <stdint.h>' \
