@@ -55,6 +55,7 @@
   do {                                                                                                      \
     char *cv_failure_;                                                                                      \
     int cv_failed_;                                                                                         \
+    CV_READ_BEFORE_FORK_(T);                                                                                \
     CV_CHECK_TYPES_(T, actual, expected);                                                                   \
     cv_failure_ = cv_program_assert_message(#T, &(actual), &(expected), 1, (options), sizeof(T), #actual,   \
                                             #expected);                                                     \
