@@ -97,7 +97,7 @@ let package = Package(
     // cvalue.h implemented with @c @implementation, calling only CValueKit's and CValueHeaders' public API.
     .target(
       name: "CValueC",
-      dependencies: ["CValueKit", "CValueHeaders", "CValueCHeader", "CValueSnapshots"],
+      dependencies: ["CValueKit", "CValueHeaders", "CValueCHeader", "CValueSnapshots", "CValueDebugInfo"],
       swiftSettings: internalImports
     ),
     .executableTarget(

@@ -44,7 +44,7 @@ mkdir -p "$prefix/lib/pkgconfig" "$prefix/lib/cmake/cvalue" "$prefix/include" "$
 # behind in the build folder, and linking it would bring back what was removed.
 has_source() { [ -n "$(find Sources CShims -name "$(basename "${1%.o}")" -print -quit)" ]; }
 objects=()
-for target in CValueC CValueCHeader CValueKit CValueHeaders CValueSnapshots CValueShim CClang; do
+for target in CValueC CValueCHeader CValueKit CValueHeaders CValueSnapshots CValueDebugInfo CValueShim CClang CDwarf; do
   for object in "$bin/$target.build"/*.o; do
     if [ -f "$object" ] && has_source "$object"; then objects+=("$object"); fi
   done

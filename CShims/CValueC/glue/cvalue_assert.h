@@ -95,4 +95,63 @@ static inline char *cv_snapshot_message(const cv_type *type, const void *value, 
   }
 }
 
+/* MARK: - Zero set-up: the running program's own types, from its debug info */
+
+/* Whether the expressions `actual` and `expected` are both of type T, at compile time (gcc and clang): the
+ * zero-set-up assertions name only the type and take the values themselves. */
+#define CV_CHECK_TYPES_(T, actual, expected)                                                                  \
+  _Static_assert(__builtin_types_compatible_p(__typeof__(actual), T) &&                                       \
+                     __builtin_types_compatible_p(__typeof__(expected), T),                                   \
+                 "cvalue: " #actual " and " #expected " must both be " #T)
+
+/* For frameworks that fork a process per test (Check, Criterion): every type their zero-set-up assertions
+ * name is noted in a section of the program's own (CV_READ_BEFORE_FORK_), and read by a constructor in the
+ * parent, before any fork, so that no forked test reads the debug info again. Errors are not reported here:
+ * the assertion that names the type reports them. A program with no such assertion reads nothing. */
+struct cv_program_type_note {
+  const char *name;
+  size_t size;
+};
+#define CV_READ_BEFORE_FORK_(T)                                                                               \
+  static const struct cv_program_type_note cv_program_type_note_                                             \
+      __attribute__((section("cv_program_type_notes"), used)) = {#T, sizeof(T)}
+extern const struct cv_program_type_note __start_cv_program_type_notes[] __attribute__((weak));
+extern const struct cv_program_type_note __stop_cv_program_type_notes[] __attribute__((weak));
+
+__attribute__((constructor, used)) static void cv_read_noted_program_types_(void) {
+  const struct cv_program_type_note *note;
+  for (note = __start_cv_program_type_notes; note != NULL && note < __stop_cv_program_type_notes; note++) {
+    cv_type *type = NULL;
+    if (cv_program_type(note->name, note->size, &type, NULL) == CV_OK) cv_type_free(type);
+  }
+}
+
+/* As cv_assert_message, for the type named `type_name` (a C name: "struct shape") of the running program,
+ * read from its own debug info by cv_program_type: NULL when equal, else the report, or why they could not
+ * be compared (no debug info for the type: compile with -g). The caller frees it with cv_free. */
+static inline char *cv_program_assert_message(const char *type_name, const void *actual, const void *expected,
+                                              size_t count, const cv_options *options, size_t value_size,
+                                              const char *actual_text, const char *expected_text) {
+  cv_type *type = NULL;
+  char *message = NULL;
+  char *text;
+  int length;
+  cv_status status = cv_program_type(type_name, value_size, &type, &message);
+  if (status == CV_OK) {
+    text = cv_assert_message(type, actual, expected, count, options, value_size, actual_text, expected_text);
+    cv_type_free(type);
+    return text;
+  }
+  {
+    const char *format = "cannot compare %s with %s: %s: %s";
+    length = snprintf(NULL, 0, format, actual_text, expected_text, cv_status_name(status), message);
+    text = (char *)malloc((size_t)length + 1);
+    if (text != NULL) {
+      snprintf(text, (size_t)length + 1, format, actual_text, expected_text, cv_status_name(status), message);
+    }
+    cv_free(message);
+    return text;
+  }
+}
+
 #endif /* CVALUE_ASSERT_H */

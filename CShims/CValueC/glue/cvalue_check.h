@@ -35,4 +35,24 @@
 #define ck_assert_cv_array_equal(type, actual, expected, count, options) \
   CV_CHECK_CHECK_(type, actual, expected, count, options)
 
+/* Zero set-up: `actual` and `expected` are two values (lvalues) of type T, a type of this program read from its
+ * own debug info (compile with -g), checked to be T when compiling. Works in Check's forked tests: a type the
+ * parent read is not read again in the child. */
+#define ck_assert_cv_eq(T, actual, expected) ck_assert_cv_eq_options(T, actual, expected, NULL)
+#define ck_assert_cv_eq_options(T, actual, expected, options)                                                \
+  do {                                                                                                      \
+    char cv_text_[CV_CHECK_MESSAGE_SIZE];                                                                   \
+    char *cv_failure_;                                                                                      \
+    int cv_failed_;                                                                                         \
+    CV_READ_BEFORE_FORK_(T);                                                                                \
+    CV_CHECK_TYPES_(T, actual, expected);                                                                   \
+    cv_failure_ = cv_program_assert_message(#T, &(actual), &(expected), 1, (options), sizeof(T), #actual,   \
+                                            #expected);                                                     \
+    cv_failed_ = cv_failure_ != NULL;                                                                       \
+    cv_text_[0] = '\0';                                                                                     \
+    if (cv_failed_) snprintf(cv_text_, sizeof cv_text_, "%s", cv_failure_);                                 \
+    cv_free(cv_failure_);                                                                                   \
+    ck_assert_msg(!cv_failed_, "%s", cv_text_);                                                             \
+  } while (0)
+
 #endif /* CVALUE_CHECK_H */

@@ -63,4 +63,30 @@ static inline void cv_cmocka_assert_snapshot(const cv_type *type, const void *va
   cv_cmocka_assert_snapshot((type), (value), sizeof *(value), CV_SNAPSHOT_DIR, (name), (options), #value, \
                             __FILE__, __LINE__)
 
+/* Fails the test unless `actual` equals `expected`, two values (lvalues) of type T, a type of this program
+ * read from its own debug info (compile with -g): no catalog, no set-up. Both are checked to be T when
+ * compiling. */
+static inline void cv_cmocka_assert_program_equal(const char *type_name, const void *actual, const void *expected,
+                                                  const cv_options *options, size_t value_size,
+                                                  const char *actual_text, const char *expected_text,
+                                                  const char *file, int line) {
+  char *failure =
+      cv_program_assert_message(type_name, actual, expected, 1, options, value_size, actual_text, expected_text);
+  if (failure != NULL) {
+    print_error("%s\n", failure);
+    cv_free(failure);
+    _fail(file, line);
+  }
+}
+
+#define assert_cv_eq(T, actual, expected) assert_cv_eq_options(T, actual, expected, NULL)
+
+/* The same, with options (tolerances, ignored fields, union members). */
+#define assert_cv_eq_options(T, actual, expected, options)                                                    \
+  do {                                                                                                      \
+    CV_CHECK_TYPES_(T, actual, expected);                                                                   \
+    cv_cmocka_assert_program_equal(#T, &(actual), &(expected), (options), sizeof(T), #actual, #expected,    \
+                                   __FILE__, __LINE__);                                                     \
+  } while (0)
+
 #endif /* CVALUE_CMOCKA_H */

@@ -49,4 +49,25 @@
 #define cr_assert_cv_snapshot_options(type, value, name, options) CV_CRITERION_SNAPSHOT_(type, value, name, options, 1)
 #define cr_expect_cv_snapshot_options(type, value, name, options) CV_CRITERION_SNAPSHOT_(type, value, name, options, 0)
 
+/* Zero set-up: `actual` and `expected` are two values (lvalues) of type T, a type of this program read from its
+ * own debug info (compile with -g), checked to be T when compiling. */
+#define CV_CRITERION_PROGRAM_(T, actual, expected, options, stop)                                            \
+  do {                                                                                                      \
+    char *cv_failure_;                                                                                      \
+    int cv_failed_;                                                                                         \
+    CV_READ_BEFORE_FORK_(T);                                                                                \
+    CV_CHECK_TYPES_(T, actual, expected);                                                                   \
+    cv_failure_ = cv_program_assert_message(#T, &(actual), &(expected), 1, (options), sizeof(T), #actual,   \
+                                            #expected);                                                     \
+    cv_failed_ = cv_failure_ != NULL;                                                                       \
+    cr_expect(!cv_failed_, "%s", cv_failed_ ? cv_failure_ : "");                                            \
+    cv_free(cv_failure_);                                                                                   \
+    if (cv_failed_ && (stop)) criterion_abort_test();                                                       \
+  } while (0)
+
+#define cr_assert_cv_eq(T, actual, expected) CV_CRITERION_PROGRAM_(T, actual, expected, NULL, 1)
+#define cr_expect_cv_eq(T, actual, expected) CV_CRITERION_PROGRAM_(T, actual, expected, NULL, 0)
+#define cr_assert_cv_eq_options(T, actual, expected, options) CV_CRITERION_PROGRAM_(T, actual, expected, options, 1)
+#define cr_expect_cv_eq_options(T, actual, expected, options) CV_CRITERION_PROGRAM_(T, actual, expected, options, 0)
+
 #endif /* CVALUE_CRITERION_H */

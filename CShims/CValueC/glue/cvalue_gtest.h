@@ -4,6 +4,7 @@
  *   EXPECT_PRED_FORMAT3(cvalue::Equal, tcp, actual, expected);
  *   ASSERT_PRED_FORMAT4(cvalue::EqualWithOptions, tcp, options, actual, expected);
  *   EXPECT_CV_EQ(tcp, actual, expected);        // the same as the first line
+ *   EXPECT_CV_EQ(actual, expected);             // zero set-up: the type from the arguments, built with -g
  *
  * Predicate-formatters returning ::testing::AssertionResult: GoogleTest reports the failure at the caller's
  * file and line, with the report (every mismatching field path with both values) as its message, instead
@@ -14,7 +15,12 @@
 
 #include <cvalue_assert.h>
 
+#include <cstdlib>
+#include <cstring>
+#include <cxxabi.h>
 #include <string>
+#include <type_traits>
+#include <typeinfo>
 
 namespace cvalue {
 
@@ -38,9 +44,51 @@ template <typename Value>
   return EqualWithOptions(type_text, "", actual_text, expected_text, type, nullptr, actual, expected);
 }
 
+/* The C name of a C type used from C++: "struct shape" for `struct shape`, "union u" for a union, the typedef's
+ * name for an unnamed struct named by a typedef (C++ gives it that name); only for types at namespace scope. */
+template <typename Value>
+std::string CName() {
+  int status = 0;
+  char *demangled = abi::__cxa_demangle(typeid(Value).name(), nullptr, nullptr, &status);
+  std::string name = status == 0 && demangled != nullptr ? demangled : typeid(Value).name();
+  std::free(demangled);
+  if (!std::is_class<Value>::value && !std::is_union<Value>::value) return name;
+  return (std::is_union<Value>::value ? "union " : "struct ") + name;
+}
+
+/* Zero set-up: `actual` and `expected` are values of one type (the compiler refuses two types), a C type of
+ * this program read from its own debug info (compile with -g) by its C name, CName<Value>(). */
+template <typename Value>
+::testing::AssertionResult ProgramEqual(const char *actual_text, const char *expected_text, const Value &actual,
+                                        const Value &expected) {
+  std::string name = CName<Value>();
+  char *failure = cv_program_assert_message(name.c_str(), &actual, &expected, 1, nullptr, sizeof(Value),
+                                            actual_text, expected_text);
+  if (failure != nullptr && std::strstr(failure, "CV_ERROR_UNKNOWN_TYPE") != nullptr &&
+      name.compare(0, 7, "struct ") == 0) {
+    /* Not a struct tag: an unnamed struct named by a typedef. */
+    cv_free(failure);
+    failure = cv_program_assert_message(name.c_str() + 7, &actual, &expected, 1, nullptr, sizeof(Value),
+                                        actual_text, expected_text);
+  }
+  if (failure == nullptr) return ::testing::AssertionSuccess();
+  std::string text(failure);
+  cv_free(failure);
+  return ::testing::AssertionFailure() << text;
+}
+
 }  // namespace cvalue
 
-#define EXPECT_CV_EQ(type, actual, expected) EXPECT_PRED_FORMAT3(::cvalue::Equal, type, actual, expected)
-#define ASSERT_CV_EQ(type, actual, expected) ASSERT_PRED_FORMAT3(::cvalue::Equal, type, actual, expected)
+/* EXPECT_CV_EQ(actual, expected): zero set-up, the type from the arguments; EXPECT_CV_EQ(type, actual, expected):
+ * with a cv_type handle. */
+#define CV_GTEST_PICK_(first, second, third, name, ...) name
+#define EXPECT_CV_EQ(...)                                                                                     \
+  CV_GTEST_PICK_(__VA_ARGS__, CV_GTEST_EXPECT_HANDLE_, CV_GTEST_EXPECT_PROGRAM_, unused)(__VA_ARGS__)
+#define ASSERT_CV_EQ(...)                                                                                     \
+  CV_GTEST_PICK_(__VA_ARGS__, CV_GTEST_ASSERT_HANDLE_, CV_GTEST_ASSERT_PROGRAM_, unused)(__VA_ARGS__)
+#define CV_GTEST_EXPECT_HANDLE_(type, actual, expected) EXPECT_PRED_FORMAT3(::cvalue::Equal, type, actual, expected)
+#define CV_GTEST_ASSERT_HANDLE_(type, actual, expected) ASSERT_PRED_FORMAT3(::cvalue::Equal, type, actual, expected)
+#define CV_GTEST_EXPECT_PROGRAM_(actual, expected) EXPECT_PRED_FORMAT2(::cvalue::ProgramEqual, actual, expected)
+#define CV_GTEST_ASSERT_PROGRAM_(actual, expected) ASSERT_PRED_FORMAT2(::cvalue::ProgramEqual, actual, expected)
 
 #endif /* CVALUE_GTEST_H */

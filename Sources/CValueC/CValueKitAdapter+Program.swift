@@ -1,0 +1,116 @@
+import CValueCHeader
+// The running program's own types, read from its debug info (CValueDebugInfo), for `cv_program_type`: the
+// one catalog and registry of the process, filled at first use of each type and kept for the process's life.
+import CValueDebugInfo
+import CValueKit
+import Synchronization
+
+/// The process-wide catalog and registry of the running program's types, behind one lock: each type is read
+/// from the debug info once per process, whichever thread asks first; a forked child inherits what its parent
+/// had read (the state is ordinary memory).
+final class ProgramTypes: Sendable {
+  /// The one instance of the process.
+  static let shared = ProgramTypes()
+
+  private struct State {
+    let catalog = CatalogHandle()
+    lazy var registry = RegistryHandle(catalog)
+    /// The handles made so far, by C name.
+    var resolved: [String: TypeHandle] = [:]
+    /// The names the program has no debug info for, with the error: not searched for again.
+    var failed: [String: CAPIError] = [:]
+  }
+
+  private let state = Mutex(State())
+
+  /// The handle for `name`, read from the debug info on first use, checked against `size`.
+  func type(named name: String, size: Int) throws(CAPIError) -> TypeHandle {
+    try Self.checked(try type(named: name), name: name, size: size).get()
+  }
+
+  /// The handle for `name` as the program's debug info lays it out, read on first use.
+  func type(named name: String) throws(CAPIError) -> TypeHandle {
+    let result: Result<TypeHandle, CAPIError> = state.withLock { state in
+      if let known = state.resolved[name] { return .success(known) }
+      if let known = state.failed[name] { return .failure(known) }
+      do throws(DebugInfoError) {
+        _ = try state.catalog.catalog.importDebugInfoOfRunningProgram(types: [name])
+      } catch {
+        let failure = Self.error(error, name: name)
+        state.failed[name] = failure
+        return .failure(failure)
+      }
+      do throws(CAPIError) {
+        let handle = try state.registry.resolve(name, size: try state.registry.size(of: name))
+        state.resolved[name] = handle
+        return .success(handle)
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  private static func checked(_ handle: TypeHandle, name: String, size: Int) -> Result<TypeHandle, CAPIError> {
+    guard handle.size == size else {
+      return .failure(
+        CAPIError(
+          status: CV_ERROR_SIZE,
+          message: "\"\(name)\" is \(handle.size) bytes in the program's debug info, but sizeof is \(size) where "
+            + "it is used: the code that uses it was compiled with other flags than the code described"))
+    }
+    return .success(handle)
+  }
+
+  /// A debug-info error as the C caller sees it: a type the program has no debug info for says how to fix it.
+  private static func error(_ error: DebugInfoError, name: String) -> CAPIError {
+    switch error {
+    case .unknownType, .noDebugInfo, .incompleteType:
+      return CAPIError(
+        status: CV_ERROR_UNKNOWN_TYPE,
+        message: "\(error); the running program has no debug info for \(name): compile the code that uses it "
+          + "with -g (and do not strip the executable), or load a catalog file made by `cvalue import`")
+    case .libdwNotFound, .libdwTooOld:
+      return CAPIError(status: CV_ERROR_IMPORT, message: "\(error)")
+    default:
+      return CAPIError(status: CV_ERROR_CATALOG, message: "\(error)")
+    }
+  }
+}
+
+extension RegistryHandle {
+  /// The size of `type` as the registry lays it out (0 when unknown: `resolve` then says why).
+  func size(of type: String) throws(CAPIError) -> Int {
+    do throws(ValueError) { return try registry.resolve(type).size ?? 0 } catch {
+      throw CAPIError(valueError: error)
+    }
+  }
+}
+
+extension CatalogHandle {
+  /// `cv_catalog_check_program`: the catalog's layout of `name` is the running program's own, field by field.
+  func checkAgainstProgram(_ name: String) throws(CAPIError) {
+    let registry = RegistryHandle(self)
+    let mine = try registry.resolve(name, size: try registry.size(of: name))
+    let program = try ProgramTypes.shared.type(named: name)
+    guard let ours = mine.handle.layout, let theirs = program.handle.layout else { return }
+    let catalogFields = ours.fields.map(\.description)
+    let programFields = theirs.fields.map(\.description)
+    for index in 0..<max(catalogFields.count, programFields.count) {
+      let catalogField = index < catalogFields.count ? catalogFields[index] : "no field"
+      let programField = index < programFields.count ? programFields[index] : "no field"
+      guard catalogField == programField else {
+        throw CAPIError(
+          status: CV_ERROR_CATALOG,
+          message: "the catalog's \(name) is not the program's: field \(index + 1) is \(catalogField) in the "
+            + "catalog but \(programField) in the program's debug info (the catalog was made with other "
+            + "compiler flags than the program: -fshort-enums, #pragma pack, -m32?)")
+      }
+    }
+    guard ours.size == theirs.size else {
+      throw CAPIError(
+        status: CV_ERROR_CATALOG,
+        message: "the catalog's \(name) is \(ours.size) bytes, the program's \(theirs.size) bytes")
+    }
+  }
+}

@@ -1,0 +1,34 @@
+// Zero set-up with GoogleTest: EXPECT_CV_EQ(actual, expected) / ASSERT_CV_EQ take the type from the
+// arguments, read by its C name from the test's own debug info (built with -g). One test passes, two fail on
+// purpose; run.sh checks the exact output (expected/program_gtest.txt).
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "program_types.h"
+
+#include <cvalue_gtest.h>
+
+TEST(Zero, EqualPointsPass) {
+  point_t actual = {5, 6}, expected = {5, 6};
+  ASSERT_CV_EQ(actual, expected);
+}
+
+TEST(Zero, ShapeIdDiffers) {
+  struct shape actual, expected;
+  std::memset(&actual, 0, sizeof actual);
+  std::memset(&expected, 0, sizeof expected);
+  actual.kind = expected.kind = SHAPE_RECT;
+  expected.id = 12;
+  EXPECT_CV_EQ(actual, expected);
+}
+
+TEST(Zero, PointYDiffers) {
+  point_t actual = {5, 6}, expected = {5, 7};
+  ASSERT_CV_EQ(actual, expected);
+}
+
+int main(int argc, char **argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  return RUN_ALL_TESTS();
+}
