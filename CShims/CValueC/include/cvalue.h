@@ -289,14 +289,14 @@ CV_EXTERN cv_status cv_snapshot_check(const cv_type *type, const void *value, si
  * asks first; a forked child keeps what its parent read. Free it with cv_type_free. A program without debug
  * info for the type is CV_ERROR_UNKNOWN_TYPE with a message saying to compile with -g; no libdw (elfutils'
  * libdw.so.1) is CV_ERROR_IMPORT. */
-cv_status cv_program_type(const char *name, size_t size, cv_type **type, char **message);
+CV_EXTERN cv_status cv_program_type(const char *name, size_t size, cv_type **type, char **message);
 
 /* Whether `catalog`'s layout of the type `name` is the running program's own (its debug info, as
  * cv_program_type reads it), field by field: name, offset, size and type. CV_ERROR_CATALOG naming the first
  * field that differs when the catalog was made with other flags than the program (-fshort-enums,
  * #pragma pack: a record that keeps its size passes the sizeof check of cv_type_resolve, and would compare
  * the wrong bytes); the errors of cv_program_type when the program has no debug info for it. */
-cv_status cv_catalog_check_program(cv_catalog *catalog, const char *name, char **message);
+CV_EXTERN cv_status cv_catalog_check_program(cv_catalog *catalog, const char *name, char **message);
 
 #ifdef __cplusplus
 }
