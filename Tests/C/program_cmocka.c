@@ -86,10 +86,10 @@ int main(void) {
       cmocka_unit_test(shape_kind_and_layer_differ), cmocka_unit_test(point_differs),
       cmocka_unit_test(radius_beyond_tolerance),
   };
-  cv_tolerance tolerance = {0.01, 0, 0, 0};
+  cv_tolerance tolerance = {sizeof(cv_tolerance), 0.01, 0, 0, 0};
   int failed;
   cv_options_new(&hundredth, NULL);
-  cv_options_set_tolerance(hundredth, NULL, tolerance, NULL);
+  cv_options_set_tolerance(hundredth, NULL, &tolerance, NULL);
   cv_options_set_union_member(hundredth, "", "radius", NULL);
   failed = cmocka_run_group_tests(tests, NULL, NULL);
   cv_options_free(hundredth);
