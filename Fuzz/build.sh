@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds one libFuzzer target: Fuzz/build.sh encoding|value-literal|hex|fixture|union
+# Builds one libFuzzer target: Fuzz/build.sh encoding|value-literal|hex|fixture|union|debug-info
 #
 # With FUZZ_ASAN=0 the target is built without AddressSanitizer (into Fuzz/out/fuzz-TARGET-noasan, from
 # Fuzz/out/lib-noasan): two to three times as many executions per second, for the long runs. Swift's own
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "usage: Fuzz/build.sh encoding|value-literal|hex|fixture|union" >&2; exit 64; }
+usage() { echo "usage: Fuzz/build.sh encoding|value-literal|hex|fixture|union|debug-info" >&2; exit 64; }
 [ $# -eq 1 ] || usage
 target=$1
 case "$target" in
@@ -21,6 +21,7 @@ case "$target" in
   hex) main=Fuzz/Targets/HexFuzz.swift ;;
   fixture) main=Fuzz/Targets/FixtureFuzz.swift ;;
   union) main=Fuzz/Targets/UnionFuzz.swift ;;
+  debug-info) main=Fuzz/Targets/DebugInfoFuzz.swift ;;
   *) usage ;;
 esac
 
@@ -49,7 +50,8 @@ flock 9
 # the library's `package` declarations.
 swift_flags=("$swift_sanitizers" -parse-as-library -O -g -swift-version 6 -package-name CValueKit)
 c_flags=("$c_sanitizers" -O1 -g -fno-omit-frame-pointer)
-module_paths=(-I "$lib" -I Fuzz/modules/CValueShim -I CShims/CFFI -I CShims/CValueShim/include)
+module_paths=(-I "$lib" -I Fuzz/modules/CValueShim -I CShims/CFFI -I CShims/CValueShim/include
+  -I Fuzz/modules/CClang -I Fuzz/modules/CDwarf)
 # As Package.swift builds the library targets: one package (CValueFixtures uses CValueKit's `package`
 # members), imports internal unless written `public import`.
 library_flags=(-package-name CValueKit -enable-upcoming-feature InternalImportsByDefault)
@@ -81,6 +83,28 @@ if [ "$target" = fixture ]; then
     mv "$fixture_stamp.tmp" "$fixture_stamp"
   fi
   objects+=("$lib/CValueFixtures.o")
+fi
+
+if [ "$target" = debug-info ]; then
+  # CValueHeaders and CValueDebugInfo, with the C shims that dlopen libclang and libdw (libdw itself is the
+  # system's, uninstrumented: AddressSanitizer sees its heap, libFuzzer its crashes).
+  for module in CValueHeaders CValueDebugInfo; do
+    module_sources=()
+    while IFS= read -r file; do module_sources+=("$file"); done < <(find "Sources/$module" -name '*.swift' | sort)
+    module_stamp=$lib/$module.swiftmodule
+    if [ ! -f "$module_stamp" ] || [ -n "$(find "Sources/$module" "$stamp" CShims Fuzz/build.sh -newer "$module_stamp" -type f | head -1)" ]; then
+      echo "== compiling $module (${#module_sources[@]} files)"
+      swiftc "${swift_flags[@]}" "${library_flags[@]}" -module-name "$module" -wmo -c \
+        "${module_paths[@]}" -emit-module -emit-module-path "$module_stamp.tmp" \
+        "${module_sources[@]}" -o "$lib/$module.o" 2>&1
+      mv "$module_stamp.tmp" "$module_stamp"
+    fi
+    objects+=("$lib/$module.o")
+  done
+  for shim in CClang CDwarf; do
+    clang "${c_flags[@]}" -I "CShims/$shim/include" -c "CShims/$shim/$shim.c" -o "$lib/$shim.o"
+    objects+=("$lib/$shim.o")
+  done
 fi
 
 sources=("$main")
