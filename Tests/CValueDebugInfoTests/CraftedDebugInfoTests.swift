@@ -94,4 +94,41 @@ import Testing
     }
     #expect(message == "\(path): malformed DWARF at DIE 0x1b: a chain of typedefs and qualifiers that does not end")
   }
+
+  /// Found by Scripts/headers/differential.py: a trailing unnamed bitfield pads `struct s` from 64 to 72
+  /// bytes, and DWARF does not list it. No power of two pads 64 to 72, so the alignment is the members'
+  /// (inferred), not 128, which does not divide the size and failed the import.
+  @Test func trailingUnnamedBitfieldPadding() throws {
+    let path = try DebugInfoFixture.compile(
+      "struct s { long long a[8]; long long : 45; } v;\n", name: "unnamed-tail.o", flags: ["-g", "-c"])
+    let record = try #require(try DebugInfoImport(reading: path, types: ["struct s"]).record(named: "struct s"))
+    #expect("\(record.size) \(record.alignment) \(record.alignmentSource)" == "72 8 inferred")
+  }
+
+  /// Found by Scripts/headers/differential.py: `struct inner` is padded to 16 bytes by an unnamed bitfield,
+  /// so its alignment is inferred (16, where clang says 8), and `struct outer`, natural from its members,
+  /// holds that guess: its alignment is inferred too, not reported natural.
+  @Test func alignmentFromAnInferredMemberIsInferred() throws {
+    let source = """
+      struct inner { unsigned char a; unsigned long long b : 1; unsigned long long : 63; };
+      struct outer { struct inner i; long x, y; } v;
+
+      """
+    let path = try DebugInfoFixture.compile(source, name: "inferred-member.o", flags: ["-g", "-c"])
+    let imported = try DebugInfoImport(reading: path, types: ["struct outer"])
+    let summary = imported.records.map { "\($0.name) \($0.size) \($0.alignment) \($0.alignmentSource)" }
+    #expect(summary == ["struct inner 16 16 inferred", "struct outer 32 16 inferred"])
+  }
+
+  /// Found by Scripts/headers/differential.py: `aligned(2)` on a `long long` member leaves it 8-aligned
+  /// (the attribute only raises alignment outside a packed record), so `struct held` is 8-aligned, natural.
+  @Test func memberAlignedBelowItsType() throws {
+    let source = """
+      struct held { int a; union { unsigned long long b __attribute__((aligned(2))); } u; } v;
+
+      """
+    let path = try DebugInfoFixture.compile(source, name: "member-aligned-below.o", flags: ["-g", "-c"])
+    let record = try #require(try DebugInfoImport(reading: path, types: ["struct held"]).record(named: "struct held"))
+    #expect("\(record.size) \(record.alignment) \(record.alignmentSource)" == "16 8 natural")
+  }
 }
