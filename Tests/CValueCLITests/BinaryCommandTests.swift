@@ -58,6 +58,8 @@ import Testing
              7        4  .i         i  int
              7        4  .f         f  float
 
+        alignment 1 (inferred from the offsets and size: DWARF does not say packed)
+
         """)
   }
 
