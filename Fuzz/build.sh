@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds one libFuzzer target: Fuzz/build.sh encoding|value-literal|hex|fixture|union|catalog-file|c-api
+# Builds one libFuzzer target: Fuzz/build.sh encoding|value-literal|hex|fixture|union|catalog-file|c-api|debug-info
 #
 # With FUZZ_ASAN=0 the target is built without AddressSanitizer (into Fuzz/out/fuzz-TARGET-noasan, from
 # Fuzz/out/lib-noasan): two to three times as many executions per second, for the long runs. Swift's own
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "usage: Fuzz/build.sh encoding|value-literal|hex|fixture|union|catalog-file|c-api" >&2; exit 64; }
+usage() { echo "usage: Fuzz/build.sh encoding|value-literal|hex|fixture|union|catalog-file|c-api|debug-info" >&2; exit 64; }
 [ $# -eq 1 ] || usage
 target=$1
 case "$target" in
@@ -23,6 +23,7 @@ case "$target" in
   union) main=Fuzz/Targets/UnionFuzz.swift ;;
   catalog-file) main=Fuzz/Targets/CatalogFileFuzz.swift ;;
   c-api) main=Fuzz/Targets/CAPIFuzz.swift ;;
+  debug-info) main=Fuzz/Targets/DebugInfoFuzz.swift ;;
   *) usage ;;
 esac
 
@@ -51,7 +52,8 @@ flock 9
 # the library's `package` declarations.
 swift_flags=("$swift_sanitizers" -parse-as-library -O -g -swift-version 6 -package-name CValueKit)
 c_flags=("$c_sanitizers" -O1 -g -fno-omit-frame-pointer)
-module_paths=(-I "$lib" -I Fuzz/modules/CValueShim -I CShims/CFFI -I CShims/CValueShim/include)
+module_paths=(-I "$lib" -I Fuzz/modules/CValueShim -I CShims/CFFI -I CShims/CValueShim/include
+  -I Fuzz/modules/CClang -I Fuzz/modules/CDwarf)
 # As Package.swift builds the library targets: one package (CValueFixtures uses CValueKit's `package`
 # members), imports internal unless written `public import`.
 library_flags=(-package-name CValueKit -enable-upcoming-feature InternalImportsByDefault)
@@ -85,37 +87,37 @@ if [ "$target" = fixture ]; then
   objects+=("$lib/CValueFixtures.o")
 fi
 
-if [ "$target" = catalog-file ] || [ "$target" = c-api ]; then
-  # CValueHeaders (catalog files, header import) and its C shim, which loads libclang at run time.
-  header_sources=()
-  while IFS= read -r file; do header_sources+=("$file"); done < <(find Sources/CValueHeaders -name '*.swift' | sort)
-  header_stamp=$lib/CValueHeaders.swiftmodule
-  if [ ! -f "$header_stamp" ] || [ -n "$(find Sources/CValueHeaders CShims/CClang "$stamp" Fuzz/build.sh -newer "$header_stamp" -type f | head -1)" ]; then
-    echo "== compiling CClang (clang) and CValueHeaders (${#header_sources[@]} files)"
-    clang "${c_flags[@]}" -I CShims/CClang/include -c CShims/CClang/CClang.c -o "$lib/CClang.o"
-    swiftc "${swift_flags[@]}" "${library_flags[@]}" -module-name CValueHeaders -wmo -c \
-      "${module_paths[@]}" -I Fuzz/modules/CClang -emit-module -emit-module-path "$header_stamp.tmp" \
-      "${header_sources[@]}" -o "$lib/CValueHeaders.o" 2>&1
-    mv "$header_stamp.tmp" "$header_stamp"
+# The library modules past CValueKit each target needs, in dependency order, and the C shims they load
+# libclang and libdw with (the libraries themselves are the system's, uninstrumented: AddressSanitizer sees
+# their heap, libFuzzer their crashes). CValueC is cvalue.h's functions, the status names in C beside it.
+case "$target" in
+  catalog-file) modules=(CValueHeaders) shims=(CClang) ;;
+  debug-info) modules=(CValueHeaders CValueDebugInfo) shims=(CClang CDwarf) ;;
+  c-api) modules=(CValueHeaders CValueDebugInfo CValueSnapshots CValueC) shims=(CClang CDwarf) ;;
+  *) modules=() shims=() ;;
+esac
+previous=$stamp
+for module in ${modules[@]+"${modules[@]}"}; do
+  module_sources=()
+  while IFS= read -r file; do module_sources+=("$file"); done < <(find "Sources/$module" -name '*.swift' | sort)
+  module_stamp=$lib/$module.swiftmodule
+  if [ ! -f "$module_stamp" ] || [ -n "$(find "Sources/$module" "$previous" CShims Fuzz/build.sh -newer "$module_stamp" -type f | head -1)" ]; then
+    echo "== compiling $module (${#module_sources[@]} files)"
+    swiftc "${swift_flags[@]}" "${library_flags[@]}" -module-name "$module" -wmo -c \
+      "${module_paths[@]}" -I Fuzz/modules/CValueCHeader -emit-module -emit-module-path "$module_stamp.tmp" \
+      "${module_sources[@]}" -o "$lib/$module.o" 2>&1
+    mv "$module_stamp.tmp" "$module_stamp"
   fi
-  objects+=("$lib/CValueHeaders.o" "$lib/CClang.o")
-  module_paths+=(-I Fuzz/modules/CClang)
-fi
-
+  objects+=("$lib/$module.o")
+  previous=$module_stamp
+done
+for shim in ${shims[@]+"${shims[@]}"}; do
+  clang "${c_flags[@]}" -I "CShims/$shim/include" -c "CShims/$shim/$shim.c" -o "$lib/$shim.o"
+  objects+=("$lib/$shim.o")
+done
 if [ "$target" = c-api ]; then
-  # cvalue.h's functions: CValueC's @c @implementation Swift and the status names in C.
-  c_api_sources=()
-  while IFS= read -r file; do c_api_sources+=("$file"); done < <(find Sources/CValueC -name '*.swift' | sort)
-  c_api_stamp=$lib/CValueC.swiftmodule
-  if [ ! -f "$c_api_stamp" ] || [ -n "$(find Sources/CValueC CShims/CValueC "$header_stamp" Fuzz/build.sh -newer "$c_api_stamp" -type f | head -1)" ]; then
-    echo "== compiling CValueCHeader (clang) and CValueC (${#c_api_sources[@]} files)"
-    clang "${c_flags[@]}" -I CShims/CValueC/include -c CShims/CValueC/cvalue_status.c -o "$lib/cvalue_status.o"
-    swiftc "${swift_flags[@]}" "${library_flags[@]}" -module-name CValueC -wmo -c \
-      "${module_paths[@]}" -I Fuzz/modules/CValueCHeader -emit-module -emit-module-path "$c_api_stamp.tmp" \
-      "${c_api_sources[@]}" -o "$lib/CValueC.o" 2>&1
-    mv "$c_api_stamp.tmp" "$c_api_stamp"
-  fi
-  objects+=("$lib/CValueC.o" "$lib/cvalue_status.o")
+  clang "${c_flags[@]}" -I CShims/CValueC/include -c CShims/CValueC/cvalue_status.c -o "$lib/cvalue_status.o"
+  objects+=("$lib/cvalue_status.o")
   module_paths+=(-I Fuzz/modules/CValueCHeader)
 fi
 

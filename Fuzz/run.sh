@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ $# -lt 2 ]; then
-  echo "usage: Fuzz/run.sh encoding|value-literal|hex|fixture|union|catalog-file|c-api SECONDS [libFuzzer arguments...]" >&2
+  echo "usage: Fuzz/run.sh encoding|value-literal|hex|fixture|union|catalog-file|c-api|debug-info SECONDS [libFuzzer arguments...]" >&2
   exit 64
 fi
 target=$1
@@ -32,10 +32,16 @@ export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 # Leak checking is off: Swift's runtime caches (type metadata, the library's shared catalog) look like
 # leaks to LeakSanitizer, and a real leak would show as growing memory, which -rss_limit_mb catches.
+seeds=("Fuzz/corpus/$target")
+if [ "$target" = debug-info ]; then
+  # Its seeds are objects built now by the toolchain's clang (and gcc), not committed binaries.
+  seeds=("$out/seeds/$target")
+  Fuzz/make-debug-info-seeds.sh "${seeds[0]}"
+fi
 marker=$(mktemp)
 set +e
 "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
-  -print_final_stats=1 -artifact_prefix="$artifacts/" "$@" "$work" "Fuzz/corpus/$target" 2>&1 | tee "$log" |
+  -print_final_stats=1 -artifact_prefix="$artifacts/" "$@" "$work" "${seeds[@]}" 2>&1 | tee "$log" |
   grep -E '^(#[0-9]+.*(pulse|DONE|INITED)|stat::|==[0-9]+==|SUMMARY|Fatal error|.*(crash|timeout|oom|leak)-[0-9a-f]+)'
 status=${PIPESTATUS[0]}
 set -e

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 seconds=${1:-60}
 failed=()
-for target in encoding value-literal hex fixture union catalog-file c-api; do
+for target in encoding value-literal hex fixture union catalog-file c-api debug-info; do
   echo "== fuzz $target for ${seconds}s"
   if ! Fuzz/run.sh "$target" "$seconds"; then failed+=("$target"); fi
 done

@@ -7,11 +7,18 @@ offset, size, bit offset and width are checked against a C program compiled by c
 (sizeof, _Alignof, offsetof, and a probe that sets a bitfield's bits and finds them). Each field the
 generator declares must be listed, and nothing else.
 
+The same records are also compiled by clang into an object with `-g -fno-eliminate-unused-debug-types`
+and read back from its DWARF with `cvalue layout --binary OBJECT 'struct NAME' --json`, checked against
+the same numbers, except the alignment of a record the import says it inferred from offsets
+(`alignmentSource` "inferred" in `cvalue import --binary`'s catalog): DWARF does not say `packed`, and a
+packed record whose offsets and size are all even looks 2-aligned. Those are counted, not failed.
+
 Usage: Scripts/headers/differential.py [--seconds N] [--seed S] [--cvalue PATH] [--records-per-header N]
+                                       [--sources header,binary]
 
 Runs batches of records until N seconds have passed (default 60), then prints `differential: R records,
-F fields checked, M mismatches`; exits 1 on a mismatch, printing the record's declaration and both sides,
-and keeps the failing header under /tmp so it can be replayed with --seed.
+F fields checked, M mismatches` for each source; exits 1 on a mismatch, printing the record's declaration
+and both sides, and keeps the failing header under /tmp so it can be replayed with --seed.
 """
 import argparse
 import json
@@ -161,16 +168,37 @@ def oracle(header, records, workdir):
     return result
 
 
-def check(cvalue, header, keyword, name, expected, declaration):
-    run = subprocess.run([cvalue, "layout", "--header", header, f"{keyword} {name}", "--json"],
+def debug_object(cvalue, header, workdir):
+    """The records compiled by clang with every type's debug info, into an object, and how the import knew
+    each record's alignment ({name: "attribute"|"natural"|"inferred"}, from `cvalue import --binary`)."""
+    source = os.path.join(workdir, "debug.c")
+    with open(source, "w") as f:
+        f.write(f'#include "{header}"\n')
+    binary = os.path.join(workdir, "debug.o")
+    subprocess.run(["clang", "-std=gnu11", "-w", "-g", "-fno-eliminate-unused-debug-types", "-c", source,
+                    "-o", binary], check=True)
+    catalog = os.path.join(workdir, "debug.json")
+    subprocess.run([cvalue, "import", "--binary", binary, "--output", catalog], check=True, capture_output=True)
+    with open(catalog) as f:
+        return binary, {record["name"]: record["alignmentSource"] for record in json.load(f)["records"]}
+
+
+def check(cvalue, source, path, keyword, name, expected, alignment_sources, packed):
+    """Problems of `cvalue layout --header|--binary PATH` against clang's numbers, the fields checked, and
+    whether the alignment differs where DWARF cannot tell it (inferred, or a packed record with no padding
+    that the import takes for natural)."""
+    run = subprocess.run([cvalue, "layout", f"--{source}", path, f"{keyword} {name}", "--json"],
                          capture_output=True, text=True)
     problems = []
     if run.returncode != 0:
-        return [f"cvalue exited {run.returncode}: {run.stderr.strip()}"], 0
+        return [f"cvalue exited {run.returncode}: {run.stderr.strip()}"], 0, False
     layout = json.loads(run.stdout)
     size, alignment, fields = expected
-    if (layout["size"], layout["alignment"]) != (size, alignment):
-        problems.append(f"size/alignment {layout['size']}/{layout['alignment']}, clang {size}/{alignment}")
+    how = alignment_sources.get(f"{keyword} {name}") if source == "binary" else None
+    unknowable = how == "inferred" or how == "natural" and packed
+    if layout["size"] != size or layout["alignment"] != alignment and not unknowable:
+        problems.append(f"size/alignment {layout['size']}/{layout['alignment']}"
+                        f"{f' ({how})' if how else ''}, clang {size}/{alignment}")
     seen = {}
     for field in layout["fields"]:
         if "flexibleArray" in field:
@@ -182,7 +210,7 @@ def check(cvalue, header, keyword, name, expected, declaration):
     for path in sorted(set(seen) | set(fields)):
         if seen.get(path) != fields.get(path):
             problems.append(f"{path}: cvalue {seen.get(path)}, clang {fields.get(path)} (offset, size, bit, width)")
-    return problems, len(fields)
+    return problems, len(fields), unknowable and layout["alignment"] != alignment
 
 
 def main():
@@ -191,13 +219,26 @@ def main():
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--cvalue", default=None, help="the cvalue binary (default: swift build's)")
     parser.add_argument("--records-per-header", type=int, default=40)
+    parser.add_argument("--sources", default="header,binary",
+                        help="what cvalue reads the records from: header, binary (DWARF), or both")
     args = parser.parse_args()
+    sources = args.sources.split(",")
+    if not sources or any(source not in ("header", "binary") for source in sources):
+        parser.error(f"--sources takes header, binary or both, not {args.sources}")
     cvalue = args.cvalue or subprocess.run(["swift", "build", "--show-bin-path"], check=True, capture_output=True,
                                            text=True).stdout.strip() + "/cvalue"
     seed = args.seed if args.seed is not None else random.randrange(1 << 32)
     start = time.time()
-    records_checked = fields_checked = 0
+    counts = {source: [0, 0] for source in sources}  # records, fields
+    inferred_differently = 0  # packed or inferred records whose alignment the DWARF does not give
     batch = 0
+
+    def summary(mismatches):
+        return "; ".join(f"differential ({source}): {records} records, {fields} fields checked, "
+                         f"{mismatches if source == failed else 0} mismatches"
+                         for source, (records, fields) in counts.items())
+
+    failed = None
     while time.time() - start < args.seconds:
         batch_seed = seed + batch
         rng = random.Random(batch_seed)
@@ -210,27 +251,36 @@ def main():
                         + "\n".join(text for _, text, _ in records) + "\n")
             named = [(keyword, f"fz_{i}", leaves) for i, (keyword, _, leaves) in enumerate(records)]
             truth = oracle(header, named, workdir)
+            inputs = {"header": header}
+            alignment_sources = {}
+            if "binary" in sources:
+                inputs["binary"], alignment_sources = debug_object(cvalue, header, workdir)
             for (keyword, name, _), (_, text, _) in zip(named, records):
-                if time.time() - start >= args.seconds and records_checked > 0:
+                if time.time() - start >= args.seconds and all(records for records, _ in counts.values()):
                     break
-                problems, fields = check(cvalue, header, keyword, name, truth[name], text)
-                records_checked += 1
-                fields_checked += fields
-                if problems:
-                    kept = os.path.join("/tmp", f"differential-{batch_seed}.h")
-                    with open(header) as source, open(kept, "w") as copy:
-                        copy.write(source.read())
-                    print(f"mismatch in {keyword} {name} (batch seed {batch_seed}, header kept at {kept}):")
-                    print("  " + text.replace("\n", "\n  "))
-                    for problem in problems:
-                        print(f"  {problem}")
-                    print(f"differential: {records_checked} records, {fields_checked} fields checked, 1 mismatch")
-                    return 1
+                for source in sources:
+                    packed = "packed" in text or "#pragma pack" in text
+                    problems, fields, differs = check(cvalue, source, inputs[source], keyword, name, truth[name],
+                                                      alignment_sources, packed)
+                    counts[source][0] += 1
+                    inferred_differently += differs
+                    counts[source][1] += fields
+                    if problems:
+                        failed = source
+                        kept = os.path.join("/tmp", f"differential-{batch_seed}.h")
+                        with open(header) as original, open(kept, "w") as copy:
+                            copy.write(original.read())
+                        print(f"mismatch ({source}) in {keyword} {name} (batch seed {batch_seed}, header kept at "
+                              f"{kept}):")
+                        print("  " + text.replace("\n", "\n  "))
+                        for problem in problems:
+                            print(f"  {problem}")
+                        print(summary(1))
+                        return 1
         batch += 1
-    print(f"differential: {records_checked} records, {fields_checked} fields checked, 0 mismatches "
-          f"(seed {seed}, {time.time() - start:.0f} s)")
+    note = f", {inferred_differently} alignments DWARF cannot tell differ from clang's" if "binary" in sources else ""
+    print(f"{summary(0)}{note} (seed {seed}, {time.time() - start:.0f} s)")
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -80,8 +80,11 @@ extension DieReader {
     var defined: Set<String> = []
     for unit in units {
       for die in children(unit.die) {
+        // The tag first: most top-level DIEs are functions and variables, whose names are not needed.
         let tag = self.tag(die)
-        guard let name = name(die) else { continue }
+        guard tag == Tag.structureType || tag == Tag.unionType || tag == Tag.typedef, let name = name(die) else {
+          continue
+        }
         switch tag {
         case Tag.structureType, Tag.unionType:
           let full = (tag == Tag.unionType ? "union " : "struct ") + name

@@ -24,6 +24,8 @@ struct DieReader {
   private var encodings: [UInt64: TypeEncoding] = [:]
   private var recordNames: [UInt64: String] = [:]
   private var alignments: [UInt64: Int] = [:]
+  /// The records whose alignment was inferred: a record holding one knows its own no better.
+  private var inferredRecords: Set<String> = []
   private var nestedRecords: Set<String> = []
   /// Records being read, to refuse a type that holds itself (malformed DWARF) rather than recurse forever.
   private var reading: Set<UInt64> = []
@@ -135,6 +137,7 @@ struct DieReader {
     var memberAlignments: [MemberAlignment] = []
     var enumerations: [(member: String, enumeration: CEnumeration)] = []
     var holds: Set<String> = []
+    var holdsInferred = false
     for (position, member) in children(die).enumerated() where self.tag(member) == Tag.member {
       guard let memberType = try type(of: member) else { throw malformed(member, "a member without a type") }
       let memberName = self.name(member)
@@ -164,6 +167,7 @@ struct DieReader {
         let encoding = try encoding(of: memberType, name: nestedName, place: fieldPlace, depth: depth + 1)
         let held = try heldRecord(memberType)
         if let held { holds.insert(held) }
+        if let held, inferredRecords.contains(held) { holdsInferred = true }
         fields.append(.init(name: memberName, type: encoding))
         let byteOffset = try memberOffset(member)
         members.append(
@@ -171,15 +175,19 @@ struct DieReader {
             name: memberName, bitOffset: byteOffset * 8, bitWidth: nil,
             size: try size(of: memberType, depth: depth + 1),
             anonymousRecord: held.flatMap { nestedRecords.contains($0) ? $0 : nil }))
-        // `_Alignas` on the member itself: clang writes DW_AT_alignment on the member.
-        var memberAlignment = Int(udata(member, Attribute.alignment) ?? 0)
-        if memberAlignment == 0 { memberAlignment = try alignment(of: memberType, depth: depth + 1) }
+        // `_Alignas` on the member itself: clang writes DW_AT_alignment on the member. It only raises the
+        // type's alignment (`aligned(2)` on a `long long` leaves 8) outside a packed record, whose offsets
+        // then fail the natural check anyway.
+        let memberAlignment = max(
+          Int(udata(member, Attribute.alignment) ?? 0), try alignment(of: memberType, depth: depth + 1))
         memberAlignments.append((byteOffset, memberAlignment, false))
       }
     }
     let body = TypeEncoding.Record(name: tag, fields: fields)
     let encoding: TypeEncoding = isUnion ? .union(body) : .structure(body)
-    let (alignment, source) = recordAlignment(die, size: Int(byteSize), members: members, alignments: memberAlignments)
+    var (alignment, source) = recordAlignment(die, size: Int(byteSize), members: members, alignments: memberAlignments)
+    if source == .natural, holdsInferred { source = .inferred }
+    if source == .inferred { inferredRecords.insert(recordName) }
     encodings[key] = encoding
     recordNames[key] = recordName
     alignments[key] = alignment
@@ -226,7 +234,8 @@ struct DieReader {
   /// How the record's alignment is known: `DW_AT_alignment` (explicit alignment, clang's `#pragma pack`);
   /// else its members' when every one sits at a multiple of its own and the size is their layout's;
   /// else inferred: the largest power of two that divides the size and every member's offset (packed),
-  /// or the smallest that pads the members out to the size (an `aligned` record padded past its members).
+  /// or the smallest that pads the members out to the size (an `aligned` record padded past its members),
+  /// else their natural one (a record padded by a trailing unnamed bitfield, which DWARF does not list).
   private func recordAlignment(
     _ die: Dwarf_Die, size: Int, members: [ClangRecord.Member], alignments: [MemberAlignment]
   ) -> (Int, DebugInfoImport.AlignmentSource) {
@@ -243,7 +252,9 @@ struct DieReader {
       // The smallest alignment that pads the members out to the size.
       var alignment = natural
       while (end + alignment - 1) / alignment * alignment != size, alignment < size { alignment *= 2 }
-      return (alignment, .inferred)
+      if (end + alignment - 1) / alignment * alignment == size { return (alignment, .inferred) }
+      // No alignment pads them out to it: the padding is an unnamed bitfield's, which DWARF does not list.
+      return (natural, .inferred)
     }
     var alignment = alignments.contains(where: \.crossesUnit) ? 1 : natural
     while alignment > 1,

@@ -64,9 +64,22 @@ struct LayoutCommand: ParsableCommand {
       try LayoutJSON.write(layout, to: &output)
     } else {
       LayoutTable.write(layout, name: type == encoding.description ? nil : type, to: &output)
+      if !types.binaries.isEmpty { writeAlignmentSource(of: encoding, to: &output) }
       if !types.headers.isEmpty { writeSuggestions(for: layout, to: &output) }
     }
     output.flush()
+  }
+
+  /// With `--binary`, how the record's alignment was known: DWARF states it only for explicit alignment.
+  private func writeAlignmentSource(of encoding: TypeEncoding, to output: inout StandardOutput) {
+    guard let record = BinaryLookup.importedRecord(type, encoding: encoding) else { return }
+    let how =
+      switch record.alignmentSource {
+      case .attribute: "DW_AT_alignment"
+      case .natural: "natural: every member at a multiple of its own alignment"
+      case .inferred: "inferred from the offsets and size: DWARF does not say packed"
+      }
+    output.write("\nalignment \(record.alignment) (\(how))\n")
   }
 
   /// The `--union-tag` rules for the unions that look tagged, ready to paste into `compare` or `describe`.

@@ -13,6 +13,8 @@ import Testing
       union { int i; float f; };
     };
     struct sample global;
+    struct __attribute__((aligned(16))) wide { int x; } wide_global;
+    struct plain { int a; char b; } plain_global;
 
     """
 
@@ -58,7 +60,24 @@ import Testing
              7        4  .i         i  int
              7        4  .f         f  float
 
+        alignment 1 (inferred from the offsets and size: DWARF does not say packed)
+
         """)
+  }
+
+  /// The last line of the table says how the alignment was known; the packed `sample` above: inferred.
+  @Test func layoutSaysHowTheAlignmentWasKnown() async throws {
+    let object = try Self.object.get()
+    var lines: [String] = []
+    for type in ["struct wide", "plain"] {
+      let run = try await CValue.run(["layout", "--binary", object, type])
+      #expect(run.exited(0), "\(run)")
+      lines.append(run.stdout.split(separator: "\n").last.map(String.init) ?? "")
+    }
+    #expect(
+      lines == [
+        "alignment 16 (DW_AT_alignment)", "alignment 4 (natural: every member at a multiple of its own alignment)",
+      ])
   }
 
   @Test func describeNamesEnumConstantsFromDebugInfo() async throws {

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import CValueDebugInfo
+
+/// DWARF no compiler writes, assembled by clang from hand-written sections: type references that loop or
+/// point past the unit are typed errors naming the DIE, never a hang.
+///
+/// One DWARF 4 unit `loop.c`: `int` at 0x0b, the typedef `loop_t` at 0x13, `struct holder` at 0x1f and its
+/// member `v` at 0x27 (offsets from the start of `.debug_info`). Each test chooses where the typedef's and
+/// the member's `DW_AT_type` point.
+@Suite struct CraftedDebugInfoTests {
+  /// Assembles the unit with the typedef's and the member's type references (assembler expressions over
+  /// the labels `.Lint`, `.Ltd`, `.Lst`, relative to `.Lcu`) into `name`.
+  static func assemble(_ name: String, typedefType: String, memberType: String) throws -> String {
+    let source = """
+      .section .debug_abbrev,"",@progbits
+      .byte 1, 0x11, 1, 0x03, 0x08, 0x13, 0x0b, 0, 0
+      .byte 2, 0x16, 0, 0x03, 0x08, 0x49, 0x13, 0, 0
+      .byte 3, 0x13, 1, 0x03, 0x08, 0x0b, 0x0b, 0, 0
+      .byte 4, 0x0d, 0, 0x03, 0x08, 0x49, 0x13, 0x38, 0x0b, 0, 0
+      .byte 5, 0x24, 0, 0x03, 0x08, 0x3e, 0x0b, 0x0b, 0x0b, 0, 0
+      .byte 0
+      .section .debug_info,"",@progbits
+      .Lcu: .long .Lend - .Lver
+      .Lver: .short 4
+      .long 0
+      .byte 8
+      .byte 1
+      .asciz "loop.c"
+      .byte 12
+      .Lint: .byte 5
+      .asciz "int"
+      .byte 5, 4
+      .Ltd: .byte 2
+      .asciz "loop_t"
+      .long \(typedefType)
+      .Lst: .byte 3
+      .asciz "holder"
+      .byte 4
+      .byte 4
+      .asciz "v"
+      .long \(memberType)
+      .byte 0
+      .byte 0
+      .byte 0
+      .Lend:
+
+      """
+    return try DebugInfoFixture.compile(source, name: name, flags: ["-c", "-x", "assembler"])
+  }
+
+  static func layout(_ path: String) -> String {
+    do {
+      let imported = try DebugInfoImport(reading: path, types: ["struct holder"])
+      return imported.records.map { "\($0.name) \($0.size) \($0.encoding)" }.joined(separator: "; ")
+    } catch {
+      return error.description
+    }
+  }
+
+  /// The same unit with sound references reads: the harness itself is right.
+  @Test func soundReferencesRead() throws {
+    let path = try Self.assemble("crafted-sound.o", typedefType: ".Lint - .Lcu", memberType: ".Ltd - .Lcu")
+    #expect(Self.layout(path) == "struct holder 4 {holder=\"v\"i}")
+  }
+
+  @Test func typedefNamingItself() throws {
+    let path = try Self.assemble("crafted-typedef-loop.o", typedefType: ".Ltd - .Lcu", memberType: ".Ltd - .Lcu")
+    #expect(
+      Self.layout(path)
+        == "\(path): malformed DWARF at DIE 0x1b: a chain of typedefs and qualifiers that does not end")
+  }
+
+  @Test func recordHoldingItself() throws {
+    let path = try Self.assemble("crafted-record-loop.o", typedefType: ".Lint - .Lcu", memberType: ".Lst - .Lcu")
+    #expect(Self.layout(path) == "\(path): malformed DWARF at DIE 0x27: struct holder holds itself")
+  }
+
+  @Test func referencePastTheUnit() throws {
+    let path = try Self.assemble("crafted-out-of-range.o", typedefType: ".Lint - .Lcu", memberType: "0x7fff0")
+    #expect(Self.layout(path) == "\(path): malformed DWARF at DIE 0x30: DW_AT_type refers to no DIE")
+  }
+
+  /// Reading every type meets the typedef's loop first: malformed DWARF is an error, not a type skipped.
+  @Test func everyTypeOfALoopingUnit() throws {
+    let path = try Self.assemble("crafted-all-loop.o", typedefType: ".Ltd - .Lcu", memberType: ".Lst - .Lcu")
+    let message: String
+    do {
+      let imported = try DebugInfoImport(reading: path)
+      message = "records \(imported.records.map(\.name)), skipped \(imported.skipped.sorted { $0.key < $1.key })"
+    } catch {
+      message = error.description
+    }
+    #expect(message == "\(path): malformed DWARF at DIE 0x1b: a chain of typedefs and qualifiers that does not end")
+  }
+
+  /// Found by Scripts/headers/differential.py: a trailing unnamed bitfield pads `struct s` from 64 to 72
+  /// bytes, and DWARF does not list it. No power of two pads 64 to 72, so the alignment is the members'
+  /// (inferred), not 128, which does not divide the size and failed the import.
+  @Test func trailingUnnamedBitfieldPadding() throws {
+    let path = try DebugInfoFixture.compile(
+      "struct s { long long a[8]; long long : 45; } v;\n", name: "unnamed-tail.o", flags: ["-g", "-c"])
+    let record = try #require(try DebugInfoImport(reading: path, types: ["struct s"]).record(named: "struct s"))
+    #expect("\(record.size) \(record.alignment) \(record.alignmentSource)" == "72 8 inferred")
+  }
+
+  /// Found by Scripts/headers/differential.py: `struct inner` is padded to 16 bytes by an unnamed bitfield,
+  /// so its alignment is inferred (16, where clang says 8), and `struct outer`, natural from its members,
+  /// holds that guess: its alignment is inferred too, not reported natural.
+  @Test func alignmentFromAnInferredMemberIsInferred() throws {
+    let source = """
+      struct inner { unsigned char a; unsigned long long b : 1; unsigned long long : 63; };
+      struct outer { struct inner i; long x, y; } v;
+
+      """
+    let path = try DebugInfoFixture.compile(source, name: "inferred-member.o", flags: ["-g", "-c"])
+    let imported = try DebugInfoImport(reading: path, types: ["struct outer"])
+    let summary = imported.records.map { "\($0.name) \($0.size) \($0.alignment) \($0.alignmentSource)" }
+    #expect(summary == ["struct inner 16 16 inferred", "struct outer 32 16 inferred"])
+  }
+
+  /// Found by Scripts/headers/differential.py: `aligned(2)` on a `long long` member leaves it 8-aligned
+  /// (the attribute only raises alignment outside a packed record), so `struct held` is 8-aligned, natural.
+  @Test func memberAlignedBelowItsType() throws {
+    let source = """
+      struct held { int a; union { unsigned long long b __attribute__((aligned(2))); } u; } v;
+
+      """
+    let path = try DebugInfoFixture.compile(source, name: "member-aligned-below.o", flags: ["-g", "-c"])
+    let record = try #require(try DebugInfoImport(reading: path, types: ["struct held"]).record(named: "struct held"))
+    #expect("\(record.size) \(record.alignment) \(record.alignmentSource)" == "16 8 natural")
+  }
+}
