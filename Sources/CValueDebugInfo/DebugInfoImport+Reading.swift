@@ -4,7 +4,7 @@ import CValueKit
 
 extension DebugInfoImport {
   /// Reads the records, typedefs and enumerations of an ELF file's DWARF, checked against CValueKit's
-  /// layout, without registering them (``CValueKit/TypeCatalog/register(_:)`` does).
+  /// layout, without registering them (`TypeCatalog.register(_:)` does).
   ///
   /// ```swift
   /// let imported = try DebugInfoImport(reading: "build/shapes.o", types: ["struct shape"])

@@ -1,7 +1,7 @@
 public import CValueKit
 
 /// Types brought in from outside: what a source (C headers read by clang, a catalog file, debug info) found,
-/// in one shape whatever the source, ready for ``TypeCatalog/register(_:)``.
+/// in one shape whatever the source, ready for `TypeCatalog.register(_:)`.
 ///
 /// Records carry C's member names in their encodings and, where an encoding cannot say it (packed,
 /// over-aligned), the layout as an override; typedef names become readable names; the constants of members

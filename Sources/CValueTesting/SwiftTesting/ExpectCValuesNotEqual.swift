@@ -13,12 +13,18 @@ public import Testing
 /// With a tolerance, values within it count as equal, so the expectation asks for a difference larger
 /// than the tolerance.
 ///
-/// The arguments are `expectCValuesEqual`'s, in the same order, and mean the same, but for these:
+/// The arguments are `expectCValuesEqual`'s, in the same order, and mean the same.
 ///
 /// - Parameters:
+///   - actual: The value the code under test produced.
 ///   - expected: The value it should differ from.
 ///   - tolerance: How close floating-point fields may be and still count as equal; it wins over
 ///     `options.tolerance`.
+///   - options: How the values are compared (`ComparisonOptions`, documented there).
+///   - encoding: The C type as an encoding or readable name; `nil` derives it from `Value`.
+///   - registry: The registry that resolves the type and holds your comparers.
+///   - comment: Appended to the failure's first line.
+///   - sourceLocation: Where the issue is recorded; the caller's location by default.
 /// - Returns: The comparison, or `nil` when none could be made (the issue says why).
 @discardableResult
 public func expectCValuesNotEqual<Value>(
