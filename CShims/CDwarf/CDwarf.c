@@ -3,6 +3,7 @@
 #include "CDwarf.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 
 #define CV_LOAD(field, symbol)                         \
   do {                                                 \
@@ -50,15 +51,23 @@ const char *cv_dwarf_library_path(void *handle) {
   return info.dli_fname;
 }
 
-// libdwfl keeps the pointer to its callbacks: one set per process, filled from the one libdw loaded.
+// libdwfl keeps the pointer to its callbacks: one set per process, filled from the one libdw loaded, once,
+// under a lock that every reader takes first, so that threads beginning sessions at once do not race on it.
 static char *cv_debuginfo_path = NULL;
 static cv_dwfl_callbacks cv_callbacks;
+static bool cv_callbacks_filled = false;
+static pthread_mutex_t cv_callbacks_lock = PTHREAD_MUTEX_INITIALIZER;
 
 Dwfl *cv_dwarf_begin(const cv_dwarf_api *api) {
-  cv_callbacks.find_elf = api->find_elf;
-  cv_callbacks.find_debuginfo = api->find_debuginfo;
-  cv_callbacks.section_address = api->section_address;
-  cv_callbacks.debuginfo_path = &cv_debuginfo_path;
+  pthread_mutex_lock(&cv_callbacks_lock);
+  if (!cv_callbacks_filled) {
+    cv_callbacks.find_elf = api->find_elf;
+    cv_callbacks.find_debuginfo = api->find_debuginfo;
+    cv_callbacks.section_address = api->section_address;
+    cv_callbacks.debuginfo_path = &cv_debuginfo_path;
+    cv_callbacks_filled = true;
+  }
+  pthread_mutex_unlock(&cv_callbacks_lock);
   return api->dwfl_begin(&cv_callbacks);
 }
 
