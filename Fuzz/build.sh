@@ -125,7 +125,7 @@ sources=("$main")
 if [ "$target" = hex ]; then
   # The cvalue tool is an executable target, so its hex reader is compiled in directly (BadInput itself
   # lives with the ArgumentParser command, so the fuzz target declares its own).
-  sources+=(Sources/cvalue/HexBytes.swift)
+  sources+=(Sources/cvalue/HexBytes.swift Sources/cvalue/ToolText.swift)
 fi
 
 echo "== compiling and linking fuzz-$target"

@@ -23,15 +23,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
   }
   let registry = ValueRegistry(catalog: catalog)
-  for record in file.records.prefix(64) {
+  let abi = file.types.abi
+  for record in file.types.records.prefix(64) {
     // Laid out for the file's ABI only: for another, the catalog refuses (checked here too).
-    guard let layout = try? catalog.layout(of: record.encoding, abi: file.abi) else { continue }
-    if file.abi != .host {
+    guard let layout = try? catalog.layout(of: record.encoding, abi: abi) else { continue }
+    if abi != .host {
       guard (try? registry.resolve(record.encoding)) == nil else { fatalError("another ABI's record resolved") }
     }
-    guard layout.size <= 4096, let handle = try? registry.resolve(record.encoding, abi: file.abi) else { continue }
+    guard layout.size <= 4096, let handle = try? registry.resolve(record.encoding, abi: abi) else { continue }
     let zeros = [UInt8](repeating: 0, count: layout.size)
-    if let text = try? handle.describe(bytes: zeros), layout.size > 0, file.abi == .host {
+    if let text = try? handle.describe(bytes: zeros), layout.size > 0, abi == .host {
       _ = try? handle.parse(text)
     }
   }
