@@ -16,6 +16,28 @@
 
 #include <cvalue.h>
 
+/* A copy of the library's `text` that the caller frees with free(); `text` itself is freed with cv_free. */
+static inline char *cv_glue_copy_(char *text) {
+  int length = snprintf(NULL, 0, "%s", text);
+  char *copy = (char *)malloc((size_t)length + 1);
+  if (copy != NULL) snprintf(copy, (size_t)length + 1, "%s", text);
+  cv_free(text);
+  return copy;
+}
+
+/* "cannot compare ACTUAL with EXPECTED: STATUS: message", freed with free(); `message` is freed with cv_free. */
+static inline char *cv_glue_cannot_compare_(const char *actual_text, const char *expected_text, cv_status status,
+                                            char *message) {
+  const char *format = "cannot compare %s with %s: %s: %s";
+  int length = snprintf(NULL, 0, format, actual_text, expected_text, cv_status_name(status), message);
+  char *text = (char *)malloc((size_t)length + 1);
+  if (text != NULL) {
+    snprintf(text, (size_t)length + 1, format, actual_text, expected_text, cv_status_name(status), message);
+  }
+  cv_free(message);
+  return text;
+}
+
 /* NULL when the `count` values at `actual` and `expected` are equal under `options` (NULL: exact); else what
  * the test should fail with: the comparison's report (every mismatching field path with both values, then
  * both values), or why they could not be compared. The caller frees it with free(). `value_size` is sizeof
@@ -37,24 +59,8 @@ static inline char *cv_assert_message(const cv_type *type, const void *actual, c
   }
   result.size = sizeof result;
   status = cv_compare(type, actual, expected, count, options, &result, &message);
-  if (status == CV_OK) {
-    if (result.report == NULL) return NULL; /* equal */
-    length = snprintf(NULL, 0, "%s", result.report);
-    text = (char *)malloc((size_t)length + 1);
-    if (text != NULL) snprintf(text, (size_t)length + 1, "%s", result.report);
-    cv_free(result.report);
-    return text;
-  }
-  {
-    const char *format = "cannot compare %s with %s: %s: %s";
-    length = snprintf(NULL, 0, format, actual_text, expected_text, cv_status_name(status), message);
-    text = (char *)malloc((size_t)length + 1);
-    if (text != NULL) {
-      snprintf(text, (size_t)length + 1, format, actual_text, expected_text, cv_status_name(status), message);
-    }
-    cv_free(message);
-    return text;
-  }
+  if (status == CV_OK) return result.report == NULL ? NULL : cv_glue_copy_(result.report); /* NULL: equal */
+  return cv_glue_cannot_compare_(actual_text, expected_text, status, message);
 }
 
 /* Where the snapshot assertions keep their files (NAME.snap), relative to the working directory unless
@@ -77,14 +83,7 @@ static inline char *cv_snapshot_message(const cv_type *type, const void *value, 
   int length;
   cv_status status = cv_snapshot_check(type, value, value_size, directory, name, options, &outcome, &failure,
                                        &message);
-  if (status == CV_OK) {
-    if (failure == NULL) return NULL; /* matched, or recorded */
-    length = snprintf(NULL, 0, "%s", failure);
-    text = (char *)malloc((size_t)length + 1);
-    if (text != NULL) snprintf(text, (size_t)length + 1, "%s", failure);
-    cv_free(failure);
-    return text;
-  }
+  if (status == CV_OK) return failure == NULL ? NULL : cv_glue_copy_(failure); /* NULL: matched, or recorded */
   {
     const char *format = "cannot check %s against snapshot %s: %s: %s";
     length = snprintf(NULL, 0, format, value_text, name, cv_status_name(status), message);
@@ -128,30 +127,20 @@ __attribute__((constructor, used)) static void cv_read_noted_program_types_(void
 
 /* As cv_assert_message, for the type named `type_name` (a C name: "struct shape") of the running program,
  * read from its own debug info by cv_program_type: NULL when equal, else the report, or why they could not
- * be compared (no debug info for the type: compile with -g). The caller frees it with cv_free. */
+ * be compared (no debug info for the type: compile with -g). The caller frees it with free(). */
 static inline char *cv_program_assert_message(const char *type_name, const void *actual, const void *expected,
                                               size_t count, const cv_options *options, size_t value_size,
                                               const char *actual_text, const char *expected_text) {
   cv_type *type = NULL;
   char *message = NULL;
   char *text;
-  int length;
   cv_status status = cv_program_type(type_name, value_size, &type, &message);
   if (status == CV_OK) {
     text = cv_assert_message(type, actual, expected, count, options, value_size, actual_text, expected_text);
     cv_type_free(type);
     return text;
   }
-  {
-    const char *format = "cannot compare %s with %s: %s: %s";
-    length = snprintf(NULL, 0, format, actual_text, expected_text, cv_status_name(status), message);
-    text = (char *)malloc((size_t)length + 1);
-    if (text != NULL) {
-      snprintf(text, (size_t)length + 1, format, actual_text, expected_text, cv_status_name(status), message);
-    }
-    cv_free(message);
-    return text;
-  }
+  return cv_glue_cannot_compare_(actual_text, expected_text, status, message);
 }
 
 #endif /* CVALUE_ASSERT_H */

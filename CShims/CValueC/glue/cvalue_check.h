@@ -51,7 +51,7 @@
     cv_failed_ = cv_failure_ != NULL;                                                                       \
     cv_text_[0] = '\0';                                                                                     \
     if (cv_failed_) snprintf(cv_text_, sizeof cv_text_, "%s", cv_failure_);                                 \
-    cv_free(cv_failure_);                                                                                   \
+    free(cv_failure_);                                                                                      \
     ck_assert_msg(!cv_failed_, "%s", cv_text_);                                                             \
   } while (0)
 

@@ -74,7 +74,7 @@ static inline void cv_cmocka_assert_program_equal(const char *type_name, const v
       cv_program_assert_message(type_name, actual, expected, 1, options, value_size, actual_text, expected_text);
   if (failure != NULL) {
     print_error("%s\n", failure);
-    cv_free(failure);
+    free(failure);
     _fail(file, line);
   }
 }

@@ -61,7 +61,7 @@
                                             #expected);                                                     \
     cv_failed_ = cv_failure_ != NULL;                                                                       \
     cr_expect(!cv_failed_, "%s", cv_failed_ ? cv_failure_ : "");                                            \
-    cv_free(cv_failure_);                                                                                   \
+    free(cv_failure_);                                                                                      \
     if (cv_failed_ && (stop)) criterion_abort_test();                                                       \
   } while (0)
 

@@ -67,13 +67,13 @@ template <typename Value>
   if (failure != nullptr && std::strstr(failure, "CV_ERROR_UNKNOWN_TYPE") != nullptr &&
       name.compare(0, 7, "struct ") == 0) {
     /* Not a struct tag: an unnamed struct named by a typedef. */
-    cv_free(failure);
+    free(failure);
     failure = cv_program_assert_message(name.c_str() + 7, &actual, &expected, 1, nullptr, sizeof(Value),
                                         actual_text, expected_text);
   }
   if (failure == nullptr) return ::testing::AssertionSuccess();
   std::string text(failure);
-  cv_free(failure);
+  free(failure);
   return ::testing::AssertionFailure() << text;
 }
 
