@@ -1,4 +1,5 @@
 import CTestTypes
+import CValueHeaders
 import CValueKit
 import CValueSnapshots
 import CValueTesting
@@ -113,6 +114,33 @@ struct ArraySnapshotTests {
         parsing: "// cvalue snapshot 1\n// type: int\n// size: 4\n// count: three\n// abi: x86_64-linux\n{1, 2, 3}\n",
         path: "a.snap")
     }
+  }
+
+  @Test("a ring of io_uring_sqe entries from the kernel header is read back byte for byte, element by element")
+  func ioUringRing() throws {
+    let catalog = TypeCatalog()
+    try catalog.importHeaders(["linux/io_uring.h"])
+    let sqe = try ValueRegistry(catalog: catalog).resolve("{io_uring_sqe}")
+    // Two io_uring_prep_readv-style entries (fd 3 and 4, offset 4096, user data 42 and 43).
+    var ring = [UInt8](repeating: 0, count: 128)
+    for (base, fd, data) in [(0, 3, 42), (64, 4, 43)] {
+      for (value, size, offset) in [(1, 1, 0), (fd, 4, 4), (4096, 8, 8), (0x7f00, 8, 16), (2, 4, 24), (data, 8, 32)] {
+        for byte in 0..<size { ring[base + offset + byte] = UInt8(truncatingIfNeeded: value >> (8 * byte)) }
+      }
+    }
+    let folder = try TemporaryFolder()
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    #expect(store.verify(bytes: ring, of: sqe, count: 2, named: "ring", record: .missing).status == .recorded)
+    let again = store.verify(bytes: ring, of: sqe, count: 2, named: "ring")
+    #expect(again.status == .matched && again.recordedBytes == ring)
+    var other = ring
+    other[64 + 32] = 44
+    #expect(
+      store.verify(bytes: other, of: sqe, count: 2, named: "ring").failure?.components(separatedBy: "\n").prefix(2)
+        == [
+          "snapshot “ring” differs: struct io_uring_sqe [2] values differ at [1].user_data: 44 ≠ 43",
+          "  [1].user_data: 44 ≠ 43",
+        ])
   }
 
   @Test("expectCSnapshot takes an array and a buffer of values")
