@@ -49,6 +49,14 @@ TEST(Snapshots, NeverRecordedUnderCI) {
   unsetenv("CVALUE_SNAPSHOTS");
 }
 
+TEST(Snapshots, TypedefOfAnUnnamedStruct) {
+  spot_t spot = {3, -4};
+  setenv("CVALUE_SNAPSHOTS", "record-missing", 1);
+  ASSERT_CV_SNAPSHOT(spot, "spot");
+  unsetenv("CVALUE_SNAPSHOTS");
+  EXPECT_CV_SNAPSHOT(spot, "spot");
+}
+
 int main(int argc, char **argv) {
   ::testing::InitGoogleTest(&argc, argv);
   unsetenv("CI");

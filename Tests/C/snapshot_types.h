@@ -20,6 +20,11 @@ struct reading {
   double scale;
 };
 
+/* An unnamed struct named by a typedef: GoogleTest's forms find it by the typedef's name. */
+typedef struct {
+  int32_t x, y;
+} spot_t;
+
 static char snapshot_folder_[] = "/tmp/cvalue-snapshot-program-XXXXXX";
 
 /* Makes the temporary folder and its __snapshots__, and makes it the working directory; 0 when done. */
