@@ -21,6 +21,10 @@ struct SnapshotCheck {
     guard recorded.typeName == actual.typeName else {
       return "snapshot “\(name)” holds a \(recorded.typeName), not a \(actual.typeName)"
     }
+    guard recorded.count == actual.count else {
+      return "snapshot “\(name)” of \(actual.typeName): recorded \(Self.values(recorded.count)), actual "
+        + Self.values(actual.count)
+    }
     guard recorded.abi == actual.abi else {
       return "snapshot “\(name)” of \(actual.typeName) was recorded for \(recorded.abi), and this run lays it out "
         + "for \(actual.abi): values are not compared across ABIs"
@@ -36,7 +40,7 @@ struct SnapshotCheck {
     }
     let expected: [UInt8]
     do throws(ValueError) {
-      expected = try type.parse(recorded.initializer)
+      expected = try type.parse(recorded.initializer, count: recorded.count)
     } catch {
       guard case .literal(let problem, let field, let offset, _) = error else {
         return "cannot read snapshot “\(name)”: \(error)"
@@ -47,7 +51,12 @@ struct SnapshotCheck {
     }
     outcome.recordedBytes = expected
     do throws(ValueError) {
-      let comparison = try type.compare(bytes: outcome.actualBytes, expected, options: options)
+      let comparison =
+        if let count = actual.count {
+          try type.compare(bytes: outcome.actualBytes, expected, count: count, options: options)
+        } else {
+          try type.compare(bytes: outcome.actualBytes, expected, options: options)
+        }
       outcome.comparison = comparison
       guard !comparison.isEqual else { return nil }
       let report = comparison.report.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
@@ -55,5 +64,11 @@ struct SnapshotCheck {
     } catch {
       return "cannot compare with snapshot “\(name)”: \(error)"
     }
+  }
+
+  /// How many values a snapshot holds, in words: `3 values`, or `one value` for a snapshot that is not an array.
+  static func values(_ count: Int?) -> String {
+    guard let count else { return "one value (not an array)" }
+    return count == 1 ? "1 value" : "\(count) values"
   }
 }

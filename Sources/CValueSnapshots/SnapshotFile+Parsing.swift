@@ -33,16 +33,16 @@ extension SnapshotFile {
     while index < lines.count, lines[index].hasPrefix("// ") {
       let line = lines[index].dropFirst(3)
       guard let colon = line.firstIndex(of: ":") else {
-        throw fail(index + 1, 4, "a header line is “// key: value”, with key type, size, abi or field")
+        throw fail(index + 1, 4, "a header line is “// key: value”, with key type, size, count, abi or field")
       }
       let key = String(line[..<colon])
       let value = String(line[line.index(after: colon)...].drop { $0 == " " })
       switch key {
       case "field": fields.append(value)
-      case "type", "size", "abi":
+      case "type", "size", "count", "abi":
         guard header[key] == nil else { throw fail(index + 1, 4, "a second “\(key):” line") }
         header[key] = (value, index + 1)
-      default: throw fail(index + 1, 4, "unknown header line “\(key):” (type, size, abi or field)")
+      default: throw fail(index + 1, 4, "unknown header line “\(key):” (type, size, count, abi or field)")
       }
       index += 1
     }
@@ -54,6 +54,12 @@ extension SnapshotFile {
     }
     guard let size = Int(sizeLine.value), size >= 0 else {
       throw fail(sizeLine.line, 10, "the size “\(sizeLine.value)” is not a number of bytes")
+    }
+    if let countLine = header["count"] {
+      guard let count = Int(countLine.value), count >= 0 else {
+        throw fail(countLine.line, 11, "the count “\(countLine.value)” is not a number of values")
+      }
+      self.count = count
     }
     self.typeName = typeName
     self.size = size

@@ -20,14 +20,28 @@ public import CValueKit
 /// `ValueType.describe(bytes:options:)` prints with no element left out, which `ValueType.parse(_:)` reads
 /// back into the same bytes. Array elements share one `field:` line (`.c_cc[*] @17 +1 unsigned char [32]`),
 /// so a large array costs one line.
+///
+/// A snapshot of several values of one type (a parsed packet list, a ring of submission entries) says how
+/// many in a `// count:` line after `// size:` (the size stays one value's); its initializer is the C
+/// array's, one complete element a line, and field paths in its messages start with the index (`[2].flags`):
+///
+/// ```
+/// // count: 2
+/// {
+///   {.x = 1, .y = 2.5},
+///   {.x = 3, .y = 4}
+/// }
+/// ```
 public struct SnapshotFile: Hashable, Sendable {
   /// The format version this CValueKit writes and reads.
   public static let formatVersion = 1
 
   /// The type's C name: `struct termios`, `double`.
   public var typeName: String
-  /// The value's size in bytes.
+  /// The value's size in bytes (one element's, for an array of values).
   public var size: Int
+  /// How many values an array snapshot holds; `nil` for a snapshot of one value.
+  public var count: Int?
   /// The name of the ABI the value was laid out for (`x86_64-linux`).
   public var abi: String
   /// One line a field: its path (`[*]` for every element of an array), offset, size and C type.
@@ -37,28 +51,36 @@ public struct SnapshotFile: Hashable, Sendable {
   /// The 1-based line of the file where the initializer starts (for the line and column of an error).
   public var initializerLine: Int
 
-  /// A snapshot of a value of `type`, given as its bytes.
+  /// A snapshot of a value of `type`, or of `count` values one stride apart, given as their bytes.
   ///
   /// ```swift
   /// let file = try SnapshotFile(recording: point, bytes: point.parse("{1, 2.5}"))
+  /// let track = try SnapshotFile(recording: point, bytes: point.parse("{{1, 2}, {3, 4}}", count: 2), count: 2)
   /// ```
   ///
   /// - Parameters:
   ///   - type: The value's type; its layout must be known.
-  ///   - bytes: One value's bytes.
-  /// - Throws: `ValueError` when the layout is unknown or the bytes are not one value.
-  public init(recording type: ValueType, bytes: some Collection<UInt8>) throws(ValueError) {
+  ///   - bytes: One value's bytes, or `count` values'.
+  ///   - count: How many values the bytes hold; `nil` for one value (not an array).
+  /// - Throws: `ValueError` when the layout is unknown or the bytes are not one value (or `count` values).
+  public init(recording type: ValueType, bytes: some Collection<UInt8>, count: Int? = nil) throws(ValueError) {
     guard let layout = type.layout else {
       throw .layoutUnknown(type.type, type.layoutError ?? LayoutError(.unknownHasNoSize))
     }
-    let described = try type.describe(
-      bytes: bytes, options: DescriptionOptions(showsCStringText: false, maximumElements: nil))
+    let options = DescriptionOptions(showsCStringText: false, maximumElements: nil)
+    let described =
+      if let count {
+        try type.describe(bytes: bytes, count: count, options: options)
+      } else {
+        try type.describe(bytes: bytes, options: options)
+      }
     typeName = Self.name(of: type)
     size = layout.size
+    self.count = count
     abi = type.abi.name
     fields = SnapshotLayout.fieldLines(layout)
     initializer = SnapshotLayout.formatted(described)
-    initializerLine = 6 + fields.count
+    initializerLine = 6 + fields.count + (count == nil ? 0 : 1)
   }
 
   /// How a type is named in a snapshot and its messages: the C spelling.
@@ -75,8 +97,10 @@ public struct SnapshotFile: Hashable, Sendable {
   /// The file's text, ending with a newline.
   public var text: String {
     var lines = [
-      "// cvalue snapshot \(Self.formatVersion)", "// type: \(typeName)", "// size: \(size)", "// abi: \(abi)",
+      "// cvalue snapshot \(Self.formatVersion)", "// type: \(typeName)", "// size: \(size)",
     ]
+    if let count { lines.append("// count: \(count)") }
+    lines.append("// abi: \(abi)")
     lines += fields.map { "// field: \($0)" }
     return (lines + [initializer]).joined(separator: "\n") + "\n"
   }

@@ -55,19 +55,22 @@ public struct SnapshotStore: Sendable {
   ///
   /// ```swift
   /// let outcome = store.verify(bytes: sqeBytes, of: sqe, named: "readv", options: ComparisonOptions(ignoredPaths: [".user_data"]))
+  /// let ring = store.verify(bytes: ringBytes, of: sqe, count: 8, named: "ring")
   /// ```
   ///
   /// - Parameters:
-  ///   - bytes: The actual value's bytes.
-  ///   - type: Its type.
+  ///   - bytes: The actual value's bytes, or the bytes of `count` values one stride apart.
+  ///   - type: Its type (an array's element type).
+  ///   - count: How many values `bytes` holds, for a snapshot of an array of values compared element by
+  ///     element (paths `[2].flags`); `nil` for one value.
   ///   - name: The snapshot's name, a file name without `.snap`.
   ///   - options: How the values are compared: tolerances, ignored paths, union members.
   ///   - record: When to record; `nil` reads `CVALUE_SNAPSHOTS` from the environment.
   /// - Returns: The outcome; every problem (a bad name, a file that does not read, an ABI or layout that
   ///   changed) is a failed outcome with its text, never a thrown error.
   public func verify(
-    bytes: [UInt8], of type: ValueType, named name: String, options: ComparisonOptions = .default,
-    record: SnapshotRecording? = nil
+    bytes: [UInt8], of type: ValueType, count: Int? = nil, named name: String,
+    options: ComparisonOptions = .default, record: SnapshotRecording? = nil
   ) -> SnapshotOutcome {
     let path = path(of: name)
     var outcome = SnapshotOutcome(status: .failed, path: path, actualBytes: bytes)
@@ -84,7 +87,7 @@ public struct SnapshotStore: Sendable {
     }
     let actual: SnapshotFile
     do throws(ValueError) {
-      actual = try SnapshotFile(recording: type, bytes: bytes)
+      actual = try SnapshotFile(recording: type, bytes: bytes, count: count)
     } catch {
       outcome.failure = "cannot snapshot a \(SnapshotFile.name(of: type)) value: \(error)"
       return outcome

@@ -1,12 +1,13 @@
 import ArgumentParser
 import CValueSnapshots
+import Foundation
 
 struct SnapshotCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "snapshot",
     abstract: "List, review, accept and reject the snapshot files of C values, and find the orphaned ones.",
     discussion: """
-      DIR is a __Snapshots__ folder beside a test file (or one test file's folder in it). A snapshot is NAME.snap: a header (type, size, ABI, field layout) and the value as a C initializer. A test whose snapshot is missing or differs fails and writes the actual value beside it as NAME.snap.new; accept makes those the snapshots, reject deletes them. Tests record nothing unless CVALUE_SNAPSHOTS=record-missing or record-all is set, and never while CI is set.
+      DIR is a __Snapshots__ folder beside a test file (or one test file's folder in it). A snapshot is NAME.snap: a header (type, size, ABI, field layout; the count for an array of values, which list shows) and the value as a C initializer. A test whose snapshot is missing or differs fails and writes the actual value beside it as NAME.snap.new; accept makes those the snapshots, reject deletes them. Tests record nothing unless CVALUE_SNAPSHOTS=record-missing or record-all is set, and never while CI is set.
 
       Orphans are snapshots no test read in the last run: each run lists the snapshots it reads in DIR/.cvalue-read (or the file CVALUE_SNAPSHOTS_READ_LOG names). Run the whole suite, not a filtered part, before listing them.
 
@@ -43,6 +44,17 @@ struct SnapshotCommand: ParsableCommand {
   @Option(help: ArgumentHelp("For orphans: the read log, in place of DIR/.cvalue-read.", valueName: "path"))
   var readLog: String?
 
+  /// ` (3 values)` for a snapshot of an array of values, else nothing (also for a file that does not read:
+  /// `list` lists files, the tests report what is wrong in them).
+  static func count(of snapshot: String, in directory: String) -> String {
+    let path = directory + "/" + snapshot
+    guard let data = FileManager.default.contents(atPath: path),
+      let file = try? SnapshotFile(parsing: String(decoding: data, as: UTF8.self), path: path),
+      let count = file.count
+    else { return "" }
+    return count == 1 ? " (1 value)" : " (\(count) values)"
+  }
+
   func run() throws {
     let folder = SnapshotFolder(path: directory)
     var output = StandardOutput()
@@ -51,7 +63,9 @@ struct SnapshotCommand: ParsableCommand {
     do throws(SnapshotFolderError) {
       switch action {
       case .list:
-        for snapshot in try folder.snapshots() { output.write(snapshot + "\n") }
+        for snapshot in try folder.snapshots() {
+          output.write(snapshot + Self.count(of: snapshot, in: directory) + "\n")
+        }
       case .pending:
         let pending = try folder.pending()
         for file in pending {

@@ -755,6 +755,29 @@ static void xevent_by_its_common_initial_type(void **state) {
   cv_catalog_free(catalog);
 }
 
+/* cv_snapshot_check's bad arguments are statuses with messages; a bad snapshot name is a failed outcome. */
+static void snapshot_checks_that_do_not_fit(void **state) {
+  (void)state;
+  struct cv_point track[2] = {{1, 2}, {3, 4}};
+  int32_t outcome = CV_SNAPSHOT_MATCHED;
+  char *failure = NULL;
+  expect_status(cv_snapshot_check(types.point, track, CV_SNAPSHOT_ONE_VALUE, 8, "/tmp", "p", NULL, &outcome,
+                                  &failure, &message),
+                CV_ERROR_SIZE, "cv_snapshot_check: size 8 is not the type's size, 16 bytes");
+  expect_status(cv_snapshot_check(types.point, track, (size_t)-2, sizeof track[0], "/tmp", "p", NULL, &outcome,
+                                  &failure, &message),
+                CV_ERROR_ARGUMENT, "cv_snapshot_check: count 18446744073709551614 is too large");
+  expect_status(cv_snapshot_check(types.point, NULL, 2, sizeof track[0], "/tmp", "p", NULL, &outcome, &failure,
+                                  &message),
+                CV_ERROR_ARGUMENT, "cv_snapshot_check: value is NULL");
+  expect_status(cv_snapshot_check(types.point, track, 2, sizeof track[0], "/tmp", "../p", NULL, &outcome, &failure,
+                                  &message),
+                CV_OK, NULL);
+  assert_int_equal(outcome, CV_SNAPSHOT_FAILED);
+  assert_string_equal(failure, "“../p” is not a snapshot name: it must be a file name that does not start with “.”");
+  cv_free(failure);
+}
+
 static int setup(void **state) {
   (void)state;
   return cv_test_types_load(&types);
@@ -791,6 +814,7 @@ int main(void) {
       cmocka_unit_test(headers_import_through_libclang),
       cmocka_unit_test(xevent_by_its_common_initial_type),
       cmocka_unit_test(comparison_json_is_the_schema_1_object),
+      cmocka_unit_test(snapshot_checks_that_do_not_fit),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -113,6 +113,33 @@ build cc c99 program_criterion.c -g -lcriterion -lm
 failing program_criterion 1 --jobs 1
 build c++ c++17 program_gtest.cpp -g -lgtest -pthread
 failing program_gtest 1 --gtest_print_time=0
+# Zero-set-up snapshots, of one value and of arrays: recorded when asked, matched, five failures on purpose,
+# then what the run left in __snapshots__ (Check and Criterion in their forked test processes).
+build cc c99 snapshot_program_cmocka.c -g -lcmocka -lm
+failing snapshot_program_cmocka 5
+build cc c99 snapshot_program_check.c -g $(pkg-config --libs check)
+failing snapshot_program_check 5
+build cc c99 snapshot_program_criterion.c -g -lcriterion -lm
+failing snapshot_program_criterion 1 --jobs 1
+build c++ c++17 snapshot_program_gtest.cpp -g -lgtest -pthread
+failing snapshot_program_gtest 1 --gtest_print_time=0
+echo "== a zero-set-up snapshot of a value of another type does not compile (gcc and clang, C11)"
+for compiler in cc clang; do
+  printf '%s\n' '#include <setjmp.h>' '#include <stdarg.h>' '#include <stddef.h>' '#include <stdint.h>' \
+    '#include <cmocka.h>' '#include "program_types.h"' '#include <cvalue_cmocka.h>' \
+    'void t(void) { point_t p = {0, 0}; assert_cv_snapshot(struct shape, p, "p"); }' >"$work/wrong_snapshot.c"
+  if $compiler -std=c11 -I. -c "$work/wrong_snapshot.c" $(pkg-config --cflags cvalue) -o "$work/wrong_snapshot.o" \
+    2>"$work/wrong_snapshot.txt"; then
+    echo "error: $compiler compiled assert_cv_snapshot(struct shape, p, \"p\") with p a point_t" >&2
+    exit 1
+  fi
+  grep -q 'cvalue: p must be struct shape' "$work/wrong_snapshot.txt" || {
+    cat "$work/wrong_snapshot.txt" >&2
+    echo "error: $compiler did not say why assert_cv_snapshot(struct shape, p, \"p\") does not compile" >&2
+    exit 1
+  }
+done
+echo "   refused by both, naming the value and the type"
 echo "== a zero-set-up assertion on values of another type does not compile (gcc and clang, C11)"
 for compiler in cc clang; do
   printf '%s\n' '#include <setjmp.h>' '#include <stdarg.h>' '#include <stddef.h>' '#include <stdint.h>' \
@@ -192,6 +219,9 @@ failing cmocka_failing 7
 # (known, to be fixed there); the suite's own messages and handles are freed as elsewhere.
 build cc c99 program_cmocka.c -g -lcmocka -lm
 ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 failing program_cmocka 3
+# The same for the zero-set-up snapshots (their only leak is that import's: cv_program_type, once per type).
+build cc c99 snapshot_program_cmocka.c -g -lcmocka -lm
+ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 failing snapshot_program_cmocka 5
 
 echo "== under ThreadSanitizer"
 sanitize=(-fsanitize=thread)

@@ -35,25 +35,25 @@ static void write_snapshot(const char *name, const char *initializer) {
 static void point_matches(void **state) {
   struct cv_point point = {1.0, 2.5};
   (void)state;
-  assert_cv_snapshot(types.point, &point, "point");
+  assert_cv_snapshot_type(types.point, &point, "point");
 }
 
 static void point_differs(void **state) {
   struct cv_point point = {1.0, 3.0};
   (void)state;
-  assert_cv_snapshot(types.point, &point, "point");
+  assert_cv_snapshot_type(types.point, &point, "point");
 }
 
 static void snapshot_missing(void **state) {
   struct cv_point point = {0.0, 0.0};
   (void)state;
-  assert_cv_snapshot(types.point, &point, "origin");
+  assert_cv_snapshot_type(types.point, &point, "origin");
 }
 
 static void snapshot_edited_badly(void **state) {
   struct cv_point point = {1.0, 2.5};
   (void)state;
-  assert_cv_snapshot(types.point, &point, "edited");
+  assert_cv_snapshot_type(types.point, &point, "edited");
 }
 
 static int setup(void **state) {

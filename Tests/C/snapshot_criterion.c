@@ -40,7 +40,7 @@ TestSuite(snapshots, .init = setup, .fini = teardown);
 
 Test(snapshots, point_matches) {
   struct cv_point point = {1.0, 2.5};
-  cr_assert_cv_snapshot(types.point, &point, "point");
+  cr_assert_cv_snapshot_type(types.point, &point, "point");
 }
 
 Test(snapshots, point_within_tolerance) {
@@ -49,11 +49,11 @@ Test(snapshots, point_within_tolerance) {
   cv_tolerance tolerance = {sizeof(cv_tolerance), 1e-6, 0, 0, 0};
   cv_options_new(&options, NULL);
   cv_options_set_tolerance(options, NULL, &tolerance, NULL);
-  cr_expect_cv_snapshot_options(types.point, &point, "point", options);
+  cr_expect_cv_snapshot_type_options(types.point, &point, "point", options);
   cv_options_free(options);
 }
 
 Test(snapshots, point_differs) {
   struct cv_point point = {1.5, 2.5};
-  cr_assert_cv_snapshot(types.point, &point, "point");
+  cr_assert_cv_snapshot_type(types.point, &point, "point");
 }

@@ -27,6 +27,20 @@ struct SnapshotCommandTests {
     return root
   }
 
+  @Test("list shows the count of an array snapshot")
+  func listArrayCount() async throws {
+    let root = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let track = Self.header.replacingOccurrences(of: "// size: 16\n", with: "// size: 16\n// count: 2\n")
+    try Data((track + "{\n  {.x = 0, .y = 0},\n  {.x = 1, .y = 1}\n}\n").utf8).write(
+      to: URL(filePath: root + "/PointTests/track.snap"))
+    let list = try await CValue.run("snapshot", "list", root)
+    #expect(
+      list.exited(0)
+        && list.stdout == "PointTests/old.snap\nPointTests/origin.snap\nPointTests/track.snap (2 values)\n",
+      "\(list)")
+  }
+
   @Test("list, pending with its changes, and orphans")
   func listPendingOrphans() async throws {
     let root = try Self.folder()

@@ -49,3 +49,51 @@ extension CValueMatcherTests {
       ])
   }
 }
+
+extension CValueMatcherTests {
+  @Test("matchCArraySnapshot takes an array of values and names the element that differs")
+  func arraySnapshotMatcher() throws {
+    let folder = NSTemporaryDirectory() + "cvalue-nimble-snapshot-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let snapshot = """
+      // cvalue snapshot 1
+      // type: struct cv_point
+      // size: 16
+      // count: 2
+      // abi: x86_64-linux
+      // field: .x @0 +8 double
+      // field: .y @8 +8 double
+      {
+        {.x = 1, .y = 2},
+        {.x = 3, .y = 4}
+      }
+
+      """
+    try Data(snapshot.utf8).write(to: URL(filePath: folder + "/track.snap"))
+    #expect(
+      failures {
+        expect([cv_point(x: 1, y: 2), cv_point(x: 3, y: 4)]).to(matchCArraySnapshot(named: "track", directory: folder))
+      } == [])
+    #expect(
+      failures {
+        expect([cv_point(x: 1, y: 2), cv_point(x: 3.5, y: 4)]).to(
+          matchCArraySnapshot(named: "track", record: .off, directory: folder))
+        expect([cv_point(x: 1, y: 2)]).to(matchCArraySnapshot(named: "track", record: .off, directory: folder))
+      } == [
+        """
+        expected to match C snapshot <\(folder)/track.snap>
+        snapshot “track” differs: struct cv_point [2] values differ at [1].x: 3.5 ≠ 3.0 (difference 0.5)
+          [1].x: 3.5 ≠ 3.0 (difference 0.5)
+          actual:   {{.x = 1, .y = 2}, {.x = 3.5, .y = 4}}
+          expected: {{.x = 1, .y = 2}, {.x = 3, .y = 4}}
+          the actual value is in track.snap.new
+        """,
+        """
+        expected to match C snapshot <\(folder)/track.snap>
+        snapshot “track” of struct cv_point: recorded 2 values, actual 1 value
+          the actual value is in track.snap.new
+        """,
+      ])
+  }
+}

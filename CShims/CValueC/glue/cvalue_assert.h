@@ -69,29 +69,33 @@ static inline char *cv_assert_message(const cv_type *type, const void *actual, c
 #define CV_SNAPSHOT_DIR "__snapshots__"
 #endif
 
+/* "cannot check VALUE against snapshot NAME: STATUS: message", freed with free(); `message` is freed with cv_free. */
+static inline char *cv_glue_cannot_check_snapshot_(const char *value_text, const char *name, cv_status status,
+                                                   char *message) {
+  const char *format = "cannot check %s against snapshot %s: %s: %s";
+  int length = snprintf(NULL, 0, format, value_text, name, cv_status_name(status), message);
+  char *text = (char *)malloc((size_t)length + 1);
+  if (text != NULL) snprintf(text, (size_t)length + 1, format, value_text, name, cv_status_name(status), message);
+  cv_free(message);
+  return text;
+}
+
 /* NULL when the value at `value` matches the snapshot `directory/name.snap` under `options` (NULL: exact), or
  * was recorded (CVALUE_SNAPSHOTS=record-missing or record-all, never while CI is set); else what the test
  * should fail with: the field report, the missing file, or the line and column of a hand edit that does not
- * parse. The actual value is then in `name.snap.new`. The caller frees it with free(). */
-static inline char *cv_snapshot_message(const cv_type *type, const void *value, size_t value_size,
+ * parse. The actual value is then in `name.snap.new`. `count` is CV_SNAPSHOT_ONE_VALUE for one value, else
+ * the number of values in the array at `value`; `value_size` is sizeof one value. The caller frees it with
+ * free(). */
+static inline char *cv_snapshot_message(const cv_type *type, const void *value, size_t count, size_t value_size,
                                         const char *directory, const char *name, const cv_options *options,
                                         const char *value_text) {
   int32_t outcome = CV_SNAPSHOT_FAILED;
   char *failure = NULL;
   char *message = NULL;
-  char *text;
-  int length;
-  cv_status status = cv_snapshot_check(type, value, value_size, directory, name, options, &outcome, &failure,
-                                       &message);
+  cv_status status = cv_snapshot_check(type, value, count, value_size, directory, name, options, &outcome,
+                                       &failure, &message);
   if (status == CV_OK) return failure == NULL ? NULL : cv_glue_copy_(failure); /* NULL: matched, or recorded */
-  {
-    const char *format = "cannot check %s against snapshot %s: %s: %s";
-    length = snprintf(NULL, 0, format, value_text, name, cv_status_name(status), message);
-    text = (char *)malloc((size_t)length + 1);
-    if (text != NULL) snprintf(text, (size_t)length + 1, format, value_text, name, cv_status_name(status), message);
-    cv_free(message);
-    return text;
-  }
+  return cv_glue_cannot_check_snapshot_(value_text, name, status, message);
 }
 
 /* MARK: - Zero set-up: the running program's own types, from its debug info */
@@ -141,6 +145,29 @@ static inline char *cv_program_assert_message(const char *type_name, const void 
     return text;
   }
   return cv_glue_cannot_compare_(actual_text, expected_text, status, message);
+}
+
+/* Whether the expression `value` is of type T, at compile time (gcc and clang). */
+#define CV_CHECK_TYPE_(T, value)                                                                              \
+  _Static_assert(__builtin_types_compatible_p(__typeof__(value), T), "cvalue: " #value " must be " #T)
+
+/* As cv_snapshot_message, for the type named `type_name` (a C name: "struct shape") of the running program,
+ * read from its own debug info by cv_program_type: NULL when the value matches its snapshot (or was
+ * recorded), else the failure, or why it could not be checked (no debug info for the type: compile with -g).
+ * The caller frees it with free(). */
+static inline char *cv_program_snapshot_message(const char *type_name, const void *value, size_t count,
+                                                size_t value_size, const char *directory, const char *name,
+                                                const cv_options *options, const char *value_text) {
+  cv_type *type = NULL;
+  char *message = NULL;
+  char *text;
+  cv_status status = cv_program_type(type_name, value_size, &type, &message);
+  if (status == CV_OK) {
+    text = cv_snapshot_message(type, value, count, value_size, directory, name, options, value_text);
+    cv_type_free(type);
+    return text;
+  }
+  return cv_glue_cannot_check_snapshot_(value_text, name, status, message);
 }
 
 #endif /* CVALUE_ASSERT_H */

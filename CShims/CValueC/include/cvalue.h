@@ -270,16 +270,22 @@ CV_EXTERN cv_status cv_parse(const cv_type *type, const char *literal, void *val
 #define CV_SNAPSHOT_RECORDED 1 /* the snapshot was written (CVALUE_SNAPSHOTS asked for it and CI is not set) */
 #define CV_SNAPSHOT_FAILED 2   /* missing, unreadable, another ABI or layout, or different: see *failure */
 
+/* The `count` argument of cv_snapshot_check for a snapshot of one value, not an array. */
+#define CV_SNAPSHOT_ONE_VALUE ((size_t)-1)
+
 /* Checks the value at `value` (`size` bytes, the type's size) against the snapshot file `directory/name.snap`
  * under `options` (NULL: exact), as the Swift assertions do: recorded only when the CVALUE_SNAPSHOTS
  * environment variable says record-missing or record-all, never while CI is set; a missing or different
- * snapshot writes the actual value beside it as `name.snap.new`. `*outcome` is a CV_SNAPSHOT_ value;
- * `*failure` is the failure text (the field report, or the line and column of a hand edit that does not
- * parse) when it is CV_SNAPSHOT_FAILED, else NULL; the caller frees it with cv_free. A failed snapshot is
- * not an error: the status is CV_OK. */
-CV_EXTERN cv_status cv_snapshot_check(const cv_type *type, const void *value, size_t size, const char *directory,
-                                      const char *name, const cv_options *options, int32_t *outcome,
-                                      char **failure, char **message);
+ * snapshot writes the actual value beside it as `name.snap.new`. With a `count` other than
+ * CV_SNAPSHOT_ONE_VALUE, `value` is an array of `count` values (`size` is still one value's): the file says
+ * the count and holds the array's initializer, compared element by element (paths "[2].flags"), and a count
+ * other than the recorded one fails naming both. `*outcome` is a CV_SNAPSHOT_ value; `*failure` is the
+ * failure text (the field report, or the line and column of a hand edit that does not parse) when it is
+ * CV_SNAPSHOT_FAILED, else NULL; the caller frees it with cv_free. A failed snapshot is not an error: the
+ * status is CV_OK. */
+CV_EXTERN cv_status cv_snapshot_check(const cv_type *type, const void *value, size_t count, size_t size,
+                                      const char *directory, const char *name, const cv_options *options,
+                                      int32_t *outcome, char **failure, char **message);
 
 /* MARK: - The running program's own types, from its debug info (no catalog) */
 

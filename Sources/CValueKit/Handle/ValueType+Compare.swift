@@ -10,7 +10,7 @@ extension ValueType {
   /// When the layout is unknown the bytes are compared one by one (strategy ``Comparison/Strategy/bytes(reason:)``).
   ///
   /// - Parameters:
-  ///   - actual: One value's bytes: an `UnsafeRawBufferPointer`, a `[UInt8]` such as ``parse(_:)`` returns,
+  ///   - actual: One value's bytes: an `UnsafeRawBufferPointer`, a `[UInt8]` such as ``parse(_:count:)`` returns,
   ///     or any other collection of bytes.
   ///   - expected: The other value's bytes.
   ///   - options: Tolerances and how much the report holds.

@@ -10,7 +10,7 @@ extension ValueType {
   /// ```
   ///
   /// - Parameters:
-  ///   - bytes: One value's bytes: an `UnsafeRawBufferPointer`, a `[UInt8]` such as ``parse(_:)`` returns,
+  ///   - bytes: One value's bytes: an `UnsafeRawBufferPointer`, a `[UInt8]` such as ``parse(_:count:)`` returns,
   ///     or any other collection of bytes.
   ///   - options: How floating-point values, characters and long arrays are written.
   ///   - format: ``ReportFormat/text`` for the C initializer; ``ReportFormat/json`` for the schema 1 object
@@ -92,7 +92,7 @@ extension ValueType {
     }
   }
 
-  /// The largest value, in bytes, that ``parse(_:)`` builds: 1 GiB. A literal names its bytes, but a type
+  /// The largest value, in bytes, that ``parse(_:count:)`` builds: 1 GiB. A literal names its bytes, but a type
   /// as large as a layout allows (``CLayout/maximumSize``, 1 TiB) would be zero-filled in memory first;
   /// a type that large, from a pasted encoding or a fixture file, is an error and not an allocation that
   /// fails.
@@ -104,17 +104,36 @@ extension ValueType {
   /// designators and designator chains (`.origin.x = 1`, `[2] = 5`), positional elements, string literals
   /// for `char` arrays, character literals, hex floats, `NULL`, `true`, comments.
   ///
+  /// With a `count`, the literal is a C array initializer of `count` values, as
+  /// ``describe(bytes:count:options:as:)`` prints them, and field paths in errors start with the index
+  /// (`[2].flags`).
+  ///
   /// ```swift
   /// let bytes = try ValueRegistry.shared.resolve("point").parse("{.x = 1.5, .y = -2}")
+  /// let two = try ValueRegistry.shared.resolve("point").parse("{{1, 2}, {3, 4}}", count: 2)
   /// ```
   ///
+  /// - Parameters:
+  ///   - literal: The initializer.
+  ///   - count: The number of values in an array initializer; `nil` for one value.
   /// - Throws: ``ValueError/literal(problem:path:offset:literal:)`` naming the field path and the offset in the literal,
-  ///   ``ValueError/layoutUnknown(_:_:)``, or ``ValueError/tooLargeToParse(_:size:limit:)`` for a type
-  ///   larger than ``maximumParsedSize``.
-  public func parse(_ literal: String) throws(ValueError) -> [UInt8] {
-    guard let layout else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
+  ///   ``ValueError/layoutUnknown(_:_:)``, ``ValueError/invalidCount(_:)`` for a negative count or one whose
+  ///   byte count overflows, or ``ValueError/tooLargeToParse(_:size:limit:)`` for a value (or array) larger
+  ///   than ``maximumParsedSize``.
+  public func parse(_ literal: String, count: Int? = nil) throws(ValueError) -> [UInt8] {
+    guard var layout else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
+    if let count {
+      let (byteCount, overflow) = count.multipliedReportingOverflow(by: layout.stride)
+      guard count >= 0, !overflow, byteCount <= CLayout.maximumSize else { throw .invalidCount(count) }
+      let arrayType = TypeEncoding.array(count: count, element: type)
+      layout = CLayout(
+        type: arrayType, abi: abi,
+        root: CLayout.Node(
+          type: arrayType, size: byteCount, alignment: layout.alignment,
+          content: .array(count: count, element: layout.root)))
+    }
     guard layout.size <= Self.maximumParsedSize else {
-      throw .tooLargeToParse(type, size: layout.size, limit: Self.maximumParsedSize)
+      throw .tooLargeToParse(layout.type, size: layout.size, limit: Self.maximumParsedSize)
     }
     do throws(ValueLiteralError) {
       return try ValueLiteralParser(layout: layout).parse(literal)

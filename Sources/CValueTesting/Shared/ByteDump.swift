@@ -1,7 +1,8 @@
 package import CValueKit
 
 /// Both values' bytes side by side, 8 to a row, for a failure's attachment: a padding byte is marked `~`,
-/// a byte that differs `*`, a padding byte that differs `!`.
+/// a byte that differs `*`, a padding byte that differs `!`. Bytes longer than one value are a run of
+/// values, one stride apart, each with the layout's padding.
 ///
 /// ```
 /// cv_reading: 24 bytes (~ padding, * differs, ! padding that differs)
@@ -13,9 +14,12 @@ package enum ByteDump {
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, typeName: String, layout: CLayout?
   ) -> String {
     var isPadding = [Bool](repeating: false, count: max(actual.count, expected.count))
-    if let layout {
-      for range in layout.padding {
-        for offset in range where offset < isPadding.count { isPadding[offset] = true }
+    // A run of values (an array snapshot) repeats one value's padding in every element.
+    if let layout, layout.stride > 0 {
+      for base in stride(from: 0, to: isPadding.count, by: layout.stride) {
+        for range in layout.padding {
+          for offset in range where base + offset < isPadding.count { isPadding[base + offset] = true }
+        }
       }
     }
     let count = max(actual.count, expected.count)

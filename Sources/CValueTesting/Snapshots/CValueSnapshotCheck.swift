@@ -51,18 +51,55 @@ package enum CValueSnapshotCheck {
       let size = type.size ?? 0
       var bytes = withUnsafeBytes(of: value) { Array($0.prefix(size)) }
       bytes += repeatElement(0, count: max(0, size - bytes.count))
-      let environment = ProcessInfo.processInfo.environment
-      let store = SnapshotStore(
-        directory: directory ?? Self.directory(forTestFile: filePath),
-        readLog: readLog(forTestFile: filePath, directory: directory, environment: environment),
-        environment: environment)
-      let outcome = store.verify(
-        bytes: bytes, of: type, named: name ?? nextName(function: function, filePath: filePath), options: options,
-        record: record)
+      let outcome = verify(
+        bytes, of: type, count: nil, name: name, options: options, record: record, directory: directory,
+        filePath: filePath, function: function)
       return (outcome, outcome.failure, type.layout)
     } catch {
       return (nil, "cannot snapshot C value: \(error)", nil)
     }
+  }
+
+  /// Checks the values in `elements` against their snapshot, an array of values compared element by
+  /// element (paths `[2].flags`): the outcome, or the failure text when the element type cannot be resolved
+  /// or its stride is not the C type's.
+  package static func check<Element>(
+    elements: UnsafeBufferPointer<Element>, name: String?, options: ComparisonOptions,
+    encoding: (any TypeEncodingConvertible)?, registry: ValueRegistry, record: SnapshotRecording?,
+    directory: String?, filePath: String, function: String
+  ) -> (outcome: SnapshotOutcome?, failure: String?, layout: CLayout?) {
+    do throws(ValueError) {
+      guard _isPOD(Element.self) else { throw .notPlainData(swiftType: "\(Element.self)") }
+      let type = try CValueCheck.valueType(of: Element.self, encoding: encoding, registry: registry)
+      guard let layout = type.layout else {
+        throw .layoutUnknown(type.type, type.layoutError ?? LayoutError(.unknownHasNoSize))
+      }
+      let stride = MemoryLayout<Element>.stride
+      guard layout.stride == stride else {
+        throw .swiftTypeSize(swiftType: "\(Element.self)", size: stride, type: type.type, typeSize: layout.stride)
+      }
+      let outcome = verify(
+        Array(UnsafeRawBufferPointer(elements)), of: type, count: elements.count, name: name, options: options,
+        record: record, directory: directory, filePath: filePath, function: function)
+      return (outcome, outcome.failure, type.layout)
+    } catch {
+      return (nil, "cannot snapshot C values: \(error)", nil)
+    }
+  }
+
+  /// The store of the test file's snapshots, asked about the bytes.
+  private static func verify(
+    _ bytes: [UInt8], of type: ValueType, count: Int?, name: String?, options: ComparisonOptions,
+    record: SnapshotRecording?, directory: String?, filePath: String, function: String
+  ) -> SnapshotOutcome {
+    let environment = ProcessInfo.processInfo.environment
+    let store = SnapshotStore(
+      directory: directory ?? Self.directory(forTestFile: filePath),
+      readLog: readLog(forTestFile: filePath, directory: directory, environment: environment),
+      environment: environment)
+    return store.verify(
+      bytes: bytes, of: type, count: count, named: name ?? nextName(function: function, filePath: filePath),
+      options: options, record: record)
   }
 }
 

@@ -54,3 +54,34 @@ final class XCTAssertCSnapshotTests: XCTestCase {
       "# run \(getpgrp())\npoint.snap\npoint.snap\n")
   }
 }
+
+extension XCTAssertCSnapshotTests {
+  func testArraySnapshotRecordsThenReportsAnElementAndACount() throws {
+    let folder = NSTemporaryDirectory() + "cvalue-xctest-snapshot-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let track = [cv_point(x: 1, y: 2), cv_point(x: 3, y: 4)]
+    XCTAssertEqual(XCTAssertCSnapshot(track, named: "track", record: .missing, directory: folder)?.status, .recorded)
+    XCTAssertEqual(XCTAssertCSnapshot(track, named: "track", directory: folder)?.status, .matched)
+    XCTAssertEqual(
+      track.withUnsafeBufferPointer { XCTAssertCSnapshot($0, named: "track", directory: folder)?.status }, .matched)
+    capturing = true
+    XCTAssertCSnapshot([cv_point(x: 1, y: 2.5), cv_point(x: 3, y: 4)], named: "track", record: .off, directory: folder)
+    XCTAssertCSnapshot(track + track, named: "track", record: .off, directory: folder)
+    capturing = false
+    XCTAssertEqual(
+      captured,
+      [
+        """
+        failed - snapshot “track” differs: struct cv_point [2] values differ at [0].y: 2.5 ≠ 2.0 (difference 0.5)
+          [0].y: 2.5 ≠ 2.0 (difference 0.5)
+          actual:   {{.x = 1, .y = 2.5}, {.x = 3, .y = 4}}
+          expected: {{.x = 1, .y = 2}, {.x = 3, .y = 4}}
+          the actual value is in track.snap.new
+        """,
+        """
+        failed - snapshot “track” of struct cv_point: recorded 2 values, actual 4 values
+          the actual value is in track.snap.new
+        """,
+      ])
+  }
+}
