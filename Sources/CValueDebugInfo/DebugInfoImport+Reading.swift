@@ -22,10 +22,21 @@ extension DebugInfoImport {
   public init(reading path: String, types: [String]? = nil, unit: String? = nil) throws(DebugInfoError) {
     let header = try ELFHeader.read(path)
     let file = try DwarfFile(path: path, libdw: LibDW.shared())
+    if header.isRelocatable, let sections = ELFSections.read(path) {
+      let groups = max(sections.count(".debug_types"), sections.count(".debug_info"))
+      guard groups < 2 else {
+        throw .unreadable(
+          path,
+          reason: "its type units are in \(groups) COMDAT sections of one name (-fdebug-types-section), of "
+            + "which libdw reads only the first: read the linked executable or library, or build the object "
+            + "without -fdebug-types-section")
+      }
+    }
     var units = file.units()
     if let unit {
-      units = units.filter { $0.name == unit || $0.name.hasSuffix("/" + unit) }
-      guard !units.isEmpty else { throw .unknownUnit(unit, file: path) }
+      // Type units belong to no one compile unit: the chosen one's records may be there.
+      units = units.filter { $0.name == unit || $0.name.hasSuffix("/" + unit) || $0.isTypeUnit }
+      guard units.contains(where: { !$0.isTypeUnit }) else { throw .unknownUnit(unit, file: path) }
     }
     var reader = DieReader(file: file, header: header)
     let declarations = reader.declarations(in: units)
@@ -60,7 +71,8 @@ extension DebugInfoImport {
 
 extension DieReader {
   /// The top-level declarations of the units in order: complete tagged records as `struct tag` /
-  /// `union tag`, and typedefs by name, so that an anonymous record is first read under its typedef's name.
+  /// `union tag`, and typedefs by name (in a type unit, its typedefs first), so that an anonymous record is
+  /// first read under its typedef's name.
   struct Declarations {
     struct Entry {
       var name: String
@@ -79,6 +91,8 @@ extension DieReader {
     var declaredOnly: Set<String> = []
     var defined: Set<String> = []
     for unit in units {
+      var records: [Declarations.Entry] = []
+      defer { result.entries += records }
       for die in children(unit.die) {
         // The tag first: most top-level DIEs are functions and variables, whose names are not needed.
         let tag = self.tag(die)
@@ -92,7 +106,10 @@ extension DieReader {
             declaredOnly.insert(full)
           } else {
             defined.insert(full)
-            result.entries.append(.init(name: full, die: die, isTypedef: false, unit: unit.name))
+            // A type unit's after its typedefs: it holds a record and the typedef of the anonymous record
+            // that one holds (gcc's point_t in struct shape's), which names that record only when read first.
+            let entry = Declarations.Entry(name: full, die: die, isTypedef: false, unit: unit.name)
+            if unit.isTypeUnit { records.append(entry) } else { result.entries.append(entry) }
           }
         case Tag.typedef:
           result.entries.append(.init(name: name, die: try? type(of: die), isTypedef: true, unit: unit.name))
