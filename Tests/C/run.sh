@@ -107,6 +107,9 @@ failing gtest_suite 1 --gtest_print_time=0
 unset CVALUE_CATALOG
 build cc c99 program_cmocka.c -g -lcmocka -lm
 failing program_cmocka 3
+# Types declared inside the test functions (gcc lists the functions of one unit last to first).
+build cc c99 program_local.c -g -lcmocka -lm
+failing program_local 4
 build cc c99 program_check.c -g $(pkg-config --libs check)
 failing program_check 2
 build cc c99 program_criterion.c -g -lcriterion -lm
@@ -221,6 +224,8 @@ build cc c99 program_cmocka.c -g -lcmocka -lm
 failing program_cmocka 3
 build cc c99 snapshot_program_cmocka.c -g -lcmocka -lm
 failing snapshot_program_cmocka 5
+build cc c99 program_local.c -g -lcmocka -lm
+failing program_local 4
 
 echo "== under ThreadSanitizer"
 sanitize=(-fsanitize=thread)
