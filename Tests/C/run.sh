@@ -110,6 +110,10 @@ failing program_cmocka 3
 # Types declared inside the test functions (gcc lists the functions of one unit last to first).
 build cc c99 program_local.c -g -lcmocka -lm
 failing program_local 4
+# An executable without debug info (no -g): its type comes from a loaded shared library's (built with -g).
+cc -std=c99 -Wall -Wextra -Werror -g -shared -fPIC library_types.c -o "$work/liblibrary_types.so"
+build cc c99 program_library.c -L"$work" -llibrary_types -Wl,-rpath,"$work" -lcmocka -lm
+failing program_library 1
 build cc c99 program_check.c -g $(pkg-config --libs check)
 failing program_check 2
 build cc c99 program_criterion.c -g -lcriterion -lm
