@@ -36,6 +36,7 @@ struct ELFHeader {
       case (3, 32): "i386-linux-gnu"
       case (40, 32): "armv7-linux-gnueabihf"
       case (243, 64): "riscv64-linux-gnu"
+      case (22, 64): "s390x-linux-gnu"
       default: nil
       }
     guard let triple, let abi = ABI(targetTriple: triple) else {

@@ -174,7 +174,8 @@ extension CLayout {
     /// The leaf's type as it appears in its parent, e.g. `d`, `r*`, `b13Q43`.
     public let type: TypeEncoding
     /// For a bitfield: the bits it occupies, counted from the start of the whole value (bit 0 is the low
-    /// bit of byte 0), e.g. `13..<18` for a 5-bit field that starts at bit 5 of byte 1.
+    /// bit of byte 0; on a big-endian ABI, its high bit), e.g. `13..<18` for a 5-bit field that starts at bit
+    /// 5 of byte 1.
     public let bits: Range<Int>?
     /// For a bitfield whose encoding says (GNU form, `b13i5`): whether its declared type is signed.
     package let bitfieldIsSigned: Bool?
