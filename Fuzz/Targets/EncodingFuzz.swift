@@ -21,7 +21,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   do {
     let type = try TypeEncoding(text)
     checkPrinted(type, from: text)
-    let valueABI = ABI.all[size % ABI.all.count]
+    // Values are read in this machine's byte order only (s390x's are refused).
+    let readable = ABI.all.filter { $0.isBigEndian == ABI.host.isBigEndian }
+    let valueABI = readable[size % readable.count]
     for abi in ABI.all { check(type, abi: abi, describing: abi == valueABI) }
   } catch {
     _ = error.caretDiagnostic

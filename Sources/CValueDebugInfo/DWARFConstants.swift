@@ -1,6 +1,7 @@
 // The DWARF numbers the reader needs (DWARF 5, section 7), named as the standard names them.
 enum Tag {
   static let arrayType: Int32 = 0x01
+  static let lexicalBlock: Int32 = 0x0b
   static let enumerationType: Int32 = 0x04
   static let member: Int32 = 0x0d
   static let pointerType: Int32 = 0x0f
@@ -12,6 +13,7 @@ enum Tag {
   static let baseType: Int32 = 0x24
   static let constType: Int32 = 0x26
   static let enumerator: Int32 = 0x28
+  static let subprogram: Int32 = 0x2e
   static let volatileType: Int32 = 0x35
   static let restrictType: Int32 = 0x37
   static let atomicType: Int32 = 0x47

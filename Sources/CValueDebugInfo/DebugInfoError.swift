@@ -31,7 +31,8 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
   case incompleteType(String, file: String)
   /// `unit:` names no compile unit of the file.
   case unknownUnit(String, file: String)
-  /// A type named in `types:` that compile units define differently: choose one with `unit:`.
+  /// A type named in `types:` that compile units (or functions, for a type declared in one: `test.c (in f())`)
+  /// define differently: choose a unit with `unit:`.
   case conflictingDefinitions(String, units: [String])
   /// A member whose type no encoding describes (`__float128`, a complex integer).
   case unsupportedType(String, record: String, field: String)
@@ -62,7 +63,12 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(file) only declares \(name): no unit that defines it has debug info"
     case .unknownUnit(let unit, let file): return "\(file) has no compile unit \(unit)"
     case .conflictingDefinitions(let name, let units):
-      return "\(name) is defined differently in \(units.joined(separator: ", ")): choose one with unit:"
+      // Places in functions read `test.c (in f())`: two in one unit are not for `unit:` to choose between.
+      let files = units.map { $0.components(separatedBy: " (in ")[0] }
+      let choice =
+        Set(files).count == files.count
+        ? "choose one with unit:" : "give them different names (unit: chooses a compile unit, not a function)"
+      return "\(name) is defined differently in \(units.joined(separator: ", ")): \(choice)"
     case .unsupportedType(let type, let record, let field):
       return "\(record)\(field): \(type) has no type encoding"
     case .malformed(let path, let die, let reason):

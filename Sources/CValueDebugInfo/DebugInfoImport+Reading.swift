@@ -22,10 +22,21 @@ extension DebugInfoImport {
   public init(reading path: String, types: [String]? = nil, unit: String? = nil) throws(DebugInfoError) {
     let header = try ELFHeader.read(path)
     let file = try DwarfFile(path: path, libdw: LibDW.shared())
+    if header.isRelocatable, let sections = ELFSections.read(path) {
+      let groups = max(sections.count(".debug_types"), sections.count(".debug_info"))
+      guard groups < 2 else {
+        throw .unreadable(
+          path,
+          reason: "its type units are in \(groups) COMDAT sections of one name (-fdebug-types-section), of "
+            + "which libdw reads only the first: read the linked executable or library, or build the object "
+            + "without -fdebug-types-section")
+      }
+    }
     var units = file.units()
     if let unit {
-      units = units.filter { $0.name == unit || $0.name.hasSuffix("/" + unit) }
-      guard !units.isEmpty else { throw .unknownUnit(unit, file: path) }
+      // Type units belong to no one compile unit: the chosen one's records may be there.
+      units = units.filter { $0.name == unit || $0.name.hasSuffix("/" + unit) || $0.isTypeUnit }
+      guard units.contains(where: { !$0.isTypeUnit }) else { throw .unknownUnit(unit, file: path) }
     }
     var reader = DieReader(file: file, header: header)
     let declarations = reader.declarations(in: units)
@@ -59,49 +70,73 @@ extension DebugInfoImport {
 }
 
 extension DieReader {
-  /// The top-level declarations of the units in order: complete tagged records as `struct tag` /
-  /// `union tag`, and typedefs by name, so that an anonymous record is first read under its typedef's name.
+  /// The declarations of the units in order: complete tagged records as `struct tag` / `union tag`, and
+  /// typedefs by name (in a type unit, its typedefs first), so that an anonymous record is first read under
+  /// its typedef's name; those declared inside a function too (`void t(void) { struct local { … } x; }`).
   struct Declarations {
     struct Entry {
       var name: String
       /// The record's DIE, or the type a typedef names (`nil`: `void`).
       var die: Dwarf_Die?
       var isTypedef: Bool
+      /// The unit, and for a type declared in a function, the function: `test.c (in shape_test())`.
       var unit: String
     }
     var entries: [Entry] = []
     /// Tags declared but defined in no unit read.
     var incomplete: Set<String> = []
+    fileprivate var declaredOnly: Set<String> = []
+    fileprivate var defined: Set<String> = []
   }
 
   func declarations(in units: [DwarfFile.Unit]) -> Declarations {
     var result = Declarations()
-    var declaredOnly: Set<String> = []
-    var defined: Set<String> = []
     for unit in units {
-      for die in children(unit.die) {
-        // The tag first: most top-level DIEs are functions and variables, whose names are not needed.
-        let tag = self.tag(die)
-        guard tag == Tag.structureType || tag == Tag.unionType || tag == Tag.typedef, let name = name(die) else {
-          continue
+      var records: [Declarations.Entry] = []
+      collect(children(unit.die), unit: unit, place: unit.name, into: &result, typeUnitRecords: &records)
+      result.entries += records
+    }
+    result.incomplete = result.declaredOnly.subtracting(result.defined)
+    return result
+  }
+
+  /// The declarations among `dies`, and in the functions and blocks among them.
+  private func collect(
+    _ dies: [Dwarf_Die], unit: DwarfFile.Unit, place: String, into result: inout Declarations,
+    typeUnitRecords: inout [Declarations.Entry]
+  ) {
+    for die in dies {
+      // The tag first: most DIEs are variables and parameters, whose names are not needed.
+      let tag = self.tag(die)
+      if tag == Tag.subprogram || tag == Tag.lexicalBlock {
+        // A function's own name places what it declares; a block is its function's.
+        let inner =
+          tag == Tag.subprogram
+          ? "\(unit.name) (in \(name(die).map { "\($0)()" } ?? "the function at 0x\(String(offset(die), radix: 16))"))"
+          : place
+        collect(children(die), unit: unit, place: inner, into: &result, typeUnitRecords: &typeUnitRecords)
+        continue
+      }
+      guard tag == Tag.structureType || tag == Tag.unionType || tag == Tag.typedef, let name = name(die) else {
+        continue
+      }
+      switch tag {
+      case Tag.structureType, Tag.unionType:
+        let full = (tag == Tag.unionType ? "union " : "struct ") + name
+        if flag(die, Attribute.declaration) {
+          result.declaredOnly.insert(full)
+        } else {
+          result.defined.insert(full)
+          // A type unit's after its typedefs: it holds a record and the typedef of the anonymous record that
+          // one holds (gcc's point_t in struct shape's), which names that record only when read first.
+          let entry = Declarations.Entry(name: full, die: die, isTypedef: false, unit: place)
+          if unit.isTypeUnit { typeUnitRecords.append(entry) } else { result.entries.append(entry) }
         }
-        switch tag {
-        case Tag.structureType, Tag.unionType:
-          let full = (tag == Tag.unionType ? "union " : "struct ") + name
-          if flag(die, Attribute.declaration) {
-            declaredOnly.insert(full)
-          } else {
-            defined.insert(full)
-            result.entries.append(.init(name: full, die: die, isTypedef: false, unit: unit.name))
-          }
-        case Tag.typedef:
-          result.entries.append(.init(name: name, die: try? type(of: die), isTypedef: true, unit: unit.name))
-        default: continue
-        }
+      case Tag.typedef:
+        result.entries.append(.init(name: name, die: try? type(of: die), isTypedef: true, unit: place))
+      default: continue
       }
     }
-    result.incomplete = declaredOnly.subtracting(defined)
-    return result
   }
 
   /// Why a typedef's type cannot be registered, or `nil` when it can.

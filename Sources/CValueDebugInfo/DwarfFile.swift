@@ -33,7 +33,14 @@ final class DwarfFile {
       api.dwfl_end(session)
       table.deallocate()
       // libdwfl's message for a file without DWARF; any other is a file it could not read.
-      if reason.lowercased().contains("no dwarf") { throw .noDebugInfo(path) }
+      if reason.lowercased().contains("no dwarf") {
+        // It says the same of sections it cannot decompress.
+        guard ELFSections.read(path)?.hasZstdDebugSection == true else { throw .noDebugInfo(path) }
+        throw .unreadable(
+          path,
+          reason: "its debug sections are compressed with zstd, which this libdw (elfutils before 0.189) "
+            + "cannot decompress: link with -gz=zlib (or none), or install a newer libdw1")
+      }
       throw .unreadable(path, reason: reason)
     }
     self.api = table
@@ -54,9 +61,14 @@ final class DwarfFile {
   struct Unit {
     var die: Dwarf_Die
     var name: String
+    /// A type unit (DWARF 4's `.debug_types`, DWARF 5's `DW_UT_type`): gcc's `-fdebug-types-section` moves
+    /// each record there, and a compile unit refers to it by signature (`DW_FORM_ref_sig8`).
+    var isTypeUnit: Bool
   }
 
-  /// Every compile and partial unit (type units' types are reached through references).
+  /// Every compile and partial unit, then every type unit (skeleton units are not walked): a compile unit's
+  /// typedef of an anonymous record is read before a type unit's record that holds one, so that the record
+  /// is named by its typedef.
   func units() -> [Unit] {
     let api = libdw.api
     var result: [Unit] = []
@@ -68,13 +80,14 @@ final class DwarfFile {
       var die = Dwarf_Die()
       guard api.dwarf_get_units(dwarf, unit, &next, &version, &unitType, &die, nil) == 0 else { break }
       unit = next
-      // DW_UT_compile 1, DW_UT_partial 3 (DWARF 4 units report 1 too); type and skeleton units are not walked.
-      guard unitType == 1 || unitType == 3 else { continue }
+      // DW_UT_compile 1, DW_UT_type 2, DW_UT_partial 3 (libdw reports DWARF 4's units as 1 and 2 too).
+      guard unitType == 1 || unitType == 2 || unitType == 3 else { continue }
+      let offset = String(api.dwarf_dieoffset(&die), radix: 16)
       let name =
-        api.dwarf_diename(&die).map { String(cString: $0) }
-        ?? "(unit at 0x\(String(api.dwarf_dieoffset(&die), radix: 16)))"
-      result.append(Unit(die: die, name: name))
+        unitType == 2
+        ? "(type unit at 0x\(offset))" : api.dwarf_diename(&die).map { String(cString: $0) } ?? "(unit at 0x\(offset))"
+      result.append(Unit(die: die, name: name, isTypeUnit: unitType == 2))
     }
-    return result
+    return result.filter { !$0.isTypeUnit } + result.filter(\.isTypeUnit)
   }
 }

@@ -13,6 +13,8 @@ struct ELFHeader {
   /// The target triple of ``abi``, as header import would report it.
   let triple: String
   let isBigEndian: Bool
+  /// `ET_REL`: an object file, not linked.
+  let isRelocatable: Bool
 
   /// The header of the file at `path`: it must exist, start with `\x7fELF` and name a machine CValueKit has an ABI for.
   static func read(_ path: String) throws(DebugInfoError) -> ELFHeader {
@@ -25,6 +27,7 @@ struct ELFHeader {
     guard count == 20 else { throw .unreadable(path, reason: "the file ends inside its ELF header") }
     let bits = bytes[4] == 2 ? 64 : 32
     let isBigEndian = bytes[5] == 2
+    let type = isBigEndian ? Int(bytes[16]) << 8 | Int(bytes[17]) : Int(bytes[17]) << 8 | Int(bytes[16])
     let machine = isBigEndian ? Int(bytes[18]) << 8 | Int(bytes[19]) : Int(bytes[19]) << 8 | Int(bytes[18])
     let triple: String? =
       switch (machine, bits) {
@@ -33,11 +36,12 @@ struct ELFHeader {
       case (3, 32): "i386-linux-gnu"
       case (40, 32): "armv7-linux-gnueabihf"
       case (243, 64): "riscv64-linux-gnu"
+      case (22, 64): "s390x-linux-gnu"
       default: nil
       }
     guard let triple, let abi = ABI(targetTriple: triple) else {
       throw .unsupportedMachine(path, machine: machine, bits: bits)
     }
-    return ELFHeader(abi: abi, triple: triple, isBigEndian: isBigEndian)
+    return ELFHeader(abi: abi, triple: triple, isBigEndian: isBigEndian, isRelocatable: type == 1)
   }
 }

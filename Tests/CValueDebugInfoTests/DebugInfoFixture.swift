@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import TestSupport
 
+@testable import CValueDebugInfo
+
 /// `Fixtures/constructs.c` compiled during the test run into objects, shared libraries and executables,
 /// with the toolchain's clang (and gcc), each build once per test process.
 enum DebugInfoFixture {
@@ -93,5 +95,32 @@ enum DebugInfoFixture {
       return .failure(BuildFailed(description: "\(error)"))
     }
     return .success(output)
+  }
+}
+
+extension DebugInfoFixture {
+  /// Runs a tool of the toolchain or binutils (`objcopy`, `strip`, `readelf`) and returns what it printed.
+  @discardableResult
+  static func run(_ tool: String, _ arguments: [String]) throws -> String {
+    let output = "\(directory)/\(tool)-\(UUID().uuidString)"
+    _ = try run(self.tool(tool), arguments, output: output).get()
+    return try String(contentsOfFile: output + ".log", encoding: .utf8)
+  }
+
+  /// The flags `readelf -S` shows for a section of the file (`C` for compressed), empty when it has none.
+  static func sectionFlags(_ path: String, _ section: String) throws -> String {
+    let table = try run("readelf", ["-S", "-W", path])
+    guard let line = table.split(separator: "\n").first(where: { $0.contains(" \(section) ") }) else { return "" }
+    // After the name and type: address, offset, size, entry size, the flags when there are any, link,
+    // info, alignment.
+    let columns = line.split(separator: "]", maxSplits: 1)[1].split(separator: " ").dropFirst(2)
+    return columns.count == 8 ? String(columns[columns.startIndex + 4]) : ""
+  }
+
+  /// The version of the libdw the import loads (`libdw.so.1` → `libdw-0.188.so`: `[0, 188]`).
+  static func libdwVersion() throws -> [Int]? {
+    let file = URL(fileURLWithPath: try LibDW.shared().path).resolvingSymlinksInPath().lastPathComponent
+    guard file.hasPrefix("libdw-"), file.hasSuffix(".so") else { return nil }
+    return file.dropFirst(6).dropLast(3).split(separator: ".").compactMap { Int($0) }
   }
 }

@@ -45,11 +45,14 @@ extension ValueType {
 }
 
 extension ValueType {
-  /// This handle, unless the catalog's types were made for another ABI than the handle's: never another
-  /// ABI's encodings laid out with this one's rules.
+  /// This handle, unless the catalog's types were made for another ABI than the handle's (never another
+  /// ABI's encodings laid out with this one's rules), or its ABI keeps bytes in the other order.
   @usableFromInline
   func refusingOtherABI() throws(ValueError) -> ValueType {
-    if let error = layoutError, case .otherABI = error.reason { throw .layoutUnknown(type, error) }
-    return self
+    guard let error = layoutError else { return self }
+    switch error.reason {
+    case .otherABI, .otherByteOrder: throw .layoutUnknown(type, error)
+    default: return self
+    }
   }
 }

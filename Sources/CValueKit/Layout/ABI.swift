@@ -40,12 +40,15 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
   public var maximumAtomicPromotionSize: Int
   /// The size of a struct with no members (a GNU C extension): 0, except under MSVC's rules, where 4.
   public var emptyStructSize: Int
+  /// Whether the most significant byte comes first (s390x). Layouts hold for either order; values are read
+  /// in this process's order only, so a handle for an ABI of the other order refuses to read them.
+  public var isBigEndian: Bool
 
   /// Creates an ABI description.
   package init(
     name: String, pointerSize: Int, pointerAlignment: Int, longLongAlignment: Int, doubleAlignment: Int,
     longDoubleFormat: LongDoubleFormat, longDoubleSize: Int, longDoubleAlignment: Int, int128Alignment: Int,
-    maximumAtomicPromotionSize: Int, emptyStructSize: Int = 0
+    maximumAtomicPromotionSize: Int, emptyStructSize: Int = 0, isBigEndian: Bool = false
   ) {
     self.name = name
     self.pointerSize = pointerSize
@@ -58,6 +61,7 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
     self.int128Alignment = int128Alignment
     self.maximumAtomicPromotionSize = maximumAtomicPromotionSize
     self.emptyStructSize = emptyStructSize
+    self.isBigEndian = isBigEndian
   }
 
   // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -114,14 +118,23 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
     longDoubleFormat: .ieeeDouble, longDoubleSize: 8, longDoubleAlignment: 8, int128Alignment: 16,
     maximumAtomicPromotionSize: 16, emptyStructSize: 4)
 
+  /// 64-bit IBM Z Linux (s390x), big-endian: `long double` is IEEE binary128 aligned to 8, as `__int128` is.
+  /// Its bitfields are allocated from the most significant bit of their unit; offsets count bits in memory
+  /// order, as clang and DWARF count them.
+  public static let s390xLinux = ABI(
+    name: "s390x-linux", pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
+    longDoubleFormat: .ieeeQuadruple, longDoubleSize: 16, longDoubleAlignment: 8, int128Alignment: 8,
+    maximumAtomicPromotionSize: 16, isBigEndian: true)
+
   /// Every ABI the library describes.
   public static let all: [ABI] = [
     .x86_64Linux, .x86_64Darwin, .arm64Linux, .arm64Darwin, .i386Linux, .armv7Linux, .riscv64Linux, .x86_64Windows,
+    .s390xLinux,
   ]
 
   /// The ABI of a clang target triple (`aarch64-linux-gnu`, `armv7-linux-gnueabihf`, `i386-linux-gnu`,
-  /// `riscv64-linux-gnu`, `x86_64-pc-windows-msvc`, `arm64-apple-macos14`), or `nil` for a target the
-  /// library does not describe.
+  /// `riscv64-linux-gnu`, `s390x-linux-gnu`, `x86_64-pc-windows-msvc`, `arm64-apple-macos14`), or `nil` for a
+  /// target the library does not describe.
   ///
   /// ```swift
   /// ABI(targetTriple: "armv7-linux-gnueabihf")?.name   // "armv7-linux"
@@ -158,6 +171,9 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
     case "riscv64":
       guard isLinux else { return nil }
       self = .riscv64Linux
+    case "s390x", "systemz":
+      guard isLinux else { return nil }
+      self = .s390xLinux
     default:
       return nil
     }

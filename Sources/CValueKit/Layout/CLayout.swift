@@ -124,7 +124,10 @@ extension CLayout {
   }
 
   /// What a node holds.
-  package indirect enum Content: Hashable, Sendable {
+  // Only `array` is indirect: when every case was, Swift stored the case in the spare bits of the box
+  // pointers, which LeakSanitizer cannot see as pointers, and reported the layouts a process keeps for its
+  // life (the C API's program types) as leaked. The members' arrays are plain pointers now.
+  package enum Content: Hashable, Sendable {
     /// A scalar, pointer, complex or vector value of the node's size.
     case leaf
     /// A bitfield of `width` bits; the member holding it gives its bit offset.
@@ -134,7 +137,7 @@ extension CLayout {
     /// A union's members, in declaration order, all at offset 0.
     case union([Member])
     /// `count` elements of one layout, one after another at the element's size.
-    case array(count: Int, element: Node)
+    indirect case array(count: Int, element: Node)
   }
 
   /// A member of a struct or union.
@@ -171,7 +174,8 @@ extension CLayout {
     /// The leaf's type as it appears in its parent, e.g. `d`, `r*`, `b13Q43`.
     public let type: TypeEncoding
     /// For a bitfield: the bits it occupies, counted from the start of the whole value (bit 0 is the low
-    /// bit of byte 0), e.g. `13..<18` for a 5-bit field that starts at bit 5 of byte 1.
+    /// bit of byte 0; on a big-endian ABI, its high bit), e.g. `13..<18` for a 5-bit field that starts at bit
+    /// 5 of byte 1.
     public let bits: Range<Int>?
     /// For a bitfield whose encoding says (GNU form, `b13i5`): whether its declared type is signed.
     package let bitfieldIsSigned: Bool?

@@ -40,6 +40,9 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     /// for the ABI named `laidOut` asked for. (Names, not ``ABI`` values: every frame of a layout holds room
     /// for the error it may throw, and a deep type's layout must fit the stack.)
     case otherABI(catalog: String, laidOut: String)
+    /// Values laid out for the ABI named `abi` keep their bytes in the other order than this process's: its
+    /// layouts are known, but its values cannot be read here.
+    case otherByteOrder(abi: String)
   }
 
   /// What went wrong.
@@ -84,6 +87,10 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
       return
         "the catalog holds types made for \(catalog) (a catalog file for that ABI), not for \(laidOut), "
         + "the ABI laid out for; use a catalog made for \(laidOut)"
+    case .otherByteOrder(let abi):
+      return
+        "values laid out for \(abi) keep their bytes in the other order than this machine's: CValueKit lays "
+        + "out its types but reads no values of it"
     case .tooLarge:
       return "type larger than \(CLayout.maximumSize) bytes"
     case .invalidOverride(let why):

@@ -322,6 +322,7 @@ public final class ValueRegistry: Sendable {
   private static func layout(of type: TypeEncoding, abi: ABI, catalog: TypeCatalog, entries: RegistryEntries)
     -> Result<CLayout, LayoutError>
   {
+    guard abi.isBigEndian == ABI.host.isBigEndian else { return .failure(LayoutError(.otherByteOrder(abi: abi.name))) }
     do throws(LayoutError) {
       return .success(try catalog.layout(of: type, abi: abi))
     } catch {

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The sections of an ELF file, read from its section headers, for what libdw does not say: that it found no
+/// DWARF because it cannot decompress the sections (zstd before elfutils 0.189), or that an object's type
+/// units sit in COMDAT sections of one name, of which it reads only the first.
+struct ELFSections {
+  struct Section {
+    var name: String
+    /// `Elf_Chdr.ch_type` of a compressed (`SHF_COMPRESSED`) section: 1 zlib, 2 zstd; else `nil`.
+    var compression: UInt32?
+  }
+
+  var sections: [Section]
+
+  /// Whether a `.debug_*` section is compressed with zstd.
+  var hasZstdDebugSection: Bool {
+    sections.contains { $0.name.hasPrefix(".debug_") && $0.compression == 2 }
+  }
+
+  /// How many sections are called `name`.
+  func count(_ name: String) -> Int { sections.count { $0.name == name } }
+
+  /// The sections of the file at `path`, or `nil` when its headers cannot be read (the caller's error
+  /// stands then).
+  static func read(_ path: String) -> ELFSections? {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    let file = File(descriptor: descriptor)
+    guard let ident = file.bytes(at: 0, count: 6), ident[0..<4] == [0x7f, 0x45, 0x4c, 0x46] else { return nil }
+    let is64 = ident[4] == 2
+    let bigEndian = ident[5] == 2
+    func number(_ offset: UInt64, _ size: Int) -> UInt64? {
+      guard let bytes = file.bytes(at: offset, count: size) else { return nil }
+      return (bigEndian ? bytes : bytes.reversed()).reduce(0) { $0 << 8 | UInt64($1) }
+    }
+    let word = is64 ? 8 : 4
+    guard let tableOffset = number(is64 ? 0x28 : 0x20, word),
+      let entrySize = number(is64 ? 0x3a : 0x2e, 2), let count = number(is64 ? 0x3c : 0x30, 2),
+      let namesIndex = number(is64 ? 0x3e : 0x32, 2), count < 65_280, namesIndex < count, entrySize >= 24,
+      tableOffset < 1 << 48
+    else { return nil }
+    // Each header: name, type, then flags, address, offset in words.
+    func header(_ index: UInt64) -> (name: UInt64, flags: UInt64, offset: UInt64)? {
+      let start = tableOffset + index * entrySize
+      guard let name = number(start, 4), let flags = number(start + 8, word),
+        let offset = number(start + 8 + 2 * UInt64(word), word)
+      else { return nil }
+      return (name, flags, offset)
+    }
+    guard let names = header(namesIndex), names.offset < 1 << 48 else { return nil }
+    var sections: [Section] = []
+    for index in 0..<count {
+      guard let section = header(index), let name = file.string(at: names.offset + section.name) else {
+        return nil
+      }
+      let compressed = section.flags & 0x800 != 0
+      sections.append(Section(name: name, compression: compressed ? number(section.offset, 4).map(UInt32.init) : nil))
+    }
+    return ELFSections(sections: sections)
+  }
+
+  private struct File {
+    let descriptor: Int32
+
+    func bytes(at offset: UInt64, count: Int) -> [UInt8]? {
+      guard offset < UInt64(Int.max) else { return nil }
+      var result = [UInt8](repeating: 0, count: count)
+      let read = result.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+      return read == count ? result : nil
+    }
+
+    /// A section name: at most 256 bytes up to its NUL.
+    func string(at offset: UInt64) -> String? {
+      guard offset < UInt64(Int.max) else { return nil }
+      var buffer = [UInt8](repeating: 0, count: 256)
+      let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 256, off_t(offset)) }
+      guard read > 0, let end = buffer[..<read].firstIndex(of: 0) else { return nil }
+      return String(decoding: buffer[..<end], as: UTF8.self)
+    }
+  }
+}
