@@ -30,7 +30,7 @@ import Testing
   }
 
   static let refusal =
-    "the catalog holds types made for i386-linux (a catalog file for that ABI), not for x86_64-linux, the ABI laid out for; use a catalog made for x86_64-linux"
+    "the catalog holds types made for i386-linux (a catalog file or header import for that ABI), not for x86_64-linux, the ABI laid out for; use a catalog made for x86_64-linux"
 
   @Test func aValueOfThisProcessIsRefusedNamingBothABIs() throws {
     let registry = ValueRegistry(catalog: try Self.i386Catalog())
