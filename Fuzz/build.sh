@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer target: Fuzz/build.sh encoding|value-literal|hex|fixture|union|catalog-file|c-api|debug-info
 #
+# The Swift code is built with AddressSanitizer (swiftc has no -sanitize=undefined: Swift traps on overflow,
+# bounds and force-unwraps itself), the C shims compiled in with AddressSanitizer and UndefinedBehaviorSanitizer,
+# which stops at its first finding (-fno-sanitize-recover; ASan's runtime carries UBSan's).
+#
 # With FUZZ_ASAN=0 the target is built without AddressSanitizer (into Fuzz/out/fuzz-TARGET-noasan, from
 # Fuzz/out/lib-noasan): two to three times as many executions per second, for the long runs. Swift's own
-# checks (bounds, overflow, force-unwraps, exclusivity) stay in; CI's smoke runs keep AddressSanitizer.
+# checks (bounds, overflow, force-unwraps, exclusivity) and UBSan in the C shims stay in; CI's smoke runs
+# keep AddressSanitizer.
 #
 # CValueKit is compiled once (whole module, instrumented for libFuzzer and AddressSanitizer) into
 # Fuzz/out/lib and reused by every target until a source changes, and so is CValueFixtures for the fixture
@@ -32,12 +37,12 @@ if [ "${FUZZ_ASAN:-1}" = 0 ]; then
   lib=$out/lib-noasan
   binary=$out/fuzz-$target-noasan
   swift_sanitizers=-sanitize=fuzzer
-  c_sanitizers=-fsanitize=fuzzer-no-link
+  c_sanitizers=-fsanitize=fuzzer-no-link,undefined
 else
   lib=$out/lib
   binary=$out/fuzz-$target
   swift_sanitizers=-sanitize=fuzzer,address
-  c_sanitizers=-fsanitize=fuzzer-no-link,address
+  c_sanitizers=-fsanitize=fuzzer-no-link,address,undefined
 fi
 mkdir -p "$lib"
 export SWIFT_BACKTRACE=enable=no
@@ -51,7 +56,7 @@ flock 9
 # One package name for the library and the fuzz targets, as SwiftPM gives its targets: the hex reader uses
 # the library's `package` declarations.
 swift_flags=("$swift_sanitizers" -parse-as-library -O -g -swift-version 6 -package-name CValueKit)
-c_flags=("$c_sanitizers" -O1 -g -fno-omit-frame-pointer)
+c_flags=("$c_sanitizers" -fno-sanitize-recover=undefined -O1 -g -fno-omit-frame-pointer)
 module_paths=(-I "$lib" -I Fuzz/modules/CValueShim -I CShims/CFFI -I CShims/CValueShim/include
   -I Fuzz/modules/CClang -I Fuzz/modules/CDwarf)
 # As Package.swift builds the library targets: one package (CValueFixtures uses CValueKit's `package`

@@ -30,6 +30,8 @@ if [ "${FUZZ_ASAN:-1}" = 0 ]; then
 fi
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+# UndefinedBehaviorSanitizer (in the C shims) stops the run at its first finding, with the stack: a crash.
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 # Leak checking is off: Swift's runtime caches (type metadata, the library's shared catalog) look like
 # leaks to LeakSanitizer, and a real leak would show as growing memory, which -rss_limit_mb catches.
 seeds=("Fuzz/corpus/$target")
@@ -42,7 +44,7 @@ marker=$(mktemp)
 set +e
 "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
   -print_final_stats=1 -artifact_prefix="$artifacts/" "$@" "$work" "${seeds[@]}" 2>&1 | tee "$log" |
-  grep -E '^(#[0-9]+.*(pulse|DONE|INITED)|stat::|==[0-9]+==|SUMMARY|Fatal error|.*(crash|timeout|oom|leak)-[0-9a-f]+)'
+  grep -E '^(#[0-9]+.*(pulse|DONE|INITED)|stat::|==[0-9]+==|SUMMARY|Fatal error|.*(runtime error:|(crash|timeout|oom|leak)-[0-9a-f]+))'
 status=${PIPESTATUS[0]}
 set -e
 found=$(find "$artifacts" -type f -newer "$marker" \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \))

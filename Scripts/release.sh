@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The release artifacts of CValueKit for C, from one release build, into OUTDIR (default: release/, ignored by git):
 #   cvalue-VERSION-linux-ARCH.tar.gz   a relocatable tree: lib/libcvalue.so.1 (+ libcvalue.so), lib/libcvalue.a, include/,
-#                                      lib/pkgconfig/cvalue.pc, lib/cmake/cvalue/, bin/cvalue, README
-#   cvalue_VERSION_ARCH.deb            the same files under /usr, with Debian's run-time dependencies
+#                                      lib/pkgconfig/cvalue.pc, lib/cmake/cvalue/, bin/cvalue, README, LICENSE,
+#                                      THIRD-PARTY-NOTICES (the Swift runtime and Foundation linked in)
+#   cvalue_VERSION_ARCH.deb            the same files under /usr, with Debian's run-time dependencies and
+#                                      usr/share/doc/cvalue/copyright (DEP-5)
 # Both are made by Scripts/install-c.sh; the version is cvalue_version.h's. The archive needs no Swift: the
 # Swift runtime is linked into the library and the tool (Tests/Consumers/run.sh proves it with no toolchain
 # reachable).
@@ -35,8 +37,11 @@ tree=$work/$name
 bash Scripts/install-c.sh --relocatable "$tree"
 sed "s/@VERSION@/$version/g" Scripts/release/README.txt >"$tree/README"
 cp CHANGELOG.md "$tree/"
-# The repository has no license file yet: none is shipped rather than one made up here.
-[ ! -f LICENSE ] || cp LICENSE "$tree/"
+# The license, and what the statically linked Swift runtime and Foundation are under (Scripts/release/).
+cp LICENSE "$tree/"
+swift_version=$(swiftc --version 2>/dev/null | sed -nE 's/.*Swift version ([0-9.]+).*/\1/p' | head -n 1)
+sed -e "s/@VERSION@/$version/g" -e "s/@SWIFT_VERSION@/${swift_version:?no Swift version from swiftc --version}/g" \
+  Scripts/release/THIRD-PARTY-NOTICES.txt >"$tree/THIRD-PARTY-NOTICES"
 tar -C "$work" --owner=0 --group=0 --numeric-owner -czf "$out/$name.tar.gz" "$name"
 
 echo "== the Debian package: cvalue_${version}_$deb_arch.deb"
@@ -48,7 +53,8 @@ cp -a "$tree/bin" "$tree/include" "$tree/lib" "$package/usr/"
 bash Scripts/install-c.sh --as /usr --package-files-only "$package/usr" >/dev/null
 mkdir -p "$package/usr/share/doc/cvalue"
 gzip -9n <CHANGELOG.md >"$package/usr/share/doc/cvalue/changelog.gz"
-[ ! -f LICENSE ] || cp LICENSE "$package/usr/share/doc/cvalue/copyright"
+# Debian's machine-readable copyright file (DEP-5): the package's license and the statically linked parts'.
+cp Scripts/release/copyright "$package/usr/share/doc/cvalue/copyright"
 # Debian's run-time dependencies of the library and the tool, as dpkg-shlibdeps reads them from NEEDED.
 mkdir -p "$work/shlibs/debian"
 : >"$work/shlibs/debian/control"

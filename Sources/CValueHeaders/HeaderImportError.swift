@@ -35,6 +35,9 @@ public enum HeaderImportError: Error, Hashable, Sendable, CustomStringConvertibl
   /// clang parsed for a target (its triple) whose ABI CValueKit does not describe; `supported` lists
   /// triples of the ones it does.
   case unsupportedTarget(String, supported: [String])
+  /// clang read the headers for the ABI named `headers` (its target triple `target`), but the catalog
+  /// already holds types made for the ABI named `catalog`: one catalog holds one ABI's types.
+  case otherABI(target: String, headers: String, catalog: String)
 
   /// One diagnostic of clang: where and what.
   public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
@@ -92,6 +95,10 @@ public enum HeaderImportError: Error, Hashable, Sendable, CustomStringConvertibl
       return "the catalog refused the import: \(error)"
     case .unsupportedTarget(let triple, let supported):
       return "CValueKit has no ABI for the target \(triple); it describes \(supported.joined(separator: ", "))"
+    case .otherABI(let target, let headers, let catalog):
+      return
+        "clang read the headers for \(headers) (\(target)), but the catalog already holds types made for "
+        + "\(catalog); import each ABI's headers into a catalog of their own"
     }
   }
 }

@@ -33,7 +33,10 @@ extension TypeCatalog {
   /// ```
   ///
   /// Encodings differ between targets (`long` is `q` on LP64, `l` on 32-bit targets): import each target
-  /// into a catalog of its own; a record the catalog holds for another target is refused.
+  /// into a catalog of its own. Types imported for another target than this process's mark the catalog as
+  /// holding that ABI's types, as a catalog file for it does: they lay out for that ABI only, and resolving a
+  /// value of this process through the catalog throws ``LayoutError`` naming both ABIs. Headers read for
+  /// another ABI than the one the catalog holds types for are ``HeaderImportError/otherABI(target:headers:catalog:)``.
   ///
   /// - Parameters:
   ///   - headers: Each one is a header name found as `#include <…>` finds it (`netinet/tcp.h`), a path to
@@ -147,10 +150,16 @@ extension TypeCatalog {
       }
     }
     Self.fit(&imported)
-    do throws(CatalogError) {
-      try register(imported)
+    // A catalog holds the types of one ABI, as with catalog files: another target's types are marked as
+    // written for it, so that a value of this process is never laid out with them, and never mixed with
+    // types the catalog holds for another ABI.
+    if let held = definitionsABI, held != abi {
+      throw .otherABI(target: triple, headers: abi.name, catalog: held.name)
+    }
+    do throws(ImportRefusal) {
+      try register(checking: imported, definitionsOnlyForItsABI: abi != .host)
     } catch {
-      throw .registration(error)
+      throw .registration(error.error)
     }
     return imported
   }

@@ -185,6 +185,11 @@ static const char i386_catalog[] =
     "\"name\": \"struct legacy_record\", \"size\": 20}], \"target\": \"i386-unknown-linux-gnu\", "
     "\"typedefs\": []}";
 
+/* Why a value of this process is not laid out through a catalog holding i386's types. */
+#define I386_REFUSAL                                                                                                \
+  "the catalog holds types made for i386-linux (a catalog file or header import for that ABI), not for "            \
+  "x86_64-linux, the ABI laid out for; use a catalog made for x86_64-linux"
+
 static void a_catalog_for_another_abi_is_refused_for_this_process(void **state) {
   (void)state;
   char *path = temporary_file(i386_catalog);
@@ -192,14 +197,11 @@ static void a_catalog_for_another_abi_is_refused_for_this_process(void **state) 
   expect_status(cv_catalog_load_file(fixture.catalog, path, &message), CV_OK, NULL);
   cv_type *legacy = NULL;
   expect_status(cv_type_resolve(fixture.registry, "struct legacy_record", 24, &legacy, &message), CV_ERROR_LAYOUT,
-                "cannot lay out {legacy_record=\"id\"l\"kind\"i\"stamp\"d\"name\"*}: the catalog holds types made "
-                "for i386-linux (a catalog file for that ABI), not for x86_64-linux, the ABI laid out for; use a "
-                "catalog made for x86_64-linux");
+                "cannot lay out {legacy_record=\"id\"l\"kind\"i\"stamp\"d\"name\"*}: " I386_REFUSAL);
   assert_null(legacy);
   /* Not even an int: nothing of this process is laid out through another ABI's catalog. */
   expect_status(cv_type_resolve(fixture.registry, "i", sizeof(int), &legacy, &message), CV_ERROR_LAYOUT,
-                "cannot lay out i: the catalog holds types made for i386-linux (a catalog file for that ABI), "
-                "not for x86_64-linux, the ABI laid out for; use a catalog made for x86_64-linux");
+                "cannot lay out i: " I386_REFUSAL);
   /* One catalog holds one ABI's types: this process's catalog file is refused beside it. */
   const char *host = getenv("CVALUE_CATALOG");
   assert_non_null(host);
@@ -212,6 +214,39 @@ static void a_catalog_for_another_abi_is_refused_for_this_process(void **state) 
   release(fixture);
   unlink(path);
   free(path);
+}
+
+/* The same record imported from its header for i386 (`-target i386-linux-gnu`, or `--target=`): its types
+ * mark the catalog as i386's, as the catalog file does. */
+static void a_header_import_for_another_abi_is_refused_for_this_process(void **state) {
+  (void)state;
+  const char *legacy_h = "struct legacy_record { long id; int kind; double stamp; char *name; };\n";
+  const char *i386[] = {"--target=i386-linux-gnu"};
+  struct fixture fixture = fresh();
+  expect_status(cv_catalog_import_headers(fixture.catalog, &legacy_h, 1, i386, 1, &message), CV_OK, NULL);
+  cv_type *legacy = NULL;
+  expect_status(cv_type_resolve(fixture.registry, "struct legacy_record", 32, &legacy, &message), CV_ERROR_LAYOUT,
+                "cannot lay out {legacy_record=\"id\"l\"kind\"i\"stamp\"d\"name\"*}: " I386_REFUSAL);
+  assert_null(legacy);
+  /* Headers read for this process are refused beside them, naming both ABIs; the catalog stays i386's. */
+  const char *host_h = "struct host_record { long id; };\n";
+  expect_status(cv_catalog_import_headers(fixture.catalog, &host_h, 1, NULL, 0, &message), CV_ERROR_IMPORT,
+                "clang read the headers for x86_64-linux (x86_64-unknown-linux-gnu), but the catalog already holds "
+                "types made for i386-linux; import each ABI's headers into a catalog of their own");
+  expect_status(cv_type_resolve(fixture.registry, "struct host_record", 8, &legacy, &message),
+                CV_ERROR_UNKNOWN_TYPE,
+                "unknown type name \"struct host_record\" at offset 0 in \"struct host_record\"");
+  /* Another i386 import is welcome: the catalog holds that ABI's types. */
+  const char *more_h = "struct more_record { long count; };\n";
+  const char *i386_split[] = {"-target", "i386-linux-gnu"};
+  expect_status(cv_catalog_import_headers(fixture.catalog, &more_h, 1, i386_split, 2, &message), CV_OK, NULL);
+  release(fixture);
+  /* Headers read for this process leave a fresh catalog for this process's values. */
+  fixture = fresh();
+  expect_status(cv_catalog_import_headers(fixture.catalog, &legacy_h, 1, NULL, 0, &message), CV_OK, NULL);
+  legacy = resolve(fixture, "struct legacy_record", 32);
+  cv_type_free(legacy);
+  release(fixture);
 }
 
 static int32_t always_equal(const void *a, const void *b) {
@@ -318,6 +353,7 @@ int main(void) {
       cmocka_unit_test(a_caller_with_a_shorter_struct_reads_and_gets_its_prefix),
       cmocka_unit_test(a_newer_caller_or_an_unset_size_is_refused),
       cmocka_unit_test(a_catalog_for_another_abi_is_refused_for_this_process),
+      cmocka_unit_test(a_header_import_for_another_abi_is_refused_for_this_process),
       cmocka_unit_test(an_unknown_type_is_one_status_in_every_call),
       cmocka_unit_test(an_empty_catalog_file_is_an_error),
       cmocka_unit_test(a_tolerance_on_a_field_with_no_floating_point_is_an_error),

@@ -125,11 +125,54 @@ consumers() { # folder name, label
   failing meson-check "$dir/meson-check/build" test_record
 }
 
+# Debian's machine-readable copyright format (DEP-5): a header naming the format, then Files paragraphs
+# with Copyright and License, and the text of every license they name in a paragraph of its own.
+dep5() { # file
+  python3 - "$1" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+paragraphs = [p for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
+def fields(paragraph):
+    result, name = {}, None
+    for line in paragraph.splitlines():
+        if line.startswith((" ", "\t")) and name:
+            result[name] += "\n" + line.strip()
+        else:
+            name, _, value = line.partition(":")
+            result[name] = value.strip()
+    return result
+parsed = [fields(p) for p in paragraphs]
+problems = []
+if parsed[0].get("Format") != "https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/":
+    problems.append("the first paragraph names no DEP-5 Format")
+files = [p for p in parsed[1:] if "Files" in p]
+if not files or files[0]["Files"] != "*":
+    problems.append("no first Files: * paragraph")
+texts = {p["License"].split("\n")[0]: p["License"] for p in parsed[1:] if "Files" not in p and "License" in p}
+for paragraph in files:
+    if not paragraph.get("Copyright"):
+        problems.append(f"Files: {paragraph['Files']} has no Copyright")
+    name = paragraph.get("License", "").split("\n")[0]
+    if "\n" not in paragraph.get("License", "") and len(texts.get(name, "").splitlines()) < 2:
+        problems.append(f"Files: {paragraph['Files']}: no text for its license {name!r}")
+for problem in problems:
+    print(f"error: {sys.argv[1]}: {problem}", file=sys.stderr)
+sys.exit(1 if problems else 0)
+PY
+}
+
 echo "== the archive, unpacked: $(basename "$archive")"
 mkdir -p "$work/unpacked"
 tar -C "$work/unpacked" -xzf "$archive"
 tree=$(echo "$work"/unpacked/cvalue-*)
 self_contained "$tree/lib/libcvalue.so.1" "$tree/bin/cvalue"
+cmp "$root/LICENSE" "$tree/LICENSE" || { echo "error: the archive's LICENSE is not the repository's" >&2; exit 1; }
+if ! grep -q "Runtime Library Exception" "$tree/THIRD-PARTY-NOTICES" ||
+  ! grep -q "swift-foundation" "$tree/THIRD-PARTY-NOTICES"; then
+  echo "error: the archive's THIRD-PARTY-NOTICES does not name the Swift runtime and Foundation's license" >&2
+  exit 1
+fi
+echo "   LICENSE (the repository's) and THIRD-PARTY-NOTICES (the Swift runtime and Foundation linked in)"
 
 echo "== the version, cvalue_version.h's, in cvalue.pc and the CMake version file (SameMajorVersion)"
 version=$(sed -nE 's/^#define CV_VERSION_STRING "(.*)"$/\1/p' "$tree/include/cvalue_version.h")
@@ -166,6 +209,8 @@ fi
 installed=yes
 as_root dpkg -i "$deb" >/dev/null
 self_contained /usr/lib/libcvalue.so.1 /usr/bin/cvalue
+dep5 /usr/share/doc/cvalue/copyright
+echo "   /usr/share/doc/cvalue/copyright: DEP-5, every license it names spelled out"
 consumers deb "Debian package"
 
 echo "== the consumers passed against the archive and the Debian package, with no Swift toolchain reachable"

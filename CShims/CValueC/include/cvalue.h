@@ -99,7 +99,10 @@ CV_EXTERN cv_status cv_catalog_new(cv_catalog **catalog, char **message);
 CV_EXTERN cv_status cv_catalog_load_file(cv_catalog *catalog, const char *path, char **message);
 
 /* Imports headers through libclang, when it is found (CV_ERROR_IMPORT when not): `headers` are names
- * (`netinet/tcp.h`) or paths, `arguments` clang's (`-I`, `-D`); either array may be NULL when its count is 0. */
+ * (`netinet/tcp.h`) or paths, `arguments` clang's (`-I`, `-D`); either array may be NULL when its count is 0.
+ * Headers read for another target than this process's (`-target i386-linux-gnu`, `-m32`) mark the catalog as
+ * that ABI's, as a catalog file made for it does; headers read for another ABI than the one the catalog holds
+ * types for are CV_ERROR_IMPORT. */
 CV_EXTERN cv_status cv_catalog_import_headers(cv_catalog *catalog, const char *const *headers, size_t header_count,
                                               const char *const *arguments, size_t argument_count, char **message);
 

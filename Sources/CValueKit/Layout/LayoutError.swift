@@ -36,9 +36,9 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case nestingTooDeep(limit: Int)
     /// The type was given as text that does not parse.
     case encoding(EncodingError)
-    /// The catalog's definitions were written for the ABI named `catalog` (a catalog file made for it), not
-    /// for the ABI named `laidOut` asked for. (Names, not ``ABI`` values: every frame of a layout holds room
-    /// for the error it may throw, and a deep type's layout must fit the stack.)
+    /// The catalog's definitions were written for the ABI named `catalog` (a catalog file or a header import
+    /// made for it), not for the ABI named `laidOut` asked for. (Names, not ``ABI`` values: every frame of a
+    /// layout holds room for the error it may throw, and a deep type's layout must fit the stack.)
     case otherABI(catalog: String, laidOut: String)
     /// Values laid out for the ABI named `abi` keep their bytes in the other order than this process's: its
     /// layouts are known, but its values cannot be read here.
@@ -85,8 +85,8 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(what) is negative"
     case .otherABI(let catalog, let laidOut):
       return
-        "the catalog holds types made for \(catalog) (a catalog file for that ABI), not for \(laidOut), "
-        + "the ABI laid out for; use a catalog made for \(laidOut)"
+        "the catalog holds types made for \(catalog) (a catalog file or header import for that ABI), "
+        + "not for \(laidOut), the ABI laid out for; use a catalog made for \(laidOut)"
     case .otherByteOrder(let abi):
       return
         "values laid out for \(abi) keep their bytes in the other order than this machine's: CValueKit lays "
