@@ -66,6 +66,10 @@ final class ProgramTypes: Sendable {
       guard !state.executableUnreadable, state.failed[name] == nil, !state.notInExecutable.contains(name) else {
         return nil
       }
+      guard DebugInfoPresence.mayHaveDebugInfo("/proc/self/exe") else {
+        state.executableUnreadable = true
+        return nil
+      }
       do throws(DebugInfoError) {
         try state.catalog.catalog.importDebugInfo(of: "/proc/self/exe", types: [name])
       } catch {
