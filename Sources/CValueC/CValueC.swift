@@ -249,7 +249,7 @@ public func cv_type_resolve(
     let out = try required(handle, "handle", in: name)
     out.pointee = nil
     let registryHandle: RegistryHandle = try object(registry, "registry", in: name)
-    out.pointee = retained(try registryHandle.resolve(try string(type, "type", in: name), size: size))
+    out.pointee = retained(try registryHandle.resolveChecked(try string(type, "type", in: name), size: size))
   }
 }
 

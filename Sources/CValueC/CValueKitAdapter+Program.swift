@@ -19,6 +19,10 @@ final class ProgramTypes: Sendable {
     var resolved: [String: TypeHandle] = [:]
     /// The names the program has no debug info for, with the error: not searched for again.
     var failed: [String: CAPIError] = [:]
+    /// The names the executable's own debug info does not give (the libraries were not searched).
+    var notInExecutable: Set<String> = []
+    /// Why the executable's debug info cannot give any type (none, no libdw, not ELF), once known.
+    var executableUnreadable = false
   }
 
   private let state = Mutex(State())
@@ -49,6 +53,40 @@ final class ProgramTypes: Sendable {
       }
     }
     return try result.get()
+  }
+
+  /// The handle for `name` as the executable's own debug info lays it out, read on first use, or `nil` when
+  /// it gives none (no debug info for it, no libdw, not ELF, a definition the reader refuses): what
+  /// `cv_type_resolve` checks a catalog's type against. The loaded libraries are not searched: the code that
+  /// resolves a type is the executable's, and a library's debug info (glibc's, with libc6-dbg) costs
+  /// hundreds of milliseconds to search.
+  func executableType(named name: String) -> TypeHandle? {
+    state.withLock { state in
+      if let known = state.resolved[name] { return known }
+      guard !state.executableUnreadable, state.failed[name] == nil, !state.notInExecutable.contains(name) else {
+        return nil
+      }
+      guard DebugInfoPresence.mayHaveDebugInfo("/proc/self/exe") else {
+        state.executableUnreadable = true
+        return nil
+      }
+      do throws(DebugInfoError) {
+        try state.catalog.catalog.importDebugInfo(of: "/proc/self/exe", types: [name])
+      } catch {
+        switch error {
+        case .libdwNotFound, .libdwTooOld, .fileNotFound, .notELF, .unreadable, .noDebugInfo, .unsupportedMachine:
+          state.executableUnreadable = true
+        default: state.notInExecutable.insert(name)
+        }
+        return nil
+      }
+      guard let handle = try? state.registry.resolve(name, size: try state.registry.size(of: name)) else {
+        state.notInExecutable.insert(name)
+        return nil
+      }
+      state.resolved[name] = handle
+      return handle
+    }
   }
 
   private static func checked(_ handle: TypeHandle, name: String, size: Int) -> Result<TypeHandle, CAPIError> {
@@ -87,12 +125,22 @@ extension RegistryHandle {
   }
 }
 
-extension CatalogHandle {
-  /// `cv_catalog_check_program`: the catalog's layout of `name` is the running program's own, field by field.
-  func checkAgainstProgram(_ name: String) throws(CAPIError) {
-    let registry = RegistryHandle(self)
-    let mine = try registry.resolve(name, size: try registry.size(of: name))
-    let program = try ProgramTypes.shared.type(named: name)
+extension RegistryHandle {
+  /// `cv_type_resolve`: the handle for `type`, and for a C name that came from a catalog file or a header
+  /// import, the check that the executable's own debug info lays it out the same way, where it has debug
+  /// info for it (and libdw loads): a catalog exists for binaries without, so no debug info, no libdw, or a
+  /// definition the reader cannot give (conflicting units, malformed DWARF) means no check.
+  func resolveChecked(_ type: String, size: Int) throws(CAPIError) -> TypeHandle {
+    let handle = try resolve(type, size: size)
+    guard catalog.isImported(type), let program = ProgramTypes.shared.executableType(named: type) else {
+      return handle
+    }
+    try Self.check(handle, against: program, name: type)
+    return handle
+  }
+
+  /// The catalog's handle for `name` is laid out as the program's: the first field that differs, else the size.
+  static func check(_ mine: TypeHandle, against program: TypeHandle, name: String) throws(CAPIError) {
     guard let ours = mine.handle.layout, let theirs = program.handle.layout else { return }
     let catalogFields = ours.fields.map(\.description)
     let programFields = theirs.fields.map(\.description)
@@ -112,5 +160,15 @@ extension CatalogHandle {
         status: CV_ERROR_CATALOG,
         message: "the catalog's \(name) is \(ours.size) bytes, the program's \(theirs.size) bytes")
     }
+  }
+}
+
+extension CatalogHandle {
+  /// `cv_catalog_check_program`: the catalog's layout of `name` is the running program's own, field by field,
+  /// for any name of the catalog; the program's lack of debug info for it is an error here.
+  func checkAgainstProgram(_ name: String) throws(CAPIError) {
+    let registry = RegistryHandle(self)
+    let mine = try registry.resolve(name, size: try registry.size(of: name))
+    try RegistryHandle.check(mine, against: try ProgramTypes.shared.type(named: name), name: name)
   }
 }

@@ -4,6 +4,7 @@ import CValueCHeader
 // calls below and a status with a message, nothing else.
 import CValueHeaders
 import CValueKit
+import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -20,10 +21,13 @@ struct CAPIError: Error {
 /// What `cv_catalog *` points to.
 final class CatalogHandle {
   let catalog = TypeCatalog()
+  /// The C names of the records and typedefs a catalog file or a header import registered: the ones
+  /// `cv_type_resolve` checks against the running program's debug info.
+  private let importedNames = Mutex<Set<String>>([])
 
   func load(file path: String) throws(CAPIError) {
     do throws(CatalogFileError) {
-      _ = try catalog.loadCatalogFile(at: URL(fileURLWithPath: path))
+      remember(try catalog.loadCatalogFile(at: URL(fileURLWithPath: path)).types)
     } catch {
       throw CAPIError(status: CV_ERROR_CATALOG, message: error.description)
     }
@@ -31,9 +35,19 @@ final class CatalogHandle {
 
   func importHeaders(_ headers: [String], arguments: [String]) throws(CAPIError) {
     do throws(HeaderImportError) {
-      _ = try catalog.importHeaders(headers, arguments: arguments)
+      remember(try catalog.importHeaders(headers, arguments: arguments))
     } catch {
       throw CAPIError(status: CV_ERROR_IMPORT, message: "\(error)")
+    }
+  }
+
+  /// Whether `name` (a C name) came from a catalog file or a header import.
+  func isImported(_ name: String) -> Bool { importedNames.withLock { $0.contains(name) } }
+
+  private func remember(_ imported: ImportedTypes) {
+    importedNames.withLock { names in
+      names.formUnion(imported.records.map(\.name))
+      names.formUnion(imported.typedefs.map(\.name))
     }
   }
 
@@ -50,8 +64,13 @@ final class CatalogHandle {
 /// What `cv_registry *` points to.
 final class RegistryHandle {
   let registry: ValueRegistry
+  /// The catalog the registry reads, for what it knows of its names' origin.
+  let catalog: CatalogHandle
 
-  init(_ catalog: CatalogHandle) { registry = ValueRegistry(catalog: catalog.catalog) }
+  init(_ catalog: CatalogHandle) {
+    registry = ValueRegistry(catalog: catalog.catalog)
+    self.catalog = catalog
+  }
 
   /// A C function taking two pointers, called directly (no libffi call).
   func register(comparer address: UnsafeRawPointer, name: String, for type: String, zeroMeansEqual: Bool)

@@ -1,7 +1,6 @@
 import CValueDebugInfo
 import CValueHeaders
 import CValueKit
-import Synchronization
 
 /// `--binary`: imports a type from an ELF file's DWARF debug info into the shared catalog and finds it by
 /// the name C code gives it.
@@ -51,27 +50,11 @@ struct BinaryLookup {
     }
     do throws(DebugInfoError) {
       let registered = try TypeCatalog.shared.register(imported)
-      Self.records.withLock { records in
-        for record in registered.records { records[record.name] = record }
-      }
+      ImportedRecords.remember(registered.importedTypes)
       return registered
     } catch {
       throw BadInput(message: error.description)
     }
-  }
-
-  /// The records this process imported, by the name C gives them (`struct shape`, `point_t`).
-  private static let records = Mutex<[String: DebugInfoImport.Record]>([:])
-
-  /// The record imported from a binary that `encoding` (a struct or union) or the C name `type` stands for.
-  static func importedRecord(_ type: String, encoding: TypeEncoding) -> DebugInfoImport.Record? {
-    var names = [type.split(whereSeparator: \.isWhitespace).joined(separator: " ")]
-    switch encoding {
-    case .structure(let record): if let tag = record.name { names.append("struct \(tag)") }
-    case .union(let record): if let tag = record.name { names.append("union \(tag)") }
-    default: break
-    }
-    return records.withLock { records in names.compactMap { records[$0] }.first }
   }
 }
 

@@ -31,6 +31,7 @@ struct HeaderLookup {
       throw BadInput(message: "\(error)\(closeNames(to: name))")
     }
     try check(imported)
+    ImportedRecords.remember(imported)
     if imported.typedefs.contains(where: { $0.name == name }) { return name }
     for keyword in ["struct", "union"] {
       let tag = name.hasPrefix("\(keyword) ") ? String(name.dropFirst(keyword.count + 1)) : name
@@ -50,6 +51,7 @@ struct HeaderLookup {
     }
     Self.warn(about: imported)
     try check(imported)
+    ImportedRecords.remember(imported)
   }
 
   /// Refuses headers that clang read for another ABI than the one laid out for, as a `--clang-arg` such as

@@ -9,11 +9,11 @@ struct LayoutCommand: ParsableCommand {
       The table lists every leaf (scalars, pointers, bitfields) in address order, the members of a union one after another at the union's offset, and marks the padding bytes that belong to no field; an array of scalars, or of arrays of them, is folded into one row ([0...N], [0...N][0...M]) whatever its length. Member paths use names when the encoding has them ({P="x"d"y"d}) or the type is a known record (CGPoint, CGRect, ...), and positions otherwise: the second member of {S=id} is .1, array elements are [i].
 
       --json prints one object:
-        {"encoding": "...", "size": N, "alignment": N, "stride": N,
+        {"encoding": "...", "size": N, "alignment": N, "alignmentSource": "...", "stride": N,
          "fields": [{"path": ".origin.x", "offset": 0, "size": 8,
                      "encoding": "d"}, ...],
          "padding": [{"offset": N, "size": N}, ...]}
-      Bitfields add "bitOffset" (bits from the start of the value) and "bitWidth"; their offset and size are the bytes their bits touch. A flexible array member (char name[], or GNU's name[0]) is a field of size 0 at the offset of its first element, listed as .name[] in the table and with "flexibleArray": {"element": "c"} in JSON.
+      "alignmentSource" says how the alignment was known: "compiler" (clang's, for --header), "attribute" (DWARF's DW_AT_alignment for --binary, or --alignment), "natural" (the members' own alignments: an encoding, a built-in name, a --binary record with nothing saying otherwise) or "inferred" (a --binary record whose offsets and size are all DWARF gives, such as a packed one). Bitfields add "bitOffset" (bits from the start of the value) and "bitWidth"; their offset and size are the bytes their bits touch. A flexible array member (char name[], or GNU's name[0]) is a field of size 0 at the offset of its first element, listed as .name[] in the table and with "flexibleArray": {"element": "c"} in JSON.
 
       With --header, clang reads the headers (no compiling): the type is named as C names it (tcphdr, struct tcphdr, union sigval, the typedef siginfo_t), the paths are C's own (.th_flags, ._sifields._kill.si_pid, .sin6_addr.__in6_u.__u6_addr8[15]), and packed, aligned and #pragma pack records are laid out as clang lays them out. With --target, clang reads them for that machine and the layout is that machine's. After the table come the --union-tag rules to paste for the unions that look tagged: one whose struct members all start with the same integer field (X11's XEvent: --union-tag .=.type:N=xany,N=xkey,…), one beside an enum field (--union-tag .body=.kind:1=text,2=number), an enum constant giving the value of the member its name ends with and N standing for a value to fill in.
 
@@ -61,7 +61,8 @@ struct LayoutCommand: ParsableCommand {
     }
     var output = StandardOutput()
     if format.json {
-      try LayoutJSON.write(layout, to: &output)
+      let source = ImportedRecords.alignmentSource(type, encoding: encoding, isOverridden: override != nil)
+      try LayoutJSON.write(layout, alignmentSource: source, to: &output)
     } else {
       LayoutTable.write(layout, name: type == encoding.description ? nil : type, to: &output)
       if !types.binaries.isEmpty { writeAlignmentSource(of: encoding, to: &output) }
@@ -72,9 +73,10 @@ struct LayoutCommand: ParsableCommand {
 
   /// With `--binary`, how the record's alignment was known: DWARF states it only for explicit alignment.
   private func writeAlignmentSource(of encoding: TypeEncoding, to output: inout StandardOutput) {
-    guard let record = BinaryLookup.importedRecord(type, encoding: encoding) else { return }
+    guard let record = ImportedRecords.record(type, encoding: encoding) else { return }
     let how =
       switch record.alignmentSource {
+      case .compiler: "clang's _Alignof"
       case .attribute: "DW_AT_alignment"
       case .natural: "natural: every member at a multiple of its own alignment"
       case .inferred: "inferred from the offsets and size: DWARF does not say packed"

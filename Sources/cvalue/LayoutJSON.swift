@@ -5,10 +5,11 @@ import Foundation
 /// so that it streams. Foundation's encoder escapes the strings; the key order is ours, since
 /// `JSONEncoder` on Linux orders keys by hash.
 enum LayoutJSON {
-  static func write(_ layout: CLayout, to output: inout StandardOutput) throws {
+  static func write(_ layout: CLayout, alignmentSource: String, to output: inout StandardOutput) throws {
     output.write(
       "{\"encoding\":\(try quoted(layout.type.description)),\"size\":\(layout.size),"
-        + "\"alignment\":\(layout.alignment),\"stride\":\(layout.stride),\"fields\":[")
+        + "\"alignment\":\(layout.alignment),\"alignmentSource\":\(try quoted(alignmentSource)),"
+        + "\"stride\":\(layout.stride),\"fields\":[")
     var separator = "\n"
     for field in layout.fields {
       var entry =

@@ -83,6 +83,7 @@ struct TypeOptions: ParsableArguments {
           message: "the catalog file \(path) describes \(file.types.abi.name), not \(resolved.name); pass --abi "
             + "\(file.types.abi.name) or the --target it was imported for")
       }
+      ImportedRecords.remember(file.types)
     }
   }
 

@@ -80,6 +80,40 @@ import Testing
       ])
   }
 
+  /// The JSON carries the same: `alignmentSource` in the words of catalog files.
+  @Test func layoutJSONSaysHowTheAlignmentWasKnown() async throws {
+    let object = try Self.object.get()
+    var output = ""
+    for type in ["struct sample", "struct wide", "plain"] {
+      let run = try await CValue.run(["layout", "--binary", object, type, "--json"])
+      #expect(run.exited(0), "\(run)")
+      output += run.stdout
+    }
+    #expect(
+      output == """
+        {"encoding":"{sample}","size":11,"alignment":1,"alignmentSource":"inferred","stride":11,"fields":[
+        {"path":".tag","offset":0,"size":1,"encoding":"c"},
+        {"path":".flags","offset":1,"size":2,"encoding":"b8I12","bitOffset":8,"bitWidth":12},
+        {"path":".color","offset":3,"size":4,"encoding":"I"},
+        {"path":".i","offset":7,"size":4,"encoding":"i"},
+        {"path":".f","offset":7,"size":4,"encoding":"f"}],"padding":[]}
+        {"encoding":"{wide}","size":16,"alignment":16,"alignmentSource":"attribute","stride":16,"fields":[
+        {"path":".x","offset":0,"size":4,"encoding":"i"}],"padding":[{"offset":4,"size":12}]}
+        {"encoding":"{plain}","size":8,"alignment":4,"alignmentSource":"natural","stride":8,"fields":[
+        {"path":".a","offset":0,"size":4,"encoding":"i"},
+        {"path":".b","offset":4,"size":1,"encoding":"c"}],"padding":[{"offset":5,"size":3}]}
+
+        """)
+    let catalog = URL(fileURLWithPath: object).deletingLastPathComponent().appendingPathComponent("wide.json").path
+    let written = try await CValue.run(["import", "--binary", object, "struct wide", "--output", catalog])
+    #expect(written.exited(0), "\(written)")
+    let fromCatalog = try await CValue.run(["layout", "--catalog", catalog, "wide", "--json"])
+    #expect(
+      fromCatalog.stdout.split(separator: "\n").first
+        == #"{"encoding":"{wide=\"x\"i}","size":16,"alignment":16,"alignmentSource":"attribute","stride":16,"fields":["#
+    )
+  }
+
   @Test func describeNamesEnumConstantsFromDebugInfo() async throws {
     let object = try Self.object.get()
     let run = try await CValue.run(["describe", "--binary", object, "sample", "00 05 00 05 00 00 00 00 00 00 00"])

@@ -109,6 +109,21 @@ struct HeaderCommandTests {
     #expect(in6.fields.first { $0.path == ".sin6_addr.__in6_u.__u6_addr8[15]" }?.offset == 23)
   }
 
+  @Test("--json: a record's alignment is clang's (compiler); a typedef of a scalar's is natural")
+  func alignmentSource() async throws {
+    let record = try await CValue.run("layout", "--header", "netinet/in.h", "struct in_addr", "--json")
+    let scalar = try await CValue.run("layout", "--header", "netinet/in.h", "in_addr_t", "--json")
+    #expect(record.exited(0) && scalar.exited(0), "\(record)\(scalar)")
+    #expect(
+      record.stdout + scalar.stdout == """
+        {"encoding":"{in_addr}","size":4,"alignment":4,"alignmentSource":"compiler","stride":4,"fields":[
+        {"path":".s_addr","offset":0,"size":4,"encoding":"I"}],"padding":[]}
+        {"encoding":"I","size":4,"alignment":4,"alignmentSource":"natural","stride":4,"fields":[
+        {"path":"","offset":0,"size":4,"encoding":"I"}],"padding":[]}
+
+        """)
+  }
+
   @Test("--target armv7-linux-gnueabihf: clang's layout for that machine, which is not the host's")
   func armv7Layout() async throws {
     let host = try await CValue.run("layout", "--header", Self.freestanding, "fs_scalars")

@@ -40,6 +40,7 @@ struct HelpTests {
         "--json prints one object:",
         #""fields": [{"path": ".origin.x", "offset": 0, "size": 8, "encoding": "d"}, ...]"#,
         #""bitOffset" (bits from the start of the value) and "bitWidth""#,
+        #""alignmentSource" says how the alignment was known: "compiler" (clang's, for --header)"#,
         "Examples: cvalue layout rect cvalue layout '{S=cdi}' --json",
         "--abi arm64-linux",
         "OUTPUT: --json Print the result as one JSON object (keys sorted; its keys are listed above) instead of text; the exit status is the same.",

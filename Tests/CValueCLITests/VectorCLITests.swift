@@ -23,7 +23,9 @@ struct LayoutReport: Decodable, Sendable {
   /// The padding as byte ranges, the way ``LayoutVector/impliedPadding`` states it.
   var paddingRanges: [Range<Int>] { padding.map { $0.offset..<($0.offset + $0.size) } }
 
-  static let topLevelKeys: Set<String> = ["encoding", "size", "alignment", "stride", "fields", "padding"]
+  static let topLevelKeys: Set<String> = [
+    "encoding", "size", "alignment", "alignmentSource", "stride", "fields", "padding",
+  ]
   static let fieldKeys: Set<String> = ["path", "offset", "size", "encoding", "bitOffset", "bitWidth", "flexibleArray"]
   static let paddingKeys: Set<String> = ["offset", "size"]
 
@@ -139,7 +141,7 @@ struct VectorCLITests {
       (
         "{S=cdi}",
         """
-        {"encoding":"{S=cdi}","size":24,"alignment":8,"stride":24,"fields":[
+        {"encoding":"{S=cdi}","size":24,"alignment":8,"alignmentSource":"natural","stride":24,"fields":[
         {"path":".0","offset":0,"size":1,"encoding":"c"},
         {"path":".1","offset":8,"size":8,"encoding":"d"},
         {"path":".2","offset":16,"size":4,"encoding":"i"}],"padding":[{"offset":1,"size":7},{"offset":20,"size":4}]}
@@ -149,7 +151,7 @@ struct VectorCLITests {
       (
         "{B=b0I3b3I5c}",
         """
-        {"encoding":"{B=b0I3b3I5c}","size":4,"alignment":4,"stride":4,"fields":[
+        {"encoding":"{B=b0I3b3I5c}","size":4,"alignment":4,"alignmentSource":"natural","stride":4,"fields":[
         {"path":".0","offset":0,"size":1,"encoding":"b0I3","bitOffset":0,"bitWidth":3},
         {"path":".1","offset":0,"size":1,"encoding":"b3I5","bitOffset":3,"bitWidth":5},
         {"path":".2","offset":1,"size":1,"encoding":"c"}],"padding":[{"offset":2,"size":2}]}
@@ -163,6 +165,21 @@ struct VectorCLITests {
       #expect(run.exited(0), "\(run)")
       #expect(run.stdout == expected)
     }
+  }
+
+  /// An alignment given on the command line is stated, as an attribute states it.
+  @Test func givenAlignmentIsAnAttribute() async throws {
+    let run = try await CValue.run(
+      "layout", "{epoll_event=IQ}", "--size", "12", "--alignment", "1", "--offsets", "0,4", "--json", "--abi",
+      "x86_64-linux")
+    #expect(run.exited(0), "\(run)")
+    #expect(
+      run.stdout == """
+        {"encoding":"{epoll_event=IQ}","size":12,"alignment":1,"alignmentSource":"attribute","stride":12,"fields":[
+        {"path":".0","offset":0,"size":4,"encoding":"I"},
+        {"path":".1","offset":4,"size":8,"encoding":"Q"}],"padding":[]}
+
+        """)
   }
 
   @Test("a readable name reports its encoding and the record's member names")

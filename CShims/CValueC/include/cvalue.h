@@ -147,7 +147,15 @@ typedef struct cv_type cv_type;
 
 /* The handle for a type, by C name (`struct tcphdr`, a typedef) or encoding (`{tcphdr=SS...}`), checked
  * against the caller's `size`, `sizeof` the type as the calling code was compiled: a catalog made with
- * other flags (-m32, #pragma pack, -fshort-enums) is CV_ERROR_SIZE, not a wrong answer. */
+ * other flags (-m32, #pragma pack, -fshort-enums) is CV_ERROR_SIZE, not a wrong answer. A C name that a
+ * catalog file or a header import registered is also checked against the executable's own debug info,
+ * when it has debug info for the type (built with -g) and libdw loads: a catalog that lays the type out
+ * otherwise, though it keeps its size (made without -fshort-enums for a test built with it), is
+ * CV_ERROR_CATALOG with cv_catalog_check_program's message, naming the first field that differs. Without
+ * debug info for the type, without libdw, or for a non-ELF executable there is no check and no message
+ * (catalogs are for binaries without debug info); the executable is read once per process, at the first
+ * such call (a few milliseconds). A catalog deliberately made for another layout of a name the program also
+ * defines is resolved by its encoding (`{tcphdr}`), which is not checked. */
 CV_EXTERN cv_status cv_type_resolve(cv_registry *registry, const char *type, size_t size, cv_type **handle,
                                     char **message);
 
@@ -301,10 +309,12 @@ CV_EXTERN cv_status cv_snapshot_check(const cv_type *type, const void *value, si
 CV_EXTERN cv_status cv_program_type(const char *name, size_t size, cv_type **type, char **message);
 
 /* Whether `catalog`'s layout of the type `name` is the running program's own (its debug info, as
- * cv_program_type reads it), field by field: name, offset, size and type. CV_ERROR_CATALOG naming the first
- * field that differs when the catalog was made with other flags than the program (-fshort-enums,
- * #pragma pack: a record that keeps its size passes the sizeof check of cv_type_resolve, and would compare
- * the wrong bytes); the errors of cv_program_type when the program has no debug info for it. */
+ * cv_program_type reads it: the executable's, then the loaded libraries'), field by field: name, offset,
+ * size and type. CV_ERROR_CATALOG naming the first field that differs when the catalog was made with other
+ * flags than the program (-fshort-enums, #pragma pack: a record that keeps its size passes the sizeof
+ * check, and would compare the wrong bytes); the errors of cv_program_type when the program has no debug
+ * info for it. cv_type_resolve makes the same check by itself against the executable's debug info, where
+ * there is some; this call makes it on request, for any name, with no value resolved. */
 CV_EXTERN cv_status cv_catalog_check_program(cv_catalog *catalog, const char *name, char **message);
 
 #ifdef __cplusplus

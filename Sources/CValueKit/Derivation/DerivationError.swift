@@ -4,21 +4,23 @@
 /// bitfield, an anonymous member, `_Complex`, `__int128`) leaves bytes no visible field covers, and that is
 /// an error naming each run of those bytes, the fields around it and what it can hold. A packed type, whose
 /// fields sit closer than their alignment allows, is an error naming the evidence and the layout override
-/// that describes it. The way out is always said: register the layout, set the encoding yourself, or import
-/// the C header.
+/// that describes it. The way out is always said: register the layout, set the encoding yourself, import
+/// the C header, or, for what only C declares, read the layout from the debug info of the C code using it.
 ///
 /// ```
 /// cannot derive the C encoding of timex: bytes 164..<208 after .tai (likely unnamed bitfields such as
 /// int :32, named bitfields, an anonymous struct or union, a _Complex member, or an __int128 member) are not
 /// covered by any field Mirror can see; Swift imports none of these as a stored property; set its encoding
 /// with registry.register("…", swiftType: timex.self) or pass encoding: explicitly; for a type from a C header,
-/// import the header (catalog.importHeaders)
+/// import the header (catalog.importHeaders), or read its exact layout from the debug info of the C target
+/// that uses it (built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["timex"])
 ///
 /// cannot derive the C encoding of cv_packed: the type is packed (__attribute__((packed)) or #pragma pack):
 /// .count is at offset 1, but Int32 aligns to 4; register its exact layout with
 /// registry.catalog.register(#"{cv_packed="tag"c"count"i"value"d}"#,
 /// override: LayoutOverride(size: 13, alignment: 1, memberOffsets: [0, 1, 5])); for a type from a C header, import the header
-/// (catalog.importHeaders)
+/// (catalog.importHeaders), or read its exact layout from the debug info of the C target that uses it (built
+/// with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["cv_packed"])
 /// ```
 package struct DerivationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong, with the details the message is made of (for this package's own checks and tests).
@@ -127,9 +129,19 @@ package struct DerivationError: Error, Hashable, Sendable, CustomStringConvertib
   }
 
   /// What to do about this error when derivation fails for the Swift type named `swiftType`: the fix that
-  /// applies to its cause, ending with how a type from a C header gets its exact definition.
+  /// applies to its cause, ending with how a type from a C header gets its exact definition, and, for what
+  /// only a C type has (a union, bitfields, packing, an alignment attribute), how to read it from the debug
+  /// info of the C code that uses it (CValueDebugInfo; a Swift binary's own DWARF has no C members).
   func advice(for swiftType: String) -> String {
-    let header = "for a type from a C header, import the header (catalog.importHeaders)"
+    var header = "for a type from a C header, import the header (catalog.importHeaders)"
+    if isCLayout {
+      // A packed field is its own record's problem, as the registration above says.
+      var cType = swiftType
+      if case .packed(_, let layout) = cause, !layout.path.components.isEmpty { cType = layout.recordName }
+      header +=
+        ", or read its exact layout from the debug info of the C target that uses it (built with -g): "
+        + "try registry.catalog.importDebugInfoOfRunningProgram(types: [\(Self.swiftLiteral(cType))])"
+    }
     switch cause {
     case .packed(_, let layout):
       let members = layout.record == nil ? ", writing its members where … is" : ""
@@ -142,6 +154,17 @@ package struct DerivationError: Error, Hashable, Sendable, CustomStringConvertib
     default:
       return "set its encoding with registry.register(\"…\", swiftType: \(swiftType).self) or pass encoding: "
         + "explicitly; \(header)"
+    }
+  }
+
+  /// Whether the cause is a layout only C declares (a union, bitfields, packing, an alignment attribute),
+  /// which the debug info of C code states exactly.
+  private var isCLayout: Bool {
+    switch cause {
+    case .hiddenBytes, .opaqueField, .packed: return true
+    case .sizeMismatch(_, let size, let alignment, let swiftSize, let swiftAlignment):
+      return swiftSize == size && swiftAlignment > alignment
+    default: return false
     }
   }
 

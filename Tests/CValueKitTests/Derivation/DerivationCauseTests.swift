@@ -33,7 +33,9 @@ import Testing
         int :32, named bitfields, an anonymous struct or union, or a _Complex member) are not covered by any \
         field Mirror can see; Swift imports none of these as a stored property; set its encoding with \
         registry.register("…", swiftType: cv_reserved.self) or pass encoding: explicitly; for a type from a C \
-        header, import the header (catalog.importHeaders)
+        header, import the header (catalog.importHeaders), \
+        or read its exact layout from the debug info of the C target that uses it \
+        (built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["cv_reserved"])
         """)
   }
 
@@ -55,7 +57,9 @@ import Testing
         int :32, named bitfields, an anonymous struct or union, a _Complex member, or an __int128 member) are \
         not covered by any field Mirror can see; Swift imports none of these as a stored property; set its \
         encoding with registry.register("…", swiftType: timex.self) or pass encoding: explicitly; for a type from \
-        a C header, import the header (catalog.importHeaders)
+        a C header, import the header (catalog.importHeaders), \
+        or read its exact layout from the debug info of the C target that uses it \
+        (built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["timex"])
         """)
   }
 
@@ -69,7 +73,9 @@ import Testing
         anonymous struct or union, or a _Complex member) are not covered by any field Mirror can see; Swift \
         imports none of these as a stored property; set its encoding with registry.register("…", swiftType: \
         cv_middle.self) or pass encoding: explicitly; for a type from a C header, import the header \
-        (catalog.importHeaders)
+        (catalog.importHeaders), \
+        or read its exact layout from the debug info of the C target that uses it \
+        (built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["cv_middle"])
         """)
   }
 
@@ -93,7 +99,9 @@ import Testing
         named bitfields, an anonymous struct or union, or a _Complex member) are not covered by any field Mirror \
         can see; Swift imports none of these as a stored property; set its encoding with \
         registry.register("…", swiftType: cv_three_hidden.self) or pass encoding: explicitly; for a type from a C \
-        header, import the header (catalog.importHeaders)
+        header, import the header (catalog.importHeaders), \
+        or read its exact layout from the debug info of the C target that uses it \
+        (built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["cv_three_hidden"])
         """)
   }
 
@@ -185,7 +193,9 @@ import Testing
         .count is at offset 1, but Int32 aligns to 4; register its exact layout with \
         registry.catalog.register(#"{cv_packed="tag"c"count"i"value"d}"#, \
         override: LayoutOverride(size: 13, alignment: 1, memberOffsets: [0, 1, 5])); for a type from a C header, import the header \
-        (catalog.importHeaders)
+        (catalog.importHeaders), \
+        or read its exact layout from the debug info of the C target that uses it \
+        (built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["cv_packed"])
         """)
     // The fix, as written in the message, makes the type derivable.
     let registry = ValueRegistry(catalog: TypeCatalog())
@@ -206,7 +216,9 @@ import Testing
         #pragma pack): it aligns to 1, but its field .first of type Int32 aligns to 4; register its exact \
         layout with registry.catalog.register(#"{cv_packed_ints="first"i"second"i}"#, \
         override: LayoutOverride(size: 8, alignment: 1, memberOffsets: [0, 4])); for a type from a C header, import the header \
-        (catalog.importHeaders)
+        (catalog.importHeaders), \
+        or read its exact layout from the debug info of the C target that uses it \
+        (built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["cv_packed_ints"])
         """)
   }
 
@@ -218,7 +230,9 @@ import Testing
         .count is at offset 2, but Int32 aligns to 4; register its exact layout with \
         registry.catalog.register(#"{cv_pack2="tag"c"count"i"code"s}"#, \
         override: LayoutOverride(size: 8, alignment: 2, memberOffsets: [0, 2, 6])); for a type from a C header, import the header \
-        (catalog.importHeaders)
+        (catalog.importHeaders), \
+        or read its exact layout from the debug info of the C target that uses it \
+        (built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["cv_pack2"])
         """)
   }
 
@@ -234,7 +248,9 @@ import Testing
         (__attribute__((packed)) or #pragma pack): .count is at offset 1, but Int32 aligns to 4; register its \
         exact layout with registry.catalog.register(#"{cv_packed="tag"c"count"i"value"d}"#, override: LayoutOverride(size: 13, alignment: 1, memberOffsets: \
         [0, 1, 5])); for a type from a C header, import the \
-        header (catalog.importHeaders)
+        header (catalog.importHeaders), \
+        or read its exact layout from the debug info of the C target that uses it \
+        (built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["cv_packed"])
         """)
   }
 
@@ -247,7 +263,9 @@ import Testing
         #pragma pack): .data is at offset 4, but epoll_data aligns to 8; Mirror sees no stored properties in \
         .data (likely a C union); register its exact layout with registry.catalog.register("{epoll_event=…}", override: LayoutOverride(size: \
         12, alignment: 1, memberOffsets: [0, 4])), writing its members where … is; for \
-        a type from a C header, import the header (catalog.importHeaders)
+        a type from a C header, import the header (catalog.importHeaders), \
+        or read its exact layout from the debug info of the C target that uses it \
+        (built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["epoll_event"])
         """)
     // The fix with the members written in: the catalog's definition is then the type's encoding.
     let registry = ValueRegistry(catalog: TypeCatalog())
@@ -302,7 +320,9 @@ import Testing
         such as __attribute__((aligned(8))) or _Alignas(8), or a hidden member that fits in the padding); \
         register its exact layout with registry.catalog.register(#"{cv_aligned8="first"i"second"i}"#, \
         override: LayoutOverride(size: 8, alignment: 8)); for a type from a C header, import the header \
-        (catalog.importHeaders)
+        (catalog.importHeaders), \
+        or read its exact layout from the debug info of the C target that uses it \
+        (built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["cv_aligned8"])
         """)
     let registry = ValueRegistry(catalog: TypeCatalog())
     try registry.catalog.register(

@@ -16,7 +16,9 @@ import Testing
         cannot derive the C encoding of cv_tagged: the field .number of type cv_number (bytes 8..<16) has no \
         stored properties Mirror can see (likely a C union, or a struct of bitfields only: Swift imports both \
         with computed properties); set its encoding with registry.register("…", swiftType: cv_tagged.self) or \
-        pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)
+        pass encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders), \
+        or read its exact layout from the debug info of the C target that uses it \
+        (built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["cv_tagged"])
         """)
   }
 
@@ -27,7 +29,9 @@ import Testing
         cannot derive the C encoding of cv_number: cv_number (bytes 0..<8) has no stored properties Mirror can \
         see (likely a C union, or a struct of bitfields only: Swift imports both with computed properties); \
         set its encoding with registry.register("…", swiftType: cv_number.self) or pass encoding: explicitly; \
-        for a type from a C header, import the header (catalog.importHeaders)
+        for a type from a C header, import the header (catalog.importHeaders), \
+        or read its exact layout from the debug info of the C target that uses it \
+        (built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["cv_number"])
         """)
   }
 
@@ -47,7 +51,9 @@ import Testing
         cannot derive the C encoding of cv_anonymous: bytes 4..<8 between .kind and .after (likely bitfields or an \
         anonymous struct or union) are not covered by any field Mirror can see; Swift imports none of these as a \
         stored property; set its encoding with registry.register("…", swiftType: cv_anonymous.self) or pass \
-        encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders)
+        encoding: explicitly; for a type from a C header, import the header (catalog.importHeaders), \
+        or read its exact layout from the debug info of the C target that uses it \
+        (built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["cv_anonymous"])
         """)
   }
 
@@ -80,7 +86,9 @@ import Testing
         int :32, named bitfields, an anonymous struct or union, a _Complex member, or an __int128 member) are not \
         covered by any field Mirror can see; Swift imports none of these as a stored property; set its encoding \
         with registry.register("…", swiftType: cv_wide.self) or pass encoding: explicitly; for a type from a C \
-        header, import the header (catalog.importHeaders)
+        header, import the header (catalog.importHeaders), \
+        or read its exact layout from the debug info of the C target that uses it \
+        (built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["cv_wide"])
         """)
   }
 
@@ -147,7 +155,9 @@ import Testing
         bytes 4..<8 between .id and .after (likely bitfields or an anonymous struct or union) are not covered by \
         any field Mirror can see; Swift imports none of these as a stored property; set its encoding with \
         registry.register("…", swiftType: T.self) or pass encoding: explicitly; for a type from a C header, import \
-        the header (catalog.importHeaders)
+        the header (catalog.importHeaders), \
+        or read its exact layout from the debug info of the C target that uses it \
+        (built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: ["T"])
         """)
   }
 }

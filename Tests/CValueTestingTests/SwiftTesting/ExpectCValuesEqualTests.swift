@@ -147,7 +147,8 @@ struct ExpectCValuesEqualTests {
         + ".after (likely bitfields or an anonymous struct or union) are not covered by any field Mirror can see; "
         + "Swift imports none of these as a stored property; set its encoding with registry.register(\"…\", "
         + "swiftType: cv_anonymous.self) or pass encoding: explicitly; for a type from a C header, import the header "
-        + "(catalog.importHeaders)")
+        + "(catalog.importHeaders), or read its exact layout from the debug info of the C target that uses it "
+        + "(built with -g): try registry.catalog.importDebugInfoOfRunningProgram(types: [\"cv_anonymous\"])")
   }
 
   @Test("a bad encoding, a size mismatch and an unknown field path are recorded issues")
