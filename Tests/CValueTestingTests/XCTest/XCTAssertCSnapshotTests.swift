@@ -1,5 +1,6 @@
 import CTestTypes
 import CValueKit
+import CValueSnapshots
 import CValueTesting
 import Foundation
 import XCTest
@@ -58,9 +59,15 @@ final class XCTAssertCSnapshotTests: XCTestCase {
 extension XCTAssertCSnapshotTests {
   func testArraySnapshotRecordsThenReportsAnElementAndACount() throws {
     let folder = NSTemporaryDirectory() + "cvalue-xctest-snapshot-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let track = [cv_point(x: 1, y: 2), cv_point(x: 3, y: 4)]
-    XCTAssertEqual(XCTAssertCSnapshot(track, named: "track", record: .missing, directory: folder)?.status, .recorded)
+    // Recorded through a store with an empty environment, so that the test passes the same with `CI` set.
+    let point = try ValueRegistry().resolve("{cv_point=\"x\"d\"y\"d}")
+    let store = SnapshotStore(directory: folder, environment: [:])
+    XCTAssertEqual(
+      store.verify(bytes: track.withUnsafeBytes { Array($0) }, of: point, count: 2, named: "track", record: .missing)
+        .status, .recorded)
     XCTAssertEqual(XCTAssertCSnapshot(track, named: "track", directory: folder)?.status, .matched)
     XCTAssertEqual(
       track.withUnsafeBufferPointer { XCTAssertCSnapshot($0, named: "track", directory: folder)?.status }, .matched)
