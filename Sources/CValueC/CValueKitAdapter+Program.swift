@@ -66,7 +66,7 @@ final class ProgramTypes: Sendable {
       guard !state.executableUnreadable, state.failed[name] == nil, !state.notInExecutable.contains(name) else {
         return nil
       }
-      guard DebugInfoPresence.mayHaveDebugInfo("/proc/self/exe") else {
+      guard DebugInfoImport.mayHaveDebugInfo(atPath: "/proc/self/exe") else {
         state.executableUnreadable = true
         return nil
       }

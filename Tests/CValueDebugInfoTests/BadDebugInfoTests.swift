@@ -74,3 +74,20 @@ import Testing
         + "elfutils-libs (Fedora), or set CVALUEKIT_LIBDW to its path")
   }
 }
+
+/// `DebugInfoImport.mayHaveDebugInfo(atPath:)`: the cheap look at section names that spares libdw's
+/// debuginfod client when a file has no DWARF of its own and names no separate file.
+@Suite struct DebugInfoPresenceTests {
+  @Test func sectionNamesTellWhetherAFileCanHoldDWARF() throws {
+    let source = "struct s { int a; };\nint main(void) { struct s v = {0}; return v.a; }\n"
+    let withDebugInfo = try DebugInfoFixture.compile(source, name: "presence-g", flags: ["-g"])
+    let without = try DebugInfoFixture.compile(source, name: "presence-plain", flags: [])
+    let text = "\(DebugInfoFixture.directory)/presence.txt"
+    try "just text\n".write(toFile: text, atomically: true, encoding: .utf8)
+    #expect(DebugInfoImport.mayHaveDebugInfo(atPath: withDebugInfo))
+    #expect(!DebugInfoImport.mayHaveDebugInfo(atPath: without))
+    // Not ELF, or not there: the reader decides, and says why.
+    #expect(DebugInfoImport.mayHaveDebugInfo(atPath: text))
+    #expect(DebugInfoImport.mayHaveDebugInfo(atPath: "/nonexistent/app"))
+  }
+}

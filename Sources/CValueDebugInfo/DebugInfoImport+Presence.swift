@@ -1,0 +1,24 @@
+extension DebugInfoImport {
+  /// Whether the ELF file at `path` can hold DWARF at all, judged from its section names alone, for a caller
+  /// that must stay cheap when it has none.
+  ///
+  /// libdw, finding no debug info in a file, loads the debuginfod client (libcurl, GnuTLS: some 35 libraries,
+  /// about 10 ms) to look for it elsewhere; `cv_type_resolve`'s check of a catalog against the program asks
+  /// this first. It is `false` when the file has neither `.debug_info` (or `.zdebug_info`) nor
+  /// `.gnu_debuglink` (the name of a separate debug file), and `true` otherwise, and whenever its sections
+  /// cannot be read: the reader then decides, and says why. A `false` is not a promise that no debug file
+  /// exists under `/usr/lib/debug/.build-id`; read the file with ``init(reading:types:unit:)`` to know.
+  ///
+  /// ```swift
+  /// if DebugInfoImport.mayHaveDebugInfo(atPath: "/proc/self/exe") {
+  ///   try catalog.importDebugInfo(of: "/proc/self/exe", types: ["struct reading"])
+  /// }
+  /// ```
+  ///
+  /// - Parameter path: The ELF file: an executable, a shared library or an object.
+  /// - Returns: `false` when the file's sections show it has no DWARF of its own and names no separate file.
+  public static func mayHaveDebugInfo(atPath path: String) -> Bool {
+    guard let file = ELFSections.read(path) else { return true }
+    return file.sections.contains { [".debug_info", ".zdebug_info", ".gnu_debuglink"].contains($0.name) }
+  }
+}
