@@ -77,14 +77,7 @@ struct LayoutEngine {
     case .object, .block, .pointer:
       return CLayout.Node(type: type, size: abi.pointerSize, alignment: abi.pointerAlignment, content: .leaf)
     case .array(let count, let element):
-      guard count >= 0 else { throw LayoutError(.negativeNumber("array count \(count)")) }
-      let child: CLayout.Node
-      do throws(LayoutError) { child = try node(for: element, depth: depth + 1, override: override) } catch {
-        throw error.within(.index(0))
-      }
-      let size = try checkedSize(count, times: child.size)
-      return CLayout.Node(
-        type: type, size: size, alignment: child.alignment, content: .array(count: count, element: child))
+      return try arrayNode(type, count: count, element: element, depth: depth, override: override)
     case .structure(let record):
       return try recordNode(type, record, isUnion: false, depth: depth, carried: override)
     case .union(let record):
@@ -99,12 +92,38 @@ struct LayoutEngine {
       else { throw LayoutError(.invalidComplex(component)) }
       return CLayout.Node(type: type, size: 2 * size, alignment: alignment, content: .leaf)
     case .qualified(let qualifier, let base):
-      let inner = try node(for: base, depth: depth + 1, override: override)
-      guard qualifier == .atomic else {
-        return CLayout.Node(type: type, size: inner.size, alignment: inner.alignment, content: inner.content)
-      }
-      return atomicNode(type, inner)
+      return try qualifiedNode(type, qualifier, base, depth: depth, override: override)
     }
+  }
+
+  // The arms that recurse are functions of their own, kept out of `node(for:)`: one frame holding every
+  // arm's values (AddressSanitizer gives each its own guarded slot) made 512 levels of nesting overflow a
+  // thread's stack.
+
+  @inline(never)
+  private mutating func arrayNode(
+    _ type: TypeEncoding, count: Int, element: TypeEncoding, depth: Int, override: LayoutOverride?
+  ) throws(LayoutError) -> CLayout.Node {
+    guard count >= 0 else { throw LayoutError(.negativeNumber("array count \(count)")) }
+    let child: CLayout.Node
+    do throws(LayoutError) { child = try node(for: element, depth: depth + 1, override: override) } catch {
+      throw error.within(.index(0))
+    }
+    let size = try checkedSize(count, times: child.size)
+    return CLayout.Node(
+      type: type, size: size, alignment: child.alignment, content: .array(count: count, element: child))
+  }
+
+  @inline(never)
+  private mutating func qualifiedNode(
+    _ type: TypeEncoding, _ qualifier: TypeEncoding.Qualifier, _ base: TypeEncoding, depth: Int,
+    override: LayoutOverride?
+  ) throws(LayoutError) -> CLayout.Node {
+    let inner = try node(for: base, depth: depth + 1, override: override)
+    guard qualifier == .atomic else {
+      return CLayout.Node(type: type, size: inner.size, alignment: inner.alignment, content: inner.content)
+    }
+    return atomicNode(type, inner)
   }
 
   /// clang: an otherwise empty atomic type takes one byte; one no larger than the promotion limit is
