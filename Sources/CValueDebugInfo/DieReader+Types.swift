@@ -26,7 +26,7 @@ extension DieReader {
       }
       let constants = children(type).filter { tag($0) == Tag.enumerator }
       let isSigned = constants.contains { (sdata($0, Attribute.constValue) ?? 0) < 0 }
-      return try integer(signed: isSigned, size: Int(udata(type, Attribute.byteSize) ?? 4), isLong: false, place: place)
+      return try integer(signed: isSigned, size: try number(type, Attribute.byteSize) ?? 4, isLong: false, place: place)
     case Tag.atomicType:
       return .qualified(
         .atomic, try encoding(of: self.type(of: type) ?? type, name: name, place: place, depth: depth + 1))
@@ -39,7 +39,7 @@ extension DieReader {
   }
 
   private func base(_ die: Dwarf_Die, place: (record: String, field: String)) throws(DebugInfoError) -> TypeEncoding {
-    let size = Int(udata(die, Attribute.byteSize) ?? 0)
+    let size = try number(die, Attribute.byteSize) ?? 0
     let spelling = name(die) ?? ""
     switch udata(die, Attribute.encoding) {
     case BaseEncoding.boolean: return .scalar(.bool)
@@ -112,38 +112,44 @@ extension DieReader {
   private mutating func array(_ die: Dwarf_Die, element: TypeEncoding, elementDie: Dwarf_Die, depth: Int)
     throws(DebugInfoError) -> TypeEncoding
   {
-    let counts = counts(of: die)
+    let counts = try counts(of: die)
     if flag(die, Attribute.gnuVector) {
-      var size = counts.reduce(1, *)
-      if let written = udata(die, Attribute.byteSize) {
-        size = Int(written)
+      let size: Int
+      if let written = try number(die, Attribute.byteSize) {
+        size = written
       } else {
-        size *= try self.size(of: elementDie, depth: depth + 1)
+        size = try product(counts + [self.size(of: elementDie, depth: depth + 1)], die)
       }
       return .vector(TypeEncoding.Vector(size: size, alignment: size, element: element))
     }
     return counts.reversed().reduce(element) { inner, count in .array(count: count, element: inner) }
   }
 
-  func counts(of array: Dwarf_Die) -> [Int] {
-    let subranges = children(array).filter { tag($0) == Tag.subrangeType }
-    return subranges.map { subrange in
-      if let count = udata(subrange, Attribute.count) { return Int(count) }
-      // gcc writes -1 as the upper bound of `int a[0]` and of some flexible arrays.
-      if let upper = sdata(subrange, Attribute.upperBound), upper >= 0 { return Int(upper) + 1 }
-      return 0
+  func counts(of array: Dwarf_Die) throws(DebugInfoError) -> [Int] {
+    var counts: [Int] = []
+    for subrange in children(array) where tag(subrange) == Tag.subrangeType {
+      if let count = try number(subrange, Attribute.count) {
+        counts.append(count)
+      } else if let upper = try signedNumber(subrange, Attribute.upperBound), upper >= 0 {
+        counts.append(upper + 1)
+      } else {
+        // gcc writes -1 as the upper bound of `int a[0]` and of some flexible arrays.
+        counts.append(0)
+      }
     }
+    _ = try product(counts, array)
+    return counts
   }
 
   /// `sizeof` the type, from `DW_AT_byte_size` or, for arrays, pointers and `_Atomic`, computed.
   mutating func size(of die: Dwarf_Die, depth: Int) throws(DebugInfoError) -> Int {
     guard depth < 64 else { throw malformed(die, "type references nested more than 64 deep") }
     guard let type = try strip(die) else { return 0 }
-    if let size = udata(type, Attribute.byteSize) { return Int(size) }
+    if let size = try number(type, Attribute.byteSize) { return size }
     switch tag(type) {
     case Tag.arrayType:
       guard let element = try self.type(of: type) else { return 0 }
-      return try counts(of: type).reduce(1, *) * size(of: element, depth: depth + 1)
+      return try product(counts(of: type) + [size(of: element, depth: depth + 1)], type)
     case Tag.pointerType: return header.abi.pointerSize
     default: return try layout(of: encoding(of: type, name: "", place: ("", ""), depth: depth)).size
     }
@@ -153,7 +159,7 @@ extension DieReader {
   /// else the ABI's for the encoding.
   mutating func alignment(of die: Dwarf_Die, depth: Int) throws(DebugInfoError) -> Int {
     guard depth < 64 else { throw malformed(die, "type references nested more than 64 deep") }
-    if let explicit = udata(die, Attribute.alignment), explicit > 0 { return Int(explicit) }
+    if let explicit = try number(die, Attribute.alignment), explicit > 0 { return explicit }
     switch tag(die) {
     case Tag.arrayType where flag(die, Attribute.gnuVector): return try size(of: die, depth: depth + 1)
     case Tag.typedef, Tag.constType, Tag.volatileType, Tag.restrictType, Tag.arrayType:

@@ -67,6 +67,42 @@ struct DieReader {
     return cv_dwarf_sdata(api, &die, attribute, &value) == 1 ? value : nil
   }
 
+  /// The largest size, offset, count or alignment (in bytes or bits) a C type can have here: what
+  /// `CLayout.maximumSize` allows, in bits. A larger one is malformed DWARF, never a number to compute with.
+  static let largestNumber: UInt64 = 1 << 44
+
+  /// A size, offset, count or alignment (`DW_AT_byte_size`, `DW_AT_data_bit_offset`, …): `nil` when the DIE
+  /// has none, malformed when it is larger than any C type's (so that arithmetic on it cannot overflow).
+  func number(_ die: Dwarf_Die, _ attribute: UInt32) throws(DebugInfoError) -> Int? {
+    guard let value = udata(die, attribute) else { return nil }
+    guard value <= Self.largestNumber else {
+      throw malformed(die, "a size, offset or count of \(value), larger than any C type")
+    }
+    return Int(value)
+  }
+
+  /// A signed size, offset or bound (`DW_AT_bit_offset`, `DW_AT_upper_bound`), bounded as ``number(_:_:)``.
+  func signedNumber(_ die: Dwarf_Die, _ attribute: UInt32) throws(DebugInfoError) -> Int? {
+    guard let value = sdata(die, attribute) else { return nil }
+    guard value.magnitude <= Self.largestNumber else {
+      throw malformed(die, "a size, offset or bound of \(value), larger than any C type")
+    }
+    return Int(value)
+  }
+
+  /// The product of an array's counts (and its element's size), malformed when it overflows.
+  func product(_ factors: [Int], _ die: Dwarf_Die) throws(DebugInfoError) -> Int {
+    var result = 1
+    for factor in factors {
+      let (product, overflow) = result.multipliedReportingOverflow(by: factor)
+      guard !overflow, product <= Int(Self.largestNumber) else {
+        throw malformed(die, "an array larger than any C type")
+      }
+      result = product
+    }
+    return result
+  }
+
   func flag(_ die: Dwarf_Die, _ attribute: UInt32) -> Bool {
     var die = die
     return cv_dwarf_flag(api, &die, attribute) == 1
@@ -129,7 +165,7 @@ struct DieReader {
     guard !reading.contains(key), depth < 64 else { throw malformed(die, "\(recordName) holds itself") }
     reading.insert(key)
     defer { reading.remove(key) }
-    guard let byteSize = udata(die, Attribute.byteSize) else {
+    guard let byteSize = try number(die, Attribute.byteSize) else {
       throw malformed(die, "\(recordName) has no DW_AT_byte_size")
     }
     var fields: [TypeEncoding.Field] = []
@@ -146,8 +182,8 @@ struct DieReader {
       if let memberName, let enumeration = try enumeration(of: memberType) {
         enumerations.append((memberName, enumeration))
       }
-      if let width = udata(member, Attribute.bitSize) {
-        let bitOffset = try bitfieldOffset(member, type: memberType, width: Int(width))
+      if let width = try number(member, Attribute.bitSize) {
+        let bitOffset = try bitfieldOffset(member, type: memberType, width: width)
         let encoding = try encoding(of: memberType, name: "", place: fieldPlace, depth: depth + 1)
         guard case .scalar(let declared) = encoding else {
           throw .unsupportedType("a bitfield of \(encoding)", record: recordName, field: path)
@@ -179,13 +215,13 @@ struct DieReader {
         // type's alignment (`aligned(2)` on a `long long` leaves 8) outside a packed record, whose offsets
         // then fail the natural check anyway.
         let memberAlignment = max(
-          Int(udata(member, Attribute.alignment) ?? 0), try alignment(of: memberType, depth: depth + 1))
+          try number(member, Attribute.alignment) ?? 0, try alignment(of: memberType, depth: depth + 1))
         memberAlignments.append((byteOffset, memberAlignment, false))
       }
     }
     let body = TypeEncoding.Record(name: tag, fields: fields)
     let encoding: TypeEncoding = isUnion ? .union(body) : .structure(body)
-    var (alignment, source) = recordAlignment(die, size: Int(byteSize), members: members, alignments: memberAlignments)
+    var (alignment, source) = try recordAlignment(die, size: byteSize, members: members, alignments: memberAlignments)
     if source == .natural, holdsInferred { source = .inferred }
     if source == .inferred { inferredRecords.insert(recordName) }
     encodings[key] = encoding
@@ -196,7 +232,7 @@ struct DieReader {
     records.append(
       Read(
         record: .make(
-          name: recordName, encoding: encoding, size: Int(byteSize), alignment: alignment, members: members,
+          name: recordName, encoding: encoding, size: byteSize, alignment: alignment, members: members,
           isTagged: tag != nil, isNested: isNested, enumerations: enumerations, holds: holds),
         unit: unit, alignmentSource: source))
     return encoding
@@ -204,11 +240,15 @@ struct DieReader {
 
   /// A member's byte offset: a constant, or gcc -gdwarf-2's location expression; none in a union.
   private func memberOffset(_ member: Dwarf_Die) throws(DebugInfoError) -> Int {
-    if let bits = udata(member, Attribute.dataBitOffset) { return Int(bits / 8) }
+    if let bits = try number(member, Attribute.dataBitOffset) { return bits / 8 }
     var die = member
     var value: UInt64 = 0
     switch cv_dwarf_member_location(api, &die, &value) {
-    case 1: return Int(value)
+    case 1:
+      guard value <= Self.largestNumber else {
+        throw malformed(member, "a member offset of \(value), larger than any C type")
+      }
+      return Int(value)
     case 0: return 0
     default: throw malformed(member, "a member location that is not a constant offset")
     }
@@ -218,13 +258,13 @@ struct DieReader {
   /// DWARF 2–4's `DW_AT_bit_offset`, counted from the most significant bit of its storage unit (signed:
   /// gcc writes a negative one for a packed bitfield that crosses the unit's end).
   private mutating func bitfieldOffset(_ member: Dwarf_Die, type: Dwarf_Die, width: Int) throws(DebugInfoError) -> Int {
-    if let bits = udata(member, Attribute.dataBitOffset) { return Int(bits) }
+    if let bits = try number(member, Attribute.dataBitOffset) { return bits }
     let location = try memberOffset(member)
-    guard let fromTop = sdata(member, Attribute.bitOffset) else { return location * 8 }
-    if header.isBigEndian { return location * 8 + Int(fromTop) }
-    var storage = Int(udata(member, Attribute.byteSize) ?? 0)
+    guard let fromTop = try signedNumber(member, Attribute.bitOffset) else { return location * 8 }
+    if header.isBigEndian { return location * 8 + fromTop }
+    var storage = try number(member, Attribute.byteSize) ?? 0
     if storage == 0 { storage = try size(of: type, depth: 0) }
-    return location * 8 + storage * 8 - Int(fromTop) - width
+    return location * 8 + storage * 8 - fromTop - width
   }
 
   /// A member's byte offset (`nil` for a bitfield), its type's alignment, and whether it is a bitfield that
@@ -238,8 +278,8 @@ struct DieReader {
   /// else their natural one (a record padded by a trailing unnamed bitfield, which DWARF does not list).
   private func recordAlignment(
     _ die: Dwarf_Die, size: Int, members: [ClangRecord.Member], alignments: [MemberAlignment]
-  ) -> (Int, DebugInfoImport.AlignmentSource) {
-    if let explicit = udata(die, Attribute.alignment), explicit > 0 { return (Int(explicit), .attribute) }
+  ) throws(DebugInfoError) -> (Int, DebugInfoImport.AlignmentSource) {
+    if let explicit = try number(die, Attribute.alignment), explicit > 0 { return (explicit, .attribute) }
     let natural = alignments.map(\.alignment).max() ?? 1
     let isAligned = alignments.allSatisfy { ($0.byteOffset ?? 0) % max($0.alignment, 1) == 0 && !$0.crossesUnit }
     let end =

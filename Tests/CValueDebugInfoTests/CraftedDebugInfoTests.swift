@@ -131,4 +131,55 @@ import Testing
     let record = try #require(try DebugInfoImport(reading: path, types: ["struct held"]).record(named: "struct held"))
     #expect("\(record.size) \(record.alignment) \(record.alignmentSource)" == "16 8 natural")
   }
+
+  /// `struct holder` with its size and its member's offset written as 8-byte constants (DW_FORM_data8),
+  /// for numbers no C type has: `int` at 0x14, `struct holder` at 0x1b, its member `v` at 0x2b.
+  static func assembleWide(_ name: String, byteSize: UInt64, memberOffset: UInt64) throws -> String {
+    let source = """
+      .section .debug_abbrev,"",@progbits
+      .byte 1, 0x11, 1, 0x03, 0x08, 0x13, 0x0b, 0, 0
+      .byte 3, 0x13, 1, 0x03, 0x08, 0x0b, 0x07, 0, 0
+      .byte 4, 0x0d, 0, 0x03, 0x08, 0x49, 0x13, 0x38, 0x07, 0, 0
+      .byte 5, 0x24, 0, 0x03, 0x08, 0x3e, 0x0b, 0x0b, 0x0b, 0, 0
+      .byte 0
+      .section .debug_info,"",@progbits
+      .Lcu: .long .Lend - .Lver
+      .Lver: .short 4
+      .long 0
+      .byte 8
+      .byte 1
+      .asciz "wide.c"
+      .byte 12
+      .Lint: .byte 5
+      .asciz "int"
+      .byte 5, 4
+      .Lst: .byte 3
+      .asciz "holder"
+      .quad \(byteSize)
+      .byte 4
+      .asciz "v"
+      .long .Lint - .Lcu
+      .quad \(memberOffset)
+      .byte 0
+      .byte 0
+      .Lend:
+
+      """
+    return try DebugInfoFixture.compile(source, name: name, flags: ["-c", "-x", "assembler"])
+  }
+
+  /// Found by the debug-info fuzz target: a member offset past `Int.max` trapped converting it. Sizes,
+  /// offsets and counts larger than any C type's are malformed DWARF, named with the DIE.
+  @Test func numbersLargerThanAnyCType() throws {
+    let sound = try Self.assembleWide("crafted-wide-sound.o", byteSize: 8, memberOffset: 4)
+    #expect(Self.layout(sound) == "struct holder 8 {holder=\"v\"i}")
+    let offset = try Self.assembleWide("crafted-wide-offset.o", byteSize: 8, memberOffset: 1 << 63 | 8)
+    #expect(
+      Self.layout(offset)
+        == "\(offset): malformed DWARF at DIE 0x2b: a member offset of 9223372036854775816, larger than any C type")
+    let size = try Self.assembleWide("crafted-wide-size.o", byteSize: 1 << 50, memberOffset: 4)
+    #expect(
+      Self.layout(size)
+        == "\(size): malformed DWARF at DIE 0x1b: a size, offset or count of 1125899906842624, larger than any C type")
+  }
 }
