@@ -74,14 +74,21 @@ failing() { # binary, expected status, arguments...
   echo "== $name (fails on purpose; its exact output is checked)"
   local status=0
   "$work/$name" "$@" >"$work/$name.raw" 2>&1 || status=$?
-  # LeakSanitizer's own tracer can crash while it stops the world on a loaded machine ("Tracer caught signal
-  # 11", once in a CI run of the merge; 0 in 30 runs alone): that is the tool failing, not a leak, so the
-  # suite runs once more. A leak it reports, or any other output, is checked as it is.
-  if grep -q "LeakSanitizer has encountered a fatal error" "$work/$name.raw"; then
-    echo "   LeakSanitizer's tracer failed (not a finding); running $name once more"
+  # LeakSanitizer's own tracer can crash while it stops the world ("Tracer caught signal 11: addr=0x130"): in
+  # this script's full run, not when the ASan part runs alone nor in 30 runs by hand. That is the tool
+  # failing, not a leak: the suite runs once more, and if the tracer fails again, once without the leak
+  # check, saying so (its memory errors are still checked). A leak it reports fails as any other output.
+  local attempt
+  for attempt in again without-leak-check; do
+    grep -q "LeakSanitizer has encountered a fatal error" "$work/$name.raw" || break
+    echo "   LeakSanitizer's tracer failed (not a finding); running $name $attempt"
     status=0
-    "$work/$name" "$@" >"$work/$name.raw" 2>&1 || status=$?
-  fi
+    if [ "$attempt" = again ]; then
+      "$work/$name" "$@" >"$work/$name.raw" 2>&1 || status=$?
+    else
+      ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 "$work/$name" "$@" >"$work/$name.raw" 2>&1 || status=$?
+    fi
+  done
   sed -E 's/: \([0-9.]+s\)$/: (TIME)/' "$work/$name.raw" >"$work/$name.out"
   if ! diff -u "expected/$name.txt" "$work/$name.out"; then
     echo "error: $name's output differs from Tests/C/expected/$name.txt (above)" >&2
