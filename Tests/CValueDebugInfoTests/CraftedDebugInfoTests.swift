@@ -10,16 +10,13 @@ import Testing
 /// member `v` at 0x27 (offsets from the start of `.debug_info`). Each test chooses where the typedef's and
 /// the member's `DW_AT_type` point.
 @Suite struct CraftedDebugInfoTests {
-  /// Assembles the unit with the typedef's and the member's type references (assembler expressions over
-  /// the labels `.Lint`, `.Ltd`, `.Lst`, relative to `.Lcu`) into `name`.
-  static func assemble(_ name: String, typedefType: String, memberType: String) throws -> String {
+  /// Assembles one DWARF 4 unit for `file` into `name`: the unit's own abbreviation (1) and DIE, then
+  /// `abbreviations` and `dies` (everything after the unit's DIE, its closing entries included), as written.
+  static func assembleUnit(_ name: String, file: String, abbreviations: String, dies: String) throws -> String {
     let source = """
       .section .debug_abbrev,"",@progbits
       .byte 1, 0x11, 1, 0x03, 0x08, 0x13, 0x0b, 0, 0
-      .byte 2, 0x16, 0, 0x03, 0x08, 0x49, 0x13, 0, 0
-      .byte 3, 0x13, 1, 0x03, 0x08, 0x0b, 0x0b, 0, 0
-      .byte 4, 0x0d, 0, 0x03, 0x08, 0x49, 0x13, 0x38, 0x0b, 0, 0
-      .byte 5, 0x24, 0, 0x03, 0x08, 0x3e, 0x0b, 0x0b, 0x0b, 0, 0
+      \(abbreviations)
       .byte 0
       .section .debug_info,"",@progbits
       .Lcu: .long .Lend - .Lver
@@ -27,27 +24,43 @@ import Testing
       .long 0
       .byte 8
       .byte 1
-      .asciz "loop.c"
+      .asciz "\(file)"
       .byte 12
-      .Lint: .byte 5
-      .asciz "int"
-      .byte 5, 4
-      .Ltd: .byte 2
-      .asciz "loop_t"
-      .long \(typedefType)
-      .Lst: .byte 3
-      .asciz "holder"
-      .byte 4
-      .byte 4
-      .asciz "v"
-      .long \(memberType)
-      .byte 0
-      .byte 0
-      .byte 0
+      \(dies)
       .Lend:
 
       """
     return try DebugInfoFixture.compile(source, name: name, flags: ["-c", "-x", "assembler"])
+  }
+
+  /// Assembles the unit with the typedef's and the member's type references (assembler expressions over
+  /// the labels `.Lint`, `.Ltd`, `.Lst`, relative to `.Lcu`) into `name`.
+  static func assemble(_ name: String, typedefType: String, memberType: String) throws -> String {
+    try assembleUnit(
+      name, file: "loop.c",
+      abbreviations: """
+        .byte 2, 0x16, 0, 0x03, 0x08, 0x49, 0x13, 0, 0
+        .byte 3, 0x13, 1, 0x03, 0x08, 0x0b, 0x0b, 0, 0
+        .byte 4, 0x0d, 0, 0x03, 0x08, 0x49, 0x13, 0x38, 0x0b, 0, 0
+        .byte 5, 0x24, 0, 0x03, 0x08, 0x3e, 0x0b, 0x0b, 0x0b, 0, 0
+        """,
+      dies: """
+        .Lint: .byte 5
+        .asciz "int"
+        .byte 5, 4
+        .Ltd: .byte 2
+        .asciz "loop_t"
+        .long \(typedefType)
+        .Lst: .byte 3
+        .asciz "holder"
+        .byte 4
+        .byte 4
+        .asciz "v"
+        .long \(memberType)
+        .byte 0
+        .byte 0
+        .byte 0
+        """)
   }
 
   static func layout(_ path: String) -> String {
@@ -135,37 +148,27 @@ import Testing
   /// `struct holder` with its size and its member's offset written as 8-byte constants (DW_FORM_data8),
   /// for numbers no C type has: `int` at 0x14, `struct holder` at 0x1b, its member `v` at 0x2b.
   static func assembleWide(_ name: String, byteSize: UInt64, memberOffset: UInt64) throws -> String {
-    let source = """
-      .section .debug_abbrev,"",@progbits
-      .byte 1, 0x11, 1, 0x03, 0x08, 0x13, 0x0b, 0, 0
-      .byte 3, 0x13, 1, 0x03, 0x08, 0x0b, 0x07, 0, 0
-      .byte 4, 0x0d, 0, 0x03, 0x08, 0x49, 0x13, 0x38, 0x07, 0, 0
-      .byte 5, 0x24, 0, 0x03, 0x08, 0x3e, 0x0b, 0x0b, 0x0b, 0, 0
-      .byte 0
-      .section .debug_info,"",@progbits
-      .Lcu: .long .Lend - .Lver
-      .Lver: .short 4
-      .long 0
-      .byte 8
-      .byte 1
-      .asciz "wide.c"
-      .byte 12
-      .Lint: .byte 5
-      .asciz "int"
-      .byte 5, 4
-      .Lst: .byte 3
-      .asciz "holder"
-      .quad \(byteSize)
-      .byte 4
-      .asciz "v"
-      .long .Lint - .Lcu
-      .quad \(memberOffset)
-      .byte 0
-      .byte 0
-      .Lend:
-
-      """
-    return try DebugInfoFixture.compile(source, name: name, flags: ["-c", "-x", "assembler"])
+    try assembleUnit(
+      name, file: "wide.c",
+      abbreviations: """
+        .byte 3, 0x13, 1, 0x03, 0x08, 0x0b, 0x07, 0, 0
+        .byte 4, 0x0d, 0, 0x03, 0x08, 0x49, 0x13, 0x38, 0x07, 0, 0
+        .byte 5, 0x24, 0, 0x03, 0x08, 0x3e, 0x0b, 0x0b, 0x0b, 0, 0
+        """,
+      dies: """
+        .Lint: .byte 5
+        .asciz "int"
+        .byte 5, 4
+        .Lst: .byte 3
+        .asciz "holder"
+        .quad \(byteSize)
+        .byte 4
+        .asciz "v"
+        .long .Lint - .Lcu
+        .quad \(memberOffset)
+        .byte 0
+        .byte 0
+        """)
   }
 
   /// Found by the debug-info fuzz target: a member offset past `Int.max` trapped converting it. Sizes,
