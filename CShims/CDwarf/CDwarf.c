@@ -83,6 +83,12 @@ int cv_dwarf_sdata(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, i
   return api->dwarf_formsdata(&attribute, value) == 0 ? 1 : -1;
 }
 
+int cv_dwarf_form(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name) {
+  Dwarf_Attribute attribute;
+  if (api->dwarf_attr_integrate(die, name, &attribute) == NULL) return 0;
+  return (int)attribute.form;
+}
+
 int cv_dwarf_flag(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name) {
   Dwarf_Attribute attribute;
   bool flag = false;

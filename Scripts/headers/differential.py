@@ -7,14 +7,15 @@ offset, size, bit offset and width are checked against a C program compiled by c
 (sizeof, _Alignof, offsetof, and a probe that sets a bitfield's bits and finds them). Each field the
 generator declares must be listed, and nothing else.
 
-The same records are also compiled by clang into an object with `-g -fno-eliminate-unused-debug-types`
+The same records are also compiled by clang (source `binary`) and by gcc (source `gcc-binary`: gcc writes
+array bounds and bitfields in other forms than clang) into an object with `-g -fno-eliminate-unused-debug-types`
 and read back from its DWARF with `cvalue layout --binary OBJECT 'struct NAME' --json`, checked against
 the same numbers, except the alignment of a record the import says it inferred from offsets
 (`alignmentSource` "inferred" in `cvalue import --binary`'s catalog): DWARF does not say `packed`, and a
 packed record whose offsets and size are all even looks 2-aligned. Those are counted, not failed.
 
 Usage: Scripts/headers/differential.py [--seconds N] [--seed S] [--cvalue PATH] [--records-per-header N]
-                                       [--sources header,binary]
+                                       [--sources header,binary,gcc-binary]
 
 Runs batches of records until N seconds have passed (default 60), then prints `differential: R records,
 F fields checked, M mismatches` for each source; exits 1 on a mismatch, printing the record's declaration
@@ -32,6 +33,7 @@ import time
 INTEGERS = ["char", "signed char", "unsigned char", "short", "unsigned short", "int", "unsigned int", "long",
             "unsigned long", "long long", "unsigned long long"]
 FLOATS = ["float", "double", "long double", "_Float16"]
+BINARY_COMPILERS = {"binary": "clang", "gcc-binary": "gcc"}
 BITFIELD_TYPES = {"unsigned char": 8, "unsigned short": 16, "int": 32, "unsigned int": 32, "long long": 64,
                   "unsigned long long": 64, "_Bool": 1}
 
@@ -72,6 +74,9 @@ class Generator:
                 dims = []
                 if self.rng.random() < 0.25:
                     dims = [self.rng.randint(1, 3) for _ in range(self.rng.randint(1, 2))]
+                elif self.rng.random() < 0.04:
+                    # Counts where the width of gcc's upper bound changes (one byte holds 0 to 255).
+                    dims = [self.rng.choice([127, 128, 129, 200, 255, 256, 257])]
                 aligned = f" __attribute__((aligned({self.rng.choice([1, 2, 4, 8, 16])})))" \
                     if self.rng.random() < 0.08 else ""
                 decl = f"{kind} {name}{''.join(f'[{d}]' for d in dims)}{aligned};"
@@ -168,16 +173,16 @@ def oracle(header, records, workdir):
     return result
 
 
-def debug_object(cvalue, header, workdir):
-    """The records compiled by clang with every type's debug info, into an object, and how the import knew
-    each record's alignment ({name: "attribute"|"natural"|"inferred"}, from `cvalue import --binary`)."""
+def debug_object(cvalue, header, workdir, compiler):
+    """The records compiled by `compiler` with every type's debug info, into an object, and how the import
+    knew each record's alignment ({name: "attribute"|"natural"|"inferred"}, from `cvalue import --binary`)."""
     source = os.path.join(workdir, "debug.c")
     with open(source, "w") as f:
         f.write(f'#include "{header}"\n')
-    binary = os.path.join(workdir, "debug.o")
-    subprocess.run(["clang", "-std=gnu11", "-w", "-g", "-fno-eliminate-unused-debug-types", "-c", source,
+    binary = os.path.join(workdir, f"debug-{compiler}.o")
+    subprocess.run([compiler, "-std=gnu11", "-w", "-g", "-fno-eliminate-unused-debug-types", "-c", source,
                     "-o", binary], check=True)
-    catalog = os.path.join(workdir, "debug.json")
+    catalog = os.path.join(workdir, f"debug-{compiler}.json")
     subprocess.run([cvalue, "import", "--binary", binary, "--output", catalog], check=True, capture_output=True)
     with open(catalog) as f:
         return binary, {record["name"]: record["alignmentSource"] for record in json.load(f)["records"]}
@@ -187,14 +192,15 @@ def check(cvalue, source, path, keyword, name, expected, alignment_sources, pack
     """Problems of `cvalue layout --header|--binary PATH` against clang's numbers, the fields checked, and
     whether the alignment differs where DWARF cannot tell it (inferred, or a packed record with no padding
     that the import takes for natural)."""
-    run = subprocess.run([cvalue, "layout", f"--{source}", path, f"{keyword} {name}", "--json"],
+    run = subprocess.run([cvalue, "layout", "--header" if source == "header" else "--binary", path,
+                          f"{keyword} {name}", "--json"],
                          capture_output=True, text=True)
     problems = []
     if run.returncode != 0:
         return [f"cvalue exited {run.returncode}: {run.stderr.strip()}"], 0, False
     layout = json.loads(run.stdout)
     size, alignment, fields = expected
-    how = alignment_sources.get(f"{keyword} {name}") if source == "binary" else None
+    how = alignment_sources.get(source, {}).get(f"{keyword} {name}")
     unknowable = how == "inferred" or how == "natural" and packed
     if layout["size"] != size or layout["alignment"] != alignment and not unknowable:
         problems.append(f"size/alignment {layout['size']}/{layout['alignment']}"
@@ -219,12 +225,13 @@ def main():
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--cvalue", default=None, help="the cvalue binary (default: swift build's)")
     parser.add_argument("--records-per-header", type=int, default=40)
-    parser.add_argument("--sources", default="header,binary",
-                        help="what cvalue reads the records from: header, binary (DWARF), or both")
+    parser.add_argument("--sources", default="header,binary,gcc-binary",
+                        help="what cvalue reads the records from: header, binary (clang's DWARF), gcc-binary "
+                             "(gcc's DWARF), comma-separated")
     args = parser.parse_args()
     sources = args.sources.split(",")
-    if not sources or any(source not in ("header", "binary") for source in sources):
-        parser.error(f"--sources takes header, binary or both, not {args.sources}")
+    if not sources or any(source not in BINARY_COMPILERS and source != "header" for source in sources):
+        parser.error(f"--sources takes header, binary and gcc-binary, not {args.sources}")
     cvalue = args.cvalue or subprocess.run(["swift", "build", "--show-bin-path"], check=True, capture_output=True,
                                            text=True).stdout.strip() + "/cvalue"
     seed = args.seed if args.seed is not None else random.randrange(1 << 32)
@@ -253,8 +260,9 @@ def main():
             truth = oracle(header, named, workdir)
             inputs = {"header": header}
             alignment_sources = {}
-            if "binary" in sources:
-                inputs["binary"], alignment_sources = debug_object(cvalue, header, workdir)
+            for source, compiler in BINARY_COMPILERS.items():
+                if source in sources:
+                    inputs[source], alignment_sources[source] = debug_object(cvalue, header, workdir, compiler)
             for (keyword, name, _), (_, text, _) in zip(named, records):
                 if time.time() - start >= args.seconds and all(records for records, _ in counts.values()):
                     break
@@ -278,7 +286,8 @@ def main():
                         print(summary(1))
                         return 1
         batch += 1
-    note = f", {inferred_differently} alignments DWARF cannot tell differ from clang's" if "binary" in sources else ""
+    note = f", {inferred_differently} alignments DWARF cannot tell differ from clang's" \
+        if set(sources) & set(BINARY_COMPILERS) else ""
     print(f"{summary(0)}{note} (seed {seed}, {time.time() - start:.0f} s)")
     return 0
 

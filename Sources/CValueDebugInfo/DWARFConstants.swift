@@ -24,6 +24,7 @@ enum Attribute {
   static let bitOffset: UInt32 = 0x0c
   static let bitSize: UInt32 = 0x0d
   static let constValue: UInt32 = 0x1c
+  static let lowerBound: UInt32 = 0x22
   static let upperBound: UInt32 = 0x2f
   static let count: UInt32 = 0x37
   static let declaration: UInt32 = 0x3c
@@ -43,4 +44,27 @@ enum BaseEncoding {
   static let unsigned: UInt64 = 0x07
   static let unsignedChar: UInt64 = 0x08
   static let utf: UInt64 = 0x10
+}
+
+/// The forms a constant attribute is written in (DWARF 5, 7.5.6): the fixed-width `data` forms say nothing of
+/// signedness, which the attribute's type decides.
+enum Form {
+  static let data2: Int32 = 0x05
+  static let data4: Int32 = 0x06
+  static let data8: Int32 = 0x07
+  static let data1: Int32 = 0x0b
+  static let sdata: Int32 = 0x0d
+  static let udata: Int32 = 0x0f
+  static let implicitConst: Int32 = 0x21
+
+  /// The width in bits of a fixed-width constant form, `nil` for any other form.
+  static func fixedWidth(_ form: Int32) -> Int? {
+    switch form {
+    case data1: return 8
+    case data2: return 16
+    case data4: return 32
+    case data8: return 64
+    default: return nil
+    }
+  }
 }

@@ -19,7 +19,7 @@ extension DieReader {
     case Tag.arrayType:
       guard let elementDie = try self.type(of: type) else { throw malformed(type, "an array without an element type") }
       let element = try encoding(of: elementDie, name: name, place: place, depth: depth + 1)
-      return try array(type, element: element, elementDie: elementDie, depth: depth)
+      return try array(type, element: element, elementDie: elementDie, depth: depth, place: place)
     case Tag.enumerationType:
       if let underlying = try self.type(of: type) {
         return try encoding(of: underlying, name: name, place: place, depth: depth + 1)
@@ -107,12 +107,13 @@ extension DieReader {
     }
   }
 
-  /// The counts of an array's subranges (a missing bound is a flexible array, 0), outermost first; a
-  /// GNU vector is `DW_AT_GNU_vector` on the array.
-  private mutating func array(_ die: Dwarf_Die, element: TypeEncoding, elementDie: Dwarf_Die, depth: Int)
-    throws(DebugInfoError) -> TypeEncoding
-  {
-    let counts = try counts(of: die)
+  /// An array of `element`, one level per subrange, outermost first; a GNU vector is `DW_AT_GNU_vector` on
+  /// the array.
+  private mutating func array(
+    _ die: Dwarf_Die, element: TypeEncoding, elementDie: Dwarf_Die, depth: Int,
+    place: (record: String, field: String) = ("", "")
+  ) throws(DebugInfoError) -> TypeEncoding {
+    let counts = try self.counts(of: die, place: place)
     if flag(die, Attribute.gnuVector) {
       let size: Int
       if let written = try number(die, Attribute.byteSize) {
@@ -123,22 +124,6 @@ extension DieReader {
       return .vector(TypeEncoding.Vector(size: size, alignment: size, element: element))
     }
     return counts.reversed().reduce(element) { inner, count in .array(count: count, element: inner) }
-  }
-
-  func counts(of array: Dwarf_Die) throws(DebugInfoError) -> [Int] {
-    var counts: [Int] = []
-    for subrange in children(array) where tag(subrange) == Tag.subrangeType {
-      if let count = try number(subrange, Attribute.count) {
-        counts.append(count)
-      } else if let upper = try signedNumber(subrange, Attribute.upperBound), upper >= 0 {
-        counts.append(upper + 1)
-      } else {
-        // gcc writes -1 as the upper bound of `int a[0]` and of some flexible arrays.
-        counts.append(0)
-      }
-    }
-    _ = try product(counts, array)
-    return counts
   }
 
   /// `sizeof` the type, from `DW_AT_byte_size` or, for arrays, pointers and `_Atomic`, computed.

@@ -50,11 +50,12 @@ enum DebugInfoFixture {
     }
   }
 
-  /// Compiles `text` (C) into `name` in the fixture directory with clang.
-  static func compile(_ text: String, name: String, flags: [String]) throws -> String {
+  /// Compiles `text` (C) into `name` in the fixture directory with clang, or the compiler named.
+  static func compile(_ text: String, name: String, flags: [String], compiler: String = "clang") throws -> String {
     let source = "\(directory)/\(name).c"
     try text.write(toFile: source, atomically: true, encoding: .utf8)
-    return try run(tool("clang"), flags + ["-o", "\(directory)/\(name)", source], output: "\(directory)/\(name)").get()
+    return try run(tool(compiler), flags + ["-o", "\(directory)/\(name)", source], output: "\(directory)/\(name)")
+      .get()
   }
 
   private static func compile(_ build: Build) -> Result<String, BuildFailed> {

@@ -107,6 +107,9 @@ Dwfl *cv_dwarf_begin(const cv_dwarf_api *api);
 /// read, 0 when absent, -1 when present but not of that form.
 int cv_dwarf_udata(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, uint64_t *value);
 int cv_dwarf_sdata(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, int64_t *value);
+/// The form (DW_FORM_*) an attribute of `die` is written in, 0 when absent: a constant's width and signedness
+/// depend on it (libdw's dwarf_formsdata sign-extends DW_FORM_data1, so that gcc's upper bound 199 reads -57).
+int cv_dwarf_form(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name);
 int cv_dwarf_flag(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name);
 int cv_dwarf_ref(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, Dwarf_Die *result);
 /// DW_AT_data_member_location as a constant or a location expression (`DW_OP_plus_uconst n`, as gcc
