@@ -1,6 +1,7 @@
 // The DWARF numbers the reader needs (DWARF 5, section 7), named as the standard names them.
 enum Tag {
   static let arrayType: Int32 = 0x01
+  static let classType: Int32 = 0x02
   static let lexicalBlock: Int32 = 0x0b
   static let enumerationType: Int32 = 0x04
   static let member: Int32 = 0x0d
@@ -9,6 +10,7 @@ enum Tag {
   static let subroutineType: Int32 = 0x15
   static let typedef: Int32 = 0x16
   static let unionType: Int32 = 0x17
+  static let inheritance: Int32 = 0x1c
   static let subrangeType: Int32 = 0x21
   static let baseType: Int32 = 0x24
   static let constType: Int32 = 0x26
@@ -17,6 +19,9 @@ enum Tag {
   static let volatileType: Int32 = 0x35
   static let restrictType: Int32 = 0x37
   static let atomicType: Int32 = 0x47
+
+  /// A C++ `class` is a struct whose members are private by default: the same record.
+  static func isRecord(_ tag: Int32) -> Bool { tag == structureType || tag == classType || tag == unionType }
 }
 
 enum Attribute {
@@ -28,6 +33,8 @@ enum Attribute {
   static let upperBound: UInt32 = 0x2f
   static let count: UInt32 = 0x37
   static let declaration: UInt32 = 0x3c
+  static let external: UInt32 = 0x3f
+  static let virtuality: UInt32 = 0x4c
   static let encoding: UInt32 = 0x3e
   static let type: UInt32 = 0x49
   static let dataBitOffset: UInt32 = 0x6b

@@ -117,11 +117,11 @@ extension DieReader {
         collect(children(die), unit: unit, place: inner, into: &result, typeUnitRecords: &typeUnitRecords)
         continue
       }
-      guard tag == Tag.structureType || tag == Tag.unionType || tag == Tag.typedef, let name = name(die) else {
+      guard Tag.isRecord(tag) || tag == Tag.typedef, let name = name(die) else {
         continue
       }
       switch tag {
-      case Tag.structureType, Tag.unionType:
+      case Tag.structureType, Tag.classType, Tag.unionType:
         let full = (tag == Tag.unionType ? "union " : "struct ") + name
         if flag(die, Attribute.declaration) {
           result.declaredOnly.insert(full)
@@ -145,6 +145,7 @@ extension DieReader {
     switch tag(type) {
     case Tag.subroutineType: return "a function type has no layout"
     case Tag.structureType where flag(type, Attribute.declaration),
+      Tag.classType where flag(type, Attribute.declaration),
       Tag.unionType where flag(type, Attribute.declaration):
       return "\(name) names an incomplete struct or union"
     default: return nil

@@ -30,7 +30,7 @@ extension DieReader {
     case Tag.atomicType:
       return .qualified(
         .atomic, try encoding(of: self.type(of: type) ?? type, name: name, place: place, depth: depth + 1))
-    case Tag.structureType, Tag.unionType:
+    case Tag.structureType, Tag.classType, Tag.unionType:
       return try record(type, name: name, place: place, depth: depth)
     default:
       throw .unsupportedType(
@@ -93,7 +93,7 @@ extension DieReader {
     guard depth < 64 else { throw malformed(type, "pointer types nested more than 64 deep") }
     switch tag(type) {
     case Tag.subroutineType: return .scalar(.unknown)
-    case Tag.structureType, Tag.unionType:
+    case Tag.structureType, Tag.classType, Tag.unionType:
       let record = TypeEncoding.Record(name: name(type), fields: nil)
       return tag(type) == Tag.unionType ? .union(record) : .structure(record)
     case Tag.pointerType: return try pointer(to: self.type(of: type), depth: depth)
@@ -150,7 +150,7 @@ extension DieReader {
     case Tag.typedef, Tag.constType, Tag.volatileType, Tag.restrictType, Tag.arrayType:
       guard let next = try type(of: die) else { return 1 }
       return try alignment(of: next, depth: depth + 1)
-    case Tag.structureType, Tag.unionType:
+    case Tag.structureType, Tag.classType, Tag.unionType:
       if let known = recordAlignment(of: die) { return known }
     default: break
     }

@@ -17,7 +17,7 @@ struct DieReader {
   }
 
   /// Every record read, nested ones before the records that contain them.
-  private(set) var records: [Read] = []
+  var records: [Read] = []
   /// The unit being read, recorded with each record.
   var unit = ""
   /// By DIE offset (unique in the file): the encodings, names and alignments of records read.
@@ -26,7 +26,10 @@ struct DieReader {
   private var alignments: [UInt64: Int] = [:]
   /// The records whose alignment was inferred: a record holding one knows its own no better.
   private var inferredRecords: Set<String> = []
-  private var nestedRecords: Set<String> = []
+  var nestedRecords: Set<String> = []
+  /// C++ classes with bases, by record name: where their data ends (the Itanium ABI's dsize), which a class
+  /// deriving from them may place its own members after, in their tail padding.
+  var dataSizes: [String: Int] = [:]
   /// Records being read, to refuse a type that holds itself (malformed DWARF) rather than recurse forever.
   private var reading: Set<UInt64> = []
   var enumerationCache: [UInt64: CEnumeration?] = [:]
@@ -174,9 +177,20 @@ struct DieReader {
     var enumerations: [(member: String, enumeration: CEnumeration)] = []
     var holds: Set<String> = []
     var holdsInferred = false
-    for (position, member) in children(die).enumerated() where self.tag(member) == Tag.member {
+    var bases: [Int] = []
+    for (position, member) in children(die).enumerated() {
+      let memberTag = self.tag(member)
+      guard memberTag == Tag.member || memberTag == Tag.inheritance else { continue }
+      // A static data member (DWARF 4 and before write it as a member declaration) has no bytes in the record.
+      if memberTag == Tag.member, flag(member, Attribute.declaration) || flag(member, Attribute.external) { continue }
       guard let memberType = try type(of: member) else { throw malformed(member, "a member without a type") }
-      let memberName = self.name(member)
+      // An empty class (a base, or a `[[no_unique_address]]` member) holds no bytes to compare.
+      if try isEmptyClass(memberType) { continue }
+      var memberName = self.name(member)
+      if memberTag == Tag.inheritance {
+        memberName = try baseName(member, type: memberType, record: recordName)
+        bases.append(fields.count)
+      }
       let path = memberName.map { "." + $0 } ?? ""
       let fieldPlace = (record: recordName, field: path)
       if let memberName, let enumeration = try enumeration(of: memberType) {
@@ -219,6 +233,8 @@ struct DieReader {
         memberAlignments.append((byteOffset, memberAlignment, false))
       }
     }
+    try placeBases(
+      bases, fields: &fields, members: &members, alignments: &memberAlignments, recordName: recordName, size: byteSize)
     let body = TypeEncoding.Record(name: tag, fields: fields)
     let encoding: TypeEncoding = isUnion ? .union(body) : .structure(body)
     var (alignment, source) = try recordAlignment(die, size: byteSize, members: members, alignments: memberAlignments)
@@ -314,7 +330,7 @@ struct DieReader {
       case Tag.arrayType, Tag.atomicType:
         guard let element = try type(of: stripped) else { return nil }
         current = element
-      case Tag.structureType, Tag.unionType: return recordNames[offset(stripped)]
+      case Tag.structureType, Tag.classType, Tag.unionType: return recordNames[offset(stripped)]
       default: return nil
       }
     }
@@ -332,7 +348,7 @@ struct DieReader {
       guard first == nil, let member = children(record).first(where: { tag($0) == Tag.member }) else { break }
       first = name(member)
       guard let next = try type(of: member).flatMap({ (die) throws(DebugInfoError) in try strip(die) }),
-        tag(next) == Tag.structureType || tag(next) == Tag.unionType
+        Tag.isRecord(tag(next))
       else { break }
       record = next
     }

@@ -1,5 +1,5 @@
 // Zero set-up with GoogleTest: EXPECT_CV_EQ(actual, expected) / ASSERT_CV_EQ take the type from the
-// arguments, read by its C name from the test's own debug info (built with -g). One test passes, two fail on
+// arguments, read by its C name from the test's own debug info (built with -g). One test passes, three fail on
 // purpose; run.sh checks the exact output (expected/program_gtest.txt).
 #include <gtest/gtest.h>
 
@@ -26,6 +26,24 @@ TEST(Zero, ShapeIdDiffers) {
 TEST(Zero, PointYDiffers) {
   point_t actual = {5, 6}, expected = {5, 7};
   ASSERT_CV_EQ(actual, expected);
+}
+
+// A C++ base class is the field named after it: a changed base member fails by name (it passed silently when
+// bases were left out).
+struct base_part {
+  int id;
+  double weight;
+};
+struct derived_part : base_part {
+  int count;
+};
+
+TEST(Zero, BaseMemberDiffers) {
+  derived_part actual{}, expected{};
+  actual.id = 1;
+  expected.id = 2;
+  actual.count = expected.count = 3;
+  EXPECT_CV_EQ(actual, expected);
 }
 
 int main(int argc, char **argv) {

@@ -12,6 +12,7 @@ public enum SystemPackage: String, CaseIterable, Sendable {
   case crossGlibc = "libc6-dev-arm64-cross libc6-dev-armhf-cross libc6-dev-i386-cross libc6-dev-riscv64-cross"
   case libclang14 = "libclang1-14 libclang-common-14-dev"
   case gcc = "gcc"
+  case gxx = "g++"
   case glibcDebugInfo = "libc6-dbg"
 
   /// The files whose presence means the package is installed.
@@ -26,6 +27,7 @@ public enum SystemPackage: String, CaseIterable, Sendable {
       }
     case .libclang14: ["/usr/lib/llvm-14/lib/libclang.so.1", "/usr/lib/llvm-14/lib/clang"]
     case .gcc: ["/usr/bin/gcc"]
+    case .gxx: ["/usr/bin/g++"]
     case .glibcDebugInfo: ["/usr/lib/debug/.build-id"]
     }
   }

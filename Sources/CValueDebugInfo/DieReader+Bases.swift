@@ -1,0 +1,99 @@
+internal import CDwarf
+import CValueHeaders
+import CValueKit
+
+/// C++ base classes (`DW_TAG_inheritance`) as fields of the derived record, so that their members are
+/// compared and reported: a base is the field named after its class (`.base.a`), at the offset the compiler
+/// gave it. An empty base holds no bytes and is left out; a virtual base is refused.
+extension DieReader {
+  /// The field name of a C++ base class subobject: the class's own name (`.base.a` is the path of its member
+  /// `a`). A virtual base is refused: its offset is in the vtable, not in the debug info.
+  func baseName(_ inheritance: Dwarf_Die, type: Dwarf_Die, record: String) throws(DebugInfoError) -> String {
+    let base = try strip(type) ?? type
+    let name = self.name(base) ?? "base at 0x\(String(offset(base), radix: 16))"
+    if let virtuality = udata(inheritance, Attribute.virtuality), virtuality != 0 {
+      throw .unsupportedType(
+        "the virtual base class \(name) (its offset is known only at run time, from the vtable)", record: record,
+        field: "." + name)
+    }
+    return name
+  }
+
+  /// Whether `type` is a C++ class with no data in it (an empty base, a tag type), of `DW_AT_byte_size` 1 or
+  /// 0: no member and no base that holds data.
+  func isEmptyClass(_ type: Dwarf_Die) throws(DebugInfoError) -> Bool {
+    guard let record = try strip(type), tag(record) == Tag.structureType || tag(record) == Tag.classType,
+      !flag(record, Attribute.declaration), (udata(record, Attribute.byteSize) ?? 2) <= 1
+    else { return false }
+    for member in children(record) {
+      switch tag(member) {
+      case Tag.member where !flag(member, Attribute.declaration) && !flag(member, Attribute.external):
+        return false
+      case Tag.inheritance:
+        guard let base = try self.type(of: member), try isEmptyClass(base) else { return false }
+      default: continue
+      }
+    }
+    return true
+  }
+
+  /// Bases with tail padding are laid out as their base subobject: the base's members in a record that ends
+  /// with its data, carried by the derived record as an anonymous record's layout is, since the Itanium C++
+  /// ABI places a derived class's members there when the base is not a POD (`struct poly { virtual ~poly();
+  /// int p; }` is 16 bytes, and `poly_derived`'s `q` sits at 12).
+  ///
+  /// The members are then put in the order of their offsets: a polymorphic class whose bases have no vptr
+  /// lists its own `_vptr` (at 0) after them.
+  mutating func placeBases(
+    _ bases: [Int], fields: inout [TypeEncoding.Field], members: inout [ClangRecord.Member],
+    alignments: inout [MemberAlignment], recordName: String, size: Int
+  ) throws(DebugInfoError) {
+    for index in bases {
+      let start = members[index].bitOffset / 8
+      let next = members.map { $0.bitOffset / 8 }.filter { $0 > start }.min() ?? size
+      guard let name = fields[index].name,
+        let base = records.last(where: { $0.record.name == "struct \(name)" })?.record,
+        case .structure(let body) = base.encoding
+      else { continue }
+      let dataSize = dataSizes[base.name] ?? Self.dataEnd(base.members)
+      guard dataSize < members[index].size else { continue }
+      guard start + dataSize <= next else {
+        throw .layoutMismatch(
+          record: recordName, field: ".\(name)", dwarf: "the next member at offset \(next)",
+          cvaluekit: "the base class's data ending at \(start + dataSize)")
+      }
+      let subobject = "\(base.name) (as a base of \(recordName))"
+      let encoding = TypeEncoding.structure(.init(name: nil, fields: body.fields))
+      records.append(
+        Read(
+          record: .make(
+            name: subobject, encoding: encoding, size: dataSize, alignment: 1, members: base.members,
+            isTagged: false, isNested: true, enumerations: base.enumerations, holds: base.holds),
+          unit: unit, alignmentSource: .inferred))
+      nestedRecords.insert(subobject)
+      fields[index] = .init(name: name, type: encoding)
+      members[index] = .make(
+        name: name, bitOffset: start * 8, bitWidth: nil, size: dataSize, anonymousRecord: subobject)
+    }
+    // Where this class's data ends: a base's own data end, where a class deriving from this one may start.
+    var ends = members.map { Self.dataEnd([$0]) }
+    for index in bases {
+      if let name = fields[index].name, let end = dataSizes["struct \(name)"] {
+        ends[index] = members[index].bitOffset / 8 + end
+      }
+    }
+    dataSizes[recordName] = ends.max() ?? 0
+    guard !bases.isEmpty else { return }
+    let order = members.indices.sorted { (members[$0].bitOffset, $0) < (members[$1].bitOffset, $1) }
+    fields = order.map { fields[$0] }
+    members = order.map { members[$0] }
+    alignments = order.map { alignments[$0] }
+  }
+
+  /// The first byte after the members.
+  static func dataEnd(_ members: [ClangRecord.Member]) -> Int {
+    members.map { member in
+      member.bitWidth.map { (member.bitOffset + $0 + 7) / 8 } ?? member.bitOffset / 8 + member.size
+    }.max() ?? 0
+  }
+}

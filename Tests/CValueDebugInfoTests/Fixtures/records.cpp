@@ -1,0 +1,102 @@
+// C++ records read from their own debug info, and the compiler's own numbers for them: main prints each
+// type's sizeof and the offset of every leaf as CValueKit names it (a base class is the field named after
+// it: `.base.a`), computed by the compiler from the members and from static_cast to each base.
+#include <cstdio>
+
+#define OFFSET(object, member) static_cast<long>(reinterpret_cast<const char *>(&(object).member) - \
+  reinterpret_cast<const char *>(&(object)))
+
+struct base { int a; double b; };
+struct derived : base { int c; };
+struct left { int l; };
+struct right { short r; };
+struct both : left, right { char c; };
+struct empty {};
+struct with_empty : empty { int v; };
+struct holder { [[no_unique_address]] empty e; int x; };
+struct poly {
+  virtual ~poly() {}
+  int p;
+};
+struct poly_derived : poly { int q; };
+class account {
+ public:
+  explicit account(int id) : id(id), balance(0.5) {}
+  int get() const { return id; }
+  friend int main();
+
+ private:
+  int id;
+  double balance;
+};
+struct counter {
+  static int count;
+  int value;
+};
+int counter::count = 0;
+struct vbase { int v; };
+struct with_virtual_base : virtual vbase { int w; };
+template <typename T> struct box { T value; };
+struct boxed : box<int> { int extra; };
+// Tail padding of a base that is not a POD, reused by the derived class.
+class packed_tail {
+ public:
+  packed_tail() : n(1), tag(2) {}
+  int n;
+  char tag;
+};
+struct tail_user : packed_tail { char after; short more; };
+struct deep : derived, with_empty { char last; };
+
+static void size(const char *type, unsigned long n) { std::printf("%s size %lu\n", type, n); }
+static void leaf(const char *type, const char *path, long offset) { std::printf("%s %s %ld\n", type, path, offset); }
+
+int main() {
+  derived d{};
+  size("derived", sizeof d);
+  leaf("derived", ".base.a", OFFSET(d, a));
+  leaf("derived", ".base.b", OFFSET(d, b));
+  leaf("derived", ".c", OFFSET(d, c));
+  both b{};
+  size("both", sizeof b);
+  leaf("both", ".left.l", OFFSET(b, l));
+  leaf("both", ".right.r", OFFSET(b, r));
+  leaf("both", ".c", OFFSET(b, c));
+  with_empty w{};
+  size("with_empty", sizeof w);
+  leaf("with_empty", ".v", OFFSET(w, v));
+  holder h{};
+  size("holder", sizeof h);
+  leaf("holder", ".x", OFFSET(h, x));
+  poly_derived pd;
+  size("poly_derived", sizeof pd);
+  leaf("poly_derived", ".poly.p", OFFSET(pd, p));
+  leaf("poly_derived", ".q", OFFSET(pd, q));
+  account account(7);
+  size("account", sizeof account);
+  leaf("account", ".id", OFFSET(account, id));
+  leaf("account", ".balance", OFFSET(account, balance));
+  counter c{};
+  size("counter", sizeof c);
+  leaf("counter", ".value", OFFSET(c, value));
+  boxed x{};
+  size("boxed", sizeof x);
+  leaf("boxed", ".box<int>.value", OFFSET(x, value));
+  leaf("boxed", ".extra", OFFSET(x, extra));
+  tail_user t;
+  size("tail_user", sizeof t);
+  leaf("tail_user", ".packed_tail.n", OFFSET(t, n));
+  leaf("tail_user", ".packed_tail.tag", OFFSET(t, tag));
+  leaf("tail_user", ".after", OFFSET(t, after));
+  leaf("tail_user", ".more", OFFSET(t, more));
+  deep e{};
+  size("deep", sizeof e);
+  leaf("deep", ".derived.base.a", OFFSET(e, a));
+  leaf("deep", ".derived.base.b", OFFSET(e, b));
+  leaf("deep", ".derived.c", OFFSET(e, c));
+  leaf("deep", ".with_empty.v", OFFSET(e, v));
+  leaf("deep", ".last", OFFSET(e, last));
+  with_virtual_base v;
+  size("with_virtual_base", sizeof v);
+  return counter::count + account.get() - 7;
+}
