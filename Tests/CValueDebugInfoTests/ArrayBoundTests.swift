@@ -1,6 +1,7 @@
 import CValueDebugInfo
 import CValueKit
 import Foundation
+import Synchronization
 import Testing
 
 /// Array counts read from DWARF in every form compilers write them, checked against the count declared in
@@ -41,11 +42,19 @@ import Testing
     Build(compiler: "clang", flags: ["-gdwarf-4", "--target=aarch64-linux-gnu"]),
   ]
 
+  /// Compiled once per build in a test process: the tests run at once.
+  private static let objects = Mutex<[String: String]>([:])
+
   static func object(_ build: Build) throws -> String {
     let name = "bounds_" + build.description.filter { $0.isLetter || $0.isNumber } + ".o"
-    return try DebugInfoFixture.compile(
-      source, name: name, flags: build.flags + ["-c", "-fno-eliminate-unused-debug-types"],
-      compiler: build.compiler)
+    return try objects.withLock { objects in
+      if let built = objects[name] { return built }
+      let built = try DebugInfoFixture.compile(
+        source, name: name, flags: build.flags + ["-c", "-fno-eliminate-unused-debug-types"],
+        compiler: build.compiler)
+      objects[name] = built
+      return built
+    }
   }
 
   @Test(arguments: builds)

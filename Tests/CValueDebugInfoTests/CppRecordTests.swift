@@ -1,6 +1,7 @@
 import CValueDebugInfo
 import CValueKit
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -26,15 +27,29 @@ import Testing
   static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/records.cpp").path
 
+  typealias Oracle = [String: (size: Int, leaves: [String: Int])]
+
+  /// Built and run once per build in a test process, since the tests run at once.
+  private static let programs = Mutex<[String: (path: String, oracle: Oracle)]>([:])
+
   /// The executable, and what it printed: `type size N` and `type .path offset` lines.
-  static func program(_ build: Build) throws -> (path: String, oracle: [String: (size: Int, leaves: [String: Int])]) {
+  static func program(_ build: Build) throws -> (path: String, oracle: Oracle) {
+    try programs.withLock { programs in
+      if let built = programs[build.name] { return built }
+      let built = try compile(build)
+      programs[build.name] = built
+      return built
+    }
+  }
+
+  private static func compile(_ build: Build) throws -> (path: String, oracle: Oracle) {
     let path = "\(DebugInfoFixture.directory)/\(build.name)"
     _ = try DebugInfoFixture.run(
       DebugInfoFixture.tool(build.compiler), build.flags + ["-std=c++20", "-o", path, source], output: path
     ).get()
     let printed = "\(path)-oracle"
     _ = try DebugInfoFixture.run(path, [], output: printed).get()
-    var oracle: [String: (size: Int, leaves: [String: Int])] = [:]
+    var oracle: Oracle = [:]
     for line in try String(contentsOfFile: printed + ".log", encoding: .utf8).split(separator: "\n") {
       let words = line.split(separator: " ").map(String.init)
       guard words.count == 3, let number = Int(words[2]) else { continue }
