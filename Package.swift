@@ -72,10 +72,11 @@ let package = Package(
       dependencies: ["CValueKit"],
       swiftSettings: internalImports
     ),
-    // Types read from DWARF debug info (ELF) through libdw into the same records header import makes.
+    // Types read from DWARF debug info (ELF) through libdw into the records every source fills (CValueKit's
+    // Import/), as header import does: the two sources know nothing of each other.
     .target(
       name: "CValueDebugInfo",
-      dependencies: ["CValueKit", "CValueHeaders", "CDwarf"],
+      dependencies: ["CValueKit", "CDwarf"],
       swiftSettings: internalImports
     ),
     .target(

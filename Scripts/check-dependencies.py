@@ -3,7 +3,7 @@
 
 The flow (STYLE.md, issue 16) runs one way:
 
-    Support → Encoding → Layout → Catalog → Options → Describe → FFI → Derivation → Compare → Handle → Registry
+    Support → Encoding → Layout → Catalog → Import → Options → Describe → FFI → Derivation → Compare → Handle → Registry
 
 `ValueError.swift` sits at the module's root, as swift-system keeps `Errno`: every folder throws it, so it is
 in no folder of the flow and the check exempts it (and every other file at the root).
@@ -24,7 +24,7 @@ import re
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "CValueKit")
-FLOW = ["Support", "Encoding", "Layout", "Catalog", "Options", "Describe", "FFI", "Derivation", "Compare", "Handle",
+FLOW = ["Support", "Encoding", "Layout", "Catalog", "Import", "Options", "Describe", "FFI", "Derivation", "Compare", "Handle",
         "Registry"]
 
 DECLARATION = re.compile(

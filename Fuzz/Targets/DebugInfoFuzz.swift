@@ -1,7 +1,7 @@
 // libFuzzer target: ELF files with DWARF, mutated from small objects clang builds at run time
 // (Fuzz/make-debug-info-seeds.sh).
 //
-// Each input is written to a file and read with `DebugInfoImport(reading:)`, every type and then the first
+// Each input is written to a file and read with `DebugInfoImport.read(_:)`, every type and then the first
 // record by name: a typed `DebugInfoError` or an import whose records have the size their debug info says.
 // libdw's own crashes on damaged DWARF would show here as well: they are findings too.
 import CValueDebugInfo
@@ -24,7 +24,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     fatalError("cannot write \(path)")
   }
   let imported: DebugInfoImport
-  do { imported = try DebugInfoImport(reading: path) } catch {
+  do { imported = try DebugInfoImport.read(path) } catch {
     guard !error.description.isEmpty else { fatalError("an empty error description for \(error)") }
     return 0
   }
@@ -35,7 +35,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   guard let first = imported.records.first else { return 0 }
   do {
-    let again = try DebugInfoImport(reading: path, types: [first.name], unit: first.unit)
+    let again = try DebugInfoImport.read(path, types: [first.name], unit: first.place)
     guard let record = again.record(named: first.name) else {
       fatalError("\(first.name) read by name is missing from \(again.records.map(\.name))")
     }

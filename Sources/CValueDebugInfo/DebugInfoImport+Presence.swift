@@ -7,7 +7,7 @@ extension DebugInfoImport {
   /// this first. It is `false` when the file has neither `.debug_info` (or `.zdebug_info`) nor
   /// `.gnu_debuglink` (the name of a separate debug file), and `true` otherwise, and whenever its sections
   /// cannot be read: the reader then decides, and says why. A `false` is not a promise that no debug file
-  /// exists under `/usr/lib/debug/.build-id`; read the file with ``init(reading:types:unit:)`` to know.
+  /// exists under `/usr/lib/debug/.build-id`; read the file with ``read(_:types:unit:)`` to know.
   ///
   /// ```swift
   /// if DebugInfoImport.mayHaveDebugInfo(atPath: "/proc/self/exe") {

@@ -1,13 +1,12 @@
 internal import CDwarf
-import CValueHeaders
-import CValueKit
+public import CValueKit
 
 extension DebugInfoImport {
   /// Reads the records, typedefs and enumerations of an ELF file's DWARF, checked against CValueKit's
   /// layout, without registering them (`TypeCatalog.register(_:)` does).
   ///
   /// ```swift
-  /// let imported = try DebugInfoImport(reading: "build/shapes.o", types: ["struct shape"])
+  /// let imported = try DebugInfoImport.read("build/shapes.o", types: ["struct shape"])
   /// imported.record(named: "struct shape")?.size   // 24
   /// ```
   ///
@@ -18,8 +17,12 @@ extension DebugInfoImport {
   ///     typedef), with the records they hold; `nil` reads every complete type.
   ///   - unit: Only the compile unit of this name (`src/a.c`, or its last components `a.c`): the way to
   ///     choose one of several different definitions of a name.
+  /// - Returns: The types, their origin `debug info` with the file as its input and the ELF header's target
+  ///   (`details["target"]`), each record's compile unit as its `ImportedTypes/Record/place`.
   /// - Throws: ``DebugInfoError``, naming the file, the type or the units.
-  public init(reading path: String, types: [String]? = nil, unit: String? = nil) throws(DebugInfoError) {
+  public static func read(_ path: String, types: [String]? = nil, unit: String? = nil) throws(DebugInfoError)
+    -> ImportedTypes
+  {
     let header = try ELFHeader.read(path)
     let file = try DwarfFile(path: path, libdw: LibDW.shared())
     if header.isRelocatable, let sections = ELFSections.read(path) {
@@ -38,72 +41,40 @@ extension DebugInfoImport {
       units = units.filter { $0.name == unit || $0.name.hasSuffix("/" + unit) || $0.isTypeUnit }
       guard units.contains(where: { !$0.isTypeUnit }) else { throw .unknownUnit(unit, file: path) }
     }
-    var reader = DieReader(file: file, header: header)
-    let declarations = reader.declarations(in: units)
-    let selected = try types.map { (names) throws(DebugInfoError) in
-      try Self.select(names, from: declarations, file: path)
-    }
-    var pass = ImportPass(reader: reader, selected: selected)
-    try pass.readEntries(declarations.entries)
-    reader = pass.reader
-    self = try pass.finish(target: header.triple, abi: header.abi, file: path)
-  }
-
-  /// The entries `names` select, as C code names types: `struct tag`, `union tag`, a typedef, or a bare tag.
-  private static func select(_ names: [String], from declarations: DieReader.Declarations, file: String)
-    throws(DebugInfoError) -> Set<String>
-  {
-    let known = Set(declarations.entries.map(\.name))
-    var result: Set<String> = []
-    for name in names {
-      let candidates = name.contains(" ") ? [name] : [name, "struct \(name)", "union \(name)"]
-      if let found = candidates.first(where: known.contains) {
-        result.insert(found)
-      } else if let incomplete = candidates.first(where: declarations.incomplete.contains) {
-        throw .incompleteType(incomplete, file: file)
-      } else {
-        throw .unknownType(name, file: file)
-      }
-    }
-    return result
+    var reader = DieReader(file: file, header: header, units: units)
+    return try ImportedTypes(
+      reading: &reader, types: types, abi: header.abi,
+      origin: .init(kind: "debug info", inputs: [path], details: ["target": header.triple]))
   }
 }
 
 extension DieReader {
-  /// The declarations of the units in order: complete tagged records as `struct tag` / `union tag`, and
-  /// typedefs by name (in a type unit, its typedefs first), so that an anonymous record is first read under
-  /// its typedef's name; those declared inside a function too (`void t(void) { struct local { … } x; }`).
-  struct Declarations {
-    struct Entry {
-      var name: String
-      /// The record's DIE, or the type a typedef names (`nil`: `void`).
-      var die: Dwarf_Die?
-      var isTypedef: Bool
-      /// The unit, and for a type declared in a function, the function: `test.c (in shape_test())`.
-      var unit: String
-    }
-    var entries: [Entry] = []
-    /// Tags declared but defined in no unit read.
-    var incomplete: Set<String> = []
-    fileprivate var declaredOnly: Set<String> = []
-    fileprivate var defined: Set<String> = []
+  /// The tags seen declared and defined, for the incomplete ones.
+  struct Tags {
+    var declaredOnly: Set<String> = []
+    var defined: Set<String> = []
   }
 
-  func declarations(in units: [DwarfFile.Unit]) -> Declarations {
-    var result = Declarations()
+  /// The declarations of the units in order: complete tagged records as `struct tag` / `union tag`, and
+  /// typedefs by name (in a type unit, its typedefs first), so that an anonymous record is first read under
+  /// its typedef's name; those declared inside a function too (`void t(void) { struct local { … } x; }`),
+  /// placed as `test.c (in shape_test())`.
+  func declarations() -> TypeDeclarations<Dwarf_Die> {
+    var result = TypeDeclarations<Dwarf_Die>()
+    var tags = Tags()
     for unit in units {
-      var records: [Declarations.Entry] = []
-      collect(children(unit.die), unit: unit, place: unit.name, into: &result, typeUnitRecords: &records)
+      var records: [TypeDeclarations<Dwarf_Die>.Entry] = []
+      collect(children(unit.die), unit: unit, place: unit.name, into: &result, tags: &tags, typeUnitRecords: &records)
       result.entries += records
     }
-    result.incomplete = result.declaredOnly.subtracting(result.defined)
+    result.incomplete = tags.declaredOnly.subtracting(tags.defined)
     return result
   }
 
   /// The declarations among `dies`, and in the functions and blocks among them.
   private func collect(
-    _ dies: [Dwarf_Die], unit: DwarfFile.Unit, place: String, into result: inout Declarations,
-    typeUnitRecords: inout [Declarations.Entry]
+    _ dies: [Dwarf_Die], unit: DwarfFile.Unit, place: String, into result: inout TypeDeclarations<Dwarf_Die>,
+    tags: inout Tags, typeUnitRecords: inout [TypeDeclarations<Dwarf_Die>.Entry]
   ) {
     for die in dies {
       // The tag first: most DIEs are variables and parameters, whose names are not needed.
@@ -114,7 +85,8 @@ extension DieReader {
           tag == Tag.subprogram
           ? "\(unit.name) (in \(name(die).map { "\($0)()" } ?? "the function at 0x\(String(offset(die), radix: 16))"))"
           : place
-        collect(children(die), unit: unit, place: inner, into: &result, typeUnitRecords: &typeUnitRecords)
+        collect(
+          children(die), unit: unit, place: inner, into: &result, tags: &tags, typeUnitRecords: &typeUnitRecords)
         continue
       }
       guard Tag.isRecord(tag) || tag == Tag.typedef, let name = name(die) else {
@@ -124,23 +96,23 @@ extension DieReader {
       case Tag.structureType, Tag.classType, Tag.unionType:
         let full = (tag == Tag.unionType ? "union " : "struct ") + name
         if flag(die, Attribute.declaration) {
-          result.declaredOnly.insert(full)
+          tags.declaredOnly.insert(full)
         } else {
-          result.defined.insert(full)
+          tags.defined.insert(full)
           // A type unit's after its typedefs: it holds a record and the typedef of the anonymous record that
           // one holds (gcc's point_t in struct shape's), which names that record only when read first.
-          let entry = Declarations.Entry(name: full, die: die, isTypedef: false, unit: place)
+          let entry = TypeDeclarations<Dwarf_Die>.Entry(name: full, type: die, isTypedef: false, place: place)
           if unit.isTypeUnit { typeUnitRecords.append(entry) } else { result.entries.append(entry) }
         }
       case Tag.typedef:
-        result.entries.append(.init(name: name, die: try? type(of: die), isTypedef: true, unit: place))
+        result.entries.append(.init(name: name, type: try? type(of: die), isTypedef: true, place: place))
       default: continue
       }
     }
   }
 
   /// Why a typedef's type cannot be registered, or `nil` when it can.
-  func typedefProblem(_ die: Dwarf_Die?, name: String) throws(DebugInfoError) -> String? {
+  func typedefProblem(_ die: Dwarf_Die?, named name: String) throws(DebugInfoError) -> String? {
     guard let die, let type = try strip(die) else { return "void has no layout" }
     switch tag(type) {
     case Tag.subroutineType: return "a function type has no layout"
@@ -149,6 +121,35 @@ extension DieReader {
       Tag.unionType where flag(type, Attribute.declaration):
       return "\(name) names an incomplete struct or union"
     default: return nil
+    }
+  }
+}
+
+extension DieReader: TypeReader {
+  typealias Failure = DebugInfoError
+
+  mutating func encoding(of entry: TypeDeclarations<Dwarf_Die>.Entry) throws(DebugInfoError) -> TypeEncoding {
+    unit = entry.place ?? ""
+    guard let die = entry.type else { return .scalar(.void) }
+    return try encoding(of: die, name: entry.name, place: (entry.name, ""), depth: 0)
+  }
+
+  func failure(_ problem: ImportProblem) -> DebugInfoError {
+    switch problem {
+    case .unknownType(let name): .unknownType(name, file: file.path)
+    case .incompleteType(let name): .incompleteType(name, file: file.path)
+    case .unsupportedType(let type, let record, let field): .unsupportedType(type, record: record, field: field)
+    case .conflictingDefinitions(let name, let places): .conflictingDefinitions(name, units: places)
+    case .layoutMismatch(let record, let field, let source, let cvaluekit):
+      .layoutMismatch(record: record, field: field, dwarf: source, cvaluekit: cvaluekit)
+    }
+  }
+
+  func problem(in failure: DebugInfoError) -> ImportProblem? {
+    switch failure {
+    case .unsupportedType(let type, let record, let field): .unsupportedType(type, record: record, field: field)
+    case .incompleteType(let name, _): .incompleteType(name)
+    default: nil
     }
   }
 }

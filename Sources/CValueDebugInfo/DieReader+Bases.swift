@@ -1,5 +1,4 @@
 internal import CDwarf
-import CValueHeaders
 import CValueKit
 
 /// C++ base classes (`DW_TAG_inheritance`) as fields of the derived record, so that their members are
@@ -45,14 +44,14 @@ extension DieReader {
   /// The members are then put in the order of their offsets: a polymorphic class whose bases have no vptr
   /// lists its own `_vptr` (at 0) after them.
   mutating func placeBases(
-    _ bases: [Int], fields: inout [TypeEncoding.Field], members: inout [ClangRecord.Member],
+    _ bases: [Int], fields: inout [TypeEncoding.Field], members: inout [SourceRecord.Member],
     alignments: inout [MemberAlignment], recordName: String, size: Int
   ) throws(DebugInfoError) {
     for index in bases {
       let start = members[index].bitOffset / 8
       let next = members.map { $0.bitOffset / 8 }.filter { $0 > start }.min() ?? size
       guard let name = fields[index].name,
-        let base = records.last(where: { $0.record.name == "struct \(name)" })?.record,
+        let base = records.last(where: { $0.name == "struct \(name)" }),
         case .structure(let body) = base.encoding
       else { continue }
       let dataSize = dataSizes[base.name] ?? Self.dataEnd(base.members)
@@ -64,16 +63,12 @@ extension DieReader {
       }
       let subobject = "\(base.name) (as a base of \(recordName))"
       let encoding = TypeEncoding.structure(.init(name: nil, fields: body.fields))
-      records.append(
-        Read(
-          record: .make(
-            name: subobject, encoding: encoding, size: dataSize, alignment: 1, members: base.members,
-            isTagged: false, isNested: true, enumerations: base.enumerations, holds: base.holds),
-          unit: unit, alignmentSource: .inferred))
-      nestedRecords.insert(subobject)
+      let record = SourceRecord(
+        name: subobject, encoding: encoding, size: dataSize, alignment: 1, alignmentSource: .inferred, place: unit,
+        members: base.members, isTagged: false, enumerations: base.enumerations, holds: base.holds)
+      read.keep(record, key: nil, readFor: subobject, in: recordName)
       fields[index] = .init(name: name, type: encoding)
-      members[index] = .make(
-        name: name, bitOffset: start * 8, bitWidth: nil, size: dataSize, anonymousRecord: subobject)
+      members[index] = .init(name: name, bitOffset: start * 8, size: dataSize, anonymousRecord: subobject)
     }
     // Where this class's data ends: a base's own data end, where a class deriving from this one may start.
     var ends = members.map { Self.dataEnd([$0]) }
@@ -91,7 +86,7 @@ extension DieReader {
   }
 
   /// The first byte after the members.
-  static func dataEnd(_ members: [ClangRecord.Member]) -> Int {
+  static func dataEnd(_ members: [SourceRecord.Member]) -> Int {
     members.map { member in
       member.bitWidth.map { (member.bitOffset + $0 + 7) / 8 } ?? member.bitOffset / 8 + member.size
     }.max() ?? 0

@@ -1,5 +1,4 @@
 internal import CDwarf
-import CValueHeaders
 import CValueKit
 
 /// Reads records and typedefs from the DIEs of a file's compile units and builds their encodings, with
@@ -7,26 +6,20 @@ import CValueKit
 struct DieReader {
   let file: DwarfFile
   let header: ELFHeader
+  /// The units read, in order.
+  let units: [DwarfFile.Unit]
   var api: UnsafeMutablePointer<cv_dwarf_api> { file.api }
 
-  /// One record as read from one unit, and how its alignment was known.
-  struct Read {
-    var record: ClangRecord
-    var unit: String
-    var alignmentSource: DebugInfoImport.AlignmentSource
-  }
-
-  /// Every record read, nested ones before the records that contain them.
-  var records: [Read] = []
+  /// Every record read, by DIE offset (unique in the file), nested ones before the records that contain them,
+  /// each with its unit as its place.
+  var read = RecordsRead<UInt64>()
+  var records: [SourceRecord] { read.records }
   /// The unit being read, recorded with each record.
   var unit = ""
-  /// By DIE offset (unique in the file): the encodings, names and alignments of records read.
-  private var encodings: [UInt64: TypeEncoding] = [:]
-  private var recordNames: [UInt64: String] = [:]
+  /// By DIE offset: the alignments of records read.
   private var alignments: [UInt64: Int] = [:]
   /// The records whose alignment was inferred: a record holding one knows its own no better.
   private var inferredRecords: Set<String> = []
-  var nestedRecords: Set<String> = []
   /// C++ classes with bases, by record name: where their data ends (the Itanium ABI's dsize), which a class
   /// deriving from them may place its own members after, in their tail padding.
   var dataSizes: [String: Int] = [:]
@@ -36,9 +29,10 @@ struct DieReader {
   var layoutCache: [TypeEncoding: (size: Int, alignment: Int)] = [:]
   let scratch = TypeCatalog(includingBuiltins: false)
 
-  init(file: DwarfFile, header: ELFHeader) {
+  init(file: DwarfFile, header: ELFHeader, units: [DwarfFile.Unit]) {
     self.file = file
     self.header = header
+    self.units = units
   }
 
   // MARK: DIEs
@@ -160,7 +154,7 @@ struct DieReader {
     throws(DebugInfoError) -> TypeEncoding
   {
     let key = offset(die)
-    if let known = encodings[key] { return known }
+    if let known = read.encoding(of: key) { return known }
     let isUnion = tag(die) == Tag.unionType
     let tag = self.name(die)
     let recordName = tag.map { (isUnion ? "union " : "struct ") + $0 } ?? name
@@ -172,7 +166,7 @@ struct DieReader {
       throw malformed(die, "\(recordName) has no DW_AT_byte_size")
     }
     var fields: [TypeEncoding.Field] = []
-    var members: [ClangRecord.Member] = []
+    var members: [SourceRecord.Member] = []
     var memberAlignments: [MemberAlignment] = []
     var enumerations: [(member: String, enumeration: CEnumeration)] = []
     var holds: Set<String> = []
@@ -206,7 +200,7 @@ struct DieReader {
           .init(
             name: memberName, type: .bitfield(.init(bitOffset: bitOffset, declaredType: declared, width: Int(width)))))
         members.append(
-          .make(name: memberName, bitOffset: bitOffset, bitWidth: Int(width), size: 0, anonymousRecord: nil))
+          .init(name: memberName, bitOffset: bitOffset, bitWidth: Int(width), size: 0))
         // A bitfield that crosses a unit of its type's size exists only in a packed record.
         let unit = try size(of: memberType, depth: depth + 1) * 8
         let crosses = unit > 0 && bitOffset / unit != (bitOffset + Int(width) - 1) / unit
@@ -221,10 +215,10 @@ struct DieReader {
         fields.append(.init(name: memberName, type: encoding))
         let byteOffset = try memberOffset(member)
         members.append(
-          .make(
+          .init(
             name: memberName, bitOffset: byteOffset * 8, bitWidth: nil,
             size: try size(of: memberType, depth: depth + 1),
-            anonymousRecord: held.flatMap { nestedRecords.contains($0) ? $0 : nil }))
+            anonymousRecord: held.flatMap { read.nested.contains($0) ? $0 : nil }))
         // `_Alignas` on the member itself: clang writes DW_AT_alignment on the member. It only raises the
         // type's alignment (`aligned(2)` on a `long long` leaves 8) outside a packed record, whose offsets
         // then fail the natural check anyway.
@@ -240,18 +234,11 @@ struct DieReader {
     var (alignment, source) = try recordAlignment(die, size: byteSize, members: members, alignments: memberAlignments)
     if source == .natural, holdsInferred { source = .inferred }
     if source == .inferred { inferredRecords.insert(recordName) }
-    encodings[key] = encoding
-    recordNames[key] = recordName
     alignments[key] = alignment
-    let isNested = tag == nil && place.record != name
-    if isNested { nestedRecords.insert(recordName) }
-    records.append(
-      Read(
-        record: .make(
-          name: recordName, encoding: encoding, size: byteSize, alignment: alignment, members: members,
-          isTagged: tag != nil, isNested: isNested, enumerations: enumerations, holds: holds),
-        unit: unit, alignmentSource: source))
-    return encoding
+    let record = SourceRecord(
+      name: recordName, encoding: encoding, size: byteSize, alignment: alignment, alignmentSource: source,
+      place: unit, members: members, isTagged: tag != nil, enumerations: enumerations, holds: holds)
+    return read.keep(record, key: key, readFor: name, in: place.record)
   }
 
   /// A member's byte offset: a constant, or gcc -gdwarf-2's location expression; none in a union.
@@ -293,8 +280,8 @@ struct DieReader {
   /// or the smallest that pads the members out to the size (an `aligned` record padded past its members),
   /// else their natural one (a record padded by a trailing unnamed bitfield, which DWARF does not list).
   private func recordAlignment(
-    _ die: Dwarf_Die, size: Int, members: [ClangRecord.Member], alignments: [MemberAlignment]
-  ) throws(DebugInfoError) -> (Int, DebugInfoImport.AlignmentSource) {
+    _ die: Dwarf_Die, size: Int, members: [SourceRecord.Member], alignments: [MemberAlignment]
+  ) throws(DebugInfoError) -> (Int, ImportedTypes.AlignmentSource) {
     if let explicit = try number(die, Attribute.alignment), explicit > 0 { return (explicit, .attribute) }
     let natural = alignments.map(\.alignment).max() ?? 1
     let isAligned = alignments.allSatisfy { ($0.byteOffset ?? 0) % max($0.alignment, 1) == 0 && !$0.crossesUnit }
@@ -330,7 +317,7 @@ struct DieReader {
       case Tag.arrayType, Tag.atomicType:
         guard let element = try type(of: stripped) else { return nil }
         current = element
-      case Tag.structureType, Tag.classType, Tag.unionType: return recordNames[offset(stripped)]
+      case Tag.structureType, Tag.classType, Tag.unionType: return read.name(of: offset(stripped))
       default: return nil
       }
     }

@@ -1,4 +1,3 @@
-public import CValueHeaders
 public import CValueKit
 
 #if canImport(Glibc)
@@ -27,13 +26,21 @@ extension TypeCatalog {
   ///   - path: The file; its separate debug file is found by build-id or debuglink.
   ///   - types: The types to import as C names them, with the records they hold; `nil` imports every one.
   ///   - unit: Only the compile unit of this name, to choose between different definitions of a name.
-  /// - Returns: What was registered.
-  /// - Throws: ``DebugInfoError``; nothing is registered then.
+  /// - Returns: What was registered, as ``DebugInfoImport/read(_:types:unit:)`` read it: its origin is
+  ///   `debug info`, with the file and the ELF header's target (`details["target"]`).
+  /// - Throws: ``DebugInfoError``; nothing is registered then (``DebugInfoError/registration(_:)`` when the
+  ///   catalog refuses an entry).
   @discardableResult
   public func importDebugInfo(of path: String, types: [String]? = nil, unit: String? = nil)
-    throws(DebugInfoError) -> DebugInfoImport
+    throws(DebugInfoError) -> ImportedTypes
   {
-    try register(DebugInfoImport(reading: path, types: types, unit: unit))
+    let imported = try DebugInfoImport.read(path, types: types, unit: unit)
+    do throws(CatalogError) {
+      try register(imported)
+    } catch {
+      throw .registration(error)
+    }
+    return imported
   }
 
   /// Imports types of the running program from its own debug info: the executable's (`/proc/self/exe`),
@@ -41,7 +48,7 @@ extension TypeCatalog {
   ///
   /// ```swift
   /// let imported = try TypeCatalog().importDebugInfoOfRunningProgram(types: ["struct shape"])
-  /// imported[0].file   // "/proc/self/exe"
+  /// imported[0].origin.inputs   // ["/proc/self/exe"]
   /// ```
   ///
   /// - Parameter types: The types to import, as C names them.
@@ -49,7 +56,7 @@ extension TypeCatalog {
   /// - Throws: ``DebugInfoError``: ``DebugInfoError/unknownType(_:file:)`` naming the executable for a
   ///   type that no file describes.
   @discardableResult
-  public func importDebugInfoOfRunningProgram(types: [String]) throws(DebugInfoError) -> [DebugInfoImport] {
+  public func importDebugInfoOfRunningProgram(types: [String]) throws(DebugInfoError) -> [ImportedTypes] {
     let files = ["/proc/self/exe"] + Self.loadedLibraries()
     var byFile: [String: [String]] = [:]
     for type in types {
@@ -57,7 +64,7 @@ extension TypeCatalog {
       var firstError: DebugInfoError?
       for file in files {
         do throws(DebugInfoError) {
-          _ = try DebugInfoImport(reading: file, types: [type])
+          _ = try DebugInfoImport.read(file, types: [type])
           found = file
           break
         } catch {
@@ -72,7 +79,7 @@ extension TypeCatalog {
       guard let found else { throw firstError ?? .unknownType(type, file: files[0]) }
       byFile[found, default: []].append(type)
     }
-    var result: [DebugInfoImport] = []
+    var result: [ImportedTypes] = []
     for file in files {
       guard let wanted = byFile[file] else { continue }
       result.append(try importDebugInfo(of: file, types: wanted))
@@ -101,56 +108,5 @@ extension TypeCatalog {
       if path.contains(".so"), !result.contains(path) { result.append(path) }
     }
     return result
-  }
-
-  /// Registers what a debug-info import read, all or nothing, through the one registration every source of
-  /// types uses (`register(_:)` of ``ImportedTypes``): a refused import leaves the catalog as it was.
-  ///
-  /// ```swift
-  /// let imported = try DebugInfoImport(reading: "build/app", types: ["struct shape"])
-  /// try catalog.register(imported)
-  /// ```
-  ///
-  /// - Parameter imported: What ``DebugInfoImport/init(reading:types:unit:)`` read.
-  /// - Returns: `imported`.
-  /// - Throws: ``DebugInfoError/registration(_:)`` when the catalog refuses an entry (it holds something else
-  ///   under a name, a constant does not fit its member).
-  @discardableResult
-  public func register(_ imported: DebugInfoImport) throws(DebugInfoError) -> DebugInfoImport {
-    do throws(CatalogError) {
-      try register(imported.importedTypes)
-    } catch {
-      throw .registration(error)
-    }
-    return imported
-  }
-}
-
-extension DebugInfoImport {
-  /// The neutral value of imported types every source produces, for the catalog's one registration and for
-  /// catalog files: origin `debug info`, the file as its input, the target and each record's alignment source.
-  public var importedTypes: ImportedTypes {
-    ImportedTypes(
-      records: records.map {
-        ImportedTypes.Record(
-          name: $0.name, encoding: $0.encoding, override: $0.override, size: $0.size, alignment: $0.alignment,
-          alignmentSource: $0.alignmentSource.imported)
-      },
-      typedefs: typedefs.map { ImportedTypes.Typedef(name: $0.name, encoding: $0.encoding) },
-      enumerations: enumerations.map {
-        ImportedTypes.Enumeration(record: $0.record, member: $0.member, enumeration: $0.enumeration)
-      },
-      skipped: skipped, abi: abi,
-      origin: ImportedTypes.Origin(kind: "debug info", inputs: [file], details: ["target": target]))
-  }
-}
-
-extension DebugInfoImport.AlignmentSource {
-  var imported: ImportedTypes.AlignmentSource {
-    switch self {
-    case .attribute: .attribute
-    case .natural: .natural
-    case .inferred: .inferred
-    }
   }
 }

@@ -1,4 +1,5 @@
-import CValueKit
+public import CValueKit
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
@@ -13,7 +14,7 @@ import CValueKit
 /// Imported types as a JSON file that a `TypeCatalog` loads without their source: for machines that have
 /// no libclang, and to pin the layouts of a set of headers in a repository.
 ///
-/// The file holds an ``ImportedTypes`` value, whatever made it: the records (encodings with C's member
+/// The file holds an `ImportedTypes` value, whatever made it: the records (encodings with C's member
 /// names, and the layout as an override where the encoding cannot carry it), the typedef names, the
 /// constants of members declared with an enum type, what was left out and why, the ABI the layouts are
 /// for, and where the types came from (for headers: the headers, clang's arguments, target triple and

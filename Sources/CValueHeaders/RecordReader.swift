@@ -1,58 +1,16 @@
 internal import CClang
-package import CValueKit
+import CValueKit
 
-/// What clang says about one complete struct or union: the encoding built from its declaration, and the
-/// size, alignment and member placements clang computed, for checking CValueKit's layout against.
-package struct ClangRecord {
-  /// How C names it: `struct tcphdr`, `union sigval`, the typedef `siginfo_t` of an anonymous struct, or,
-  /// for an anonymous record inside another, the outer record and the member path (`struct sigaction.__sigaction_handler`).
-  package var name: String
-  /// The encoding with C's member names, nested records written out.
-  package var encoding: TypeEncoding
-  package var size: Int
-  package var alignment: Int
-  /// Every member in declaration order, unnamed bitfields included.
-  package var members: [Member]
-
-  package struct Member {
-    /// The member's name, or `nil` for an unnamed bitfield or an anonymous struct or union member.
-    package var name: String?
-    /// From the start of the record.
-    package var bitOffset: Int
-    /// The width of a bitfield, else `nil`.
-    package var bitWidth: Int?
-    /// `sizeof` the member's type (0 for a bitfield).
-    package var size: Int
-    /// The name of the anonymous record the member holds (itself, in an array, `_Atomic`), whose
-    /// override, if it needs one, the record carries (``LayoutOverride/memberOverrides``).
-    package var anonymousRecord: String? = nil
-  }
-
-  /// Whether the record has a tag of its own, so that it is registered as a definition.
-  package var isTagged: Bool
-  /// Whether it is an anonymous record read as a member of another (not named by a typedef): its layout
-  /// is only ever the one it has there, so its override goes with the record that holds it.
-  package var isNested = false
-  /// The enumerations of its named members declared with an enum type (or an array of one).
-  package var enumerations: [(member: String, enumeration: CEnumeration)] = []
-  /// The names of the records it holds by value (in members, arrays, `_Atomic`), so that a record that
-  /// cannot be imported takes the ones holding it with it.
-  package var holds: Set<String> = []
-}
-
-/// Reads records and typedefs from a translation unit and builds their encodings from clang's types.
-struct RecordReader {
+/// Reads records and typedefs from a translation unit and builds their encodings from clang's types: the
+/// header source of the one import pass (`TypeReader`).
+struct RecordReader: TypeReader {
+  typealias Failure = HeaderImportError
   let unit: TranslationUnit
   private var api: cvi_clang_api { unit.clang.api }
 
-  /// Every record read, nested ones before the records that contain them.
-  private(set) var records: [ClangRecord] = []
-  /// The encodings of the records read, by their canonical type.
-  private var encodings: [TypeKey: TypeEncoding] = [:]
-  /// The names of the records read (``ClangRecord/name``), by their canonical type.
-  private var recordNames: [TypeKey: String] = [:]
-  /// The names of the records read that are ``ClangRecord/isNested``.
-  private var nestedRecords: Set<String> = []
+  /// Every record read, by its canonical type, nested ones before the records that contain them.
+  private var read = RecordsRead<TypeKey>()
+  var records: [SourceRecord] { read.records }
   /// The enumerations read, by the type as declared (`enum tcp_state`, a typedef), so that an enum used
   /// by many members (Vulkan's `VkStructureType`, in every `sType`) is read once and its constants stored
   /// once.
@@ -64,19 +22,8 @@ struct RecordReader {
 
   /// The top-level declarations in order: complete tagged records as `struct tag` / `union tag`, and
   /// typedefs by name, so that an anonymous record is first read under its typedef's name.
-  struct Declarations {
-    struct Entry {
-      var name: String
-      var type: CXType
-      var isTypedef: Bool
-    }
-    var entries: [Entry] = []
-    /// Tags declared but never defined, for an error that says so.
-    var incomplete: Set<String> = []
-  }
-
-  func declarations() -> Declarations {
-    var result = Declarations()
+  func declarations() -> TypeDeclarations<CXType> {
+    var result = TypeDeclarations<CXType>()
     var seen: Set<String> = []
     for cursor in children(of: api.getTranslationUnitCursor(unit.unit)) {
       let kind = api.getCursorKind(cursor)
@@ -209,13 +156,13 @@ struct RecordReader {
     throws(HeaderImportError) -> TypeEncoding
   {
     let key = TypeKey(type)
-    if let known = encodings[key] { return known }
+    if let known = read.encoding(of: key) { return known }
     let tag = tagName(of: type)
     let recordName = tag ?? name
     guard isComplete(type) else { throw .incompleteType(recordName) }
     let isUnion = api.getCursorKind(api.getTypeDeclaration(type)) == Int32(CVI_CXCursor_UnionDecl)
     var fields: [TypeEncoding.Field] = []
-    var members: [ClangRecord.Member] = []
+    var members: [SourceRecord.Member] = []
     var enumerations: [(member: String, enumeration: CEnumeration)] = []
     var holds: Set<String> = []
     for (position, field) in fieldCursors(of: type).enumerated() {
@@ -248,7 +195,7 @@ struct RecordReader {
         members.append(
           .init(
             name: memberName, bitOffset: bitOffset, bitWidth: nil, size: size,
-            anonymousRecord: held.flatMap { nestedRecords.contains($0) ? $0 : nil }))
+            anonymousRecord: held.flatMap { read.nested.contains($0) ? $0 : nil }))
       }
     }
     // C has no members for unnamed bitfields: where nothing in the record is named, an encoding would make
@@ -267,17 +214,11 @@ struct RecordReader {
     let body = TypeEncoding.Record(
       name: tag.map { String($0.split(separator: " ", maxSplits: 1)[1]) }, fields: fields)
     let encoding: TypeEncoding = isUnion ? .union(body) : .structure(body)
-    encodings[key] = encoding
-    recordNames[key] = recordName
-    // Read for a member (the place is the outer record), not for a typedef of its own.
-    let isNested = tag == nil && place.record != name
-    if isNested { nestedRecords.insert(recordName) }
-    records.append(
-      ClangRecord(
-        name: recordName, encoding: encoding, size: Int(api.Type_getSizeOf(type)),
-        alignment: Int(api.Type_getAlignOf(type)), members: members, isTagged: tag != nil, isNested: isNested,
-        enumerations: enumerations, holds: holds))
-    return encoding
+    let record = SourceRecord(
+      name: recordName, encoding: encoding, size: Int(api.Type_getSizeOf(type)),
+      alignment: Int(api.Type_getAlignOf(type)), members: members, isTagged: tag != nil, enumerations: enumerations,
+      holds: holds)
+    return read.keep(record, key: key, readFor: name, in: place.record)
   }
 
   /// The name of the record a value of `type` holds (itself, or its arrays' or `_Atomic`'s element), once read.
@@ -288,7 +229,7 @@ struct RecordReader {
       case Int32(CVI_CXType_ConstantArray), Int32(CVI_CXType_IncompleteArray):
         type = api.getCanonicalType(api.getArrayElementType(type))
       case Int32(CVI_CXType_Atomic): type = api.getCanonicalType(api.Type_getValueType(type))
-      case Int32(CVI_CXType_Record): return recordNames[TypeKey(type)]
+      case Int32(CVI_CXType_Record): return read.name(of: TypeKey(type))
       default: return nil
       }
     }

@@ -1,4 +1,5 @@
 public import CValueKit
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else

@@ -19,7 +19,7 @@ struct BinaryLookup {
     }
     var firstError: BadInput?
     for binary in binaries {
-      let imported: DebugInfoImport
+      let imported: ImportedTypes
       do throws(BadInput) {
         imported = try load(binary, types: [name])
       } catch {
@@ -37,10 +37,10 @@ struct BinaryLookup {
     throw firstError ?? BadInput(message: "no --binary given")
   }
 
-  private func load(_ binary: String, types: [String]?) throws(BadInput) -> DebugInfoImport {
-    let imported: DebugInfoImport
+  private func load(_ binary: String, types: [String]?) throws(BadInput) -> ImportedTypes {
+    let imported: ImportedTypes
     do throws(DebugInfoError) {
-      imported = try DebugInfoImport(reading: binary, types: types)
+      imported = try DebugInfoImport.read(binary, types: types)
     } catch {
       throw BadInput(message: error.description)
     }
@@ -48,12 +48,12 @@ struct BinaryLookup {
       throw BadInput(
         message: "\(binary) is for \(imported.abi.name), not \(abi.name); pass --abi \(imported.abi.name)")
     }
-    do throws(DebugInfoError) {
-      let registered = try TypeCatalog.shared.register(imported)
-      ImportedRecords.remember(registered.importedTypes)
-      return registered
+    do throws(CatalogError) {
+      try TypeCatalog.shared.register(imported)
+      ImportedRecords.remember(imported)
+      return imported
     } catch {
-      throw BadInput(message: error.description)
+      throw BadInput(message: DebugInfoError.registration(error).description)
     }
   }
 }
@@ -62,14 +62,13 @@ extension BinaryLookup {
   /// `cvalue import --binary`: the catalog file of a binary's debug info (every type, or `types` and the
   /// records they hold), its `arguments` saying where it came from.
   static func catalogFile(of binary: String, types: [String]?) throws(BadInput) -> CatalogFile {
-    let imported: DebugInfoImport
+    var imported: ImportedTypes
     do throws(DebugInfoError) {
-      imported = try DebugInfoImport(reading: binary, types: types)
+      imported = try DebugInfoImport.read(binary, types: types)
     } catch {
       throw BadInput(message: error.description)
     }
-    var types = imported.importedTypes
-    types.origin.arguments = ["--binary", binary]
-    return CatalogFile(types)
+    imported.origin.arguments = ["--binary", binary]
+    return CatalogFile(imported)
   }
 }

@@ -9,7 +9,7 @@ import Testing
 @Suite struct BadDebugInfoTests {
   static func message(_ path: String) -> String {
     do {
-      _ = try DebugInfoImport(reading: path)
+      _ = try DebugInfoImport.read(path)
       return "no error"
     } catch {
       return error.description
@@ -54,10 +54,10 @@ import Testing
   @Test func unknownAndIncompleteTypes() throws {
     let path = try DebugInfoFixture.path(of: DebugInfoValueTests.build)
     #expect(throws: DebugInfoError.unknownType("struct nowhere", file: path)) {
-      try DebugInfoImport(reading: path, types: ["struct nowhere"])
+      try DebugInfoImport.read(path, types: ["struct nowhere"])
     }
     #expect(throws: DebugInfoError.unknownUnit("other.c", file: path)) {
-      try DebugInfoImport(reading: path, unit: "other.c")
+      try DebugInfoImport.read(path, unit: "other.c")
     }
   }
 

@@ -23,9 +23,9 @@ import Testing
     // The encoding of bitfields each version is read from.
     let attribute = ["-gdwarf-2", "-gdwarf-3"].contains(version) ? "DW_AT_bit_offset" : "DW_AT_data_bit_offset"
     #expect(dump.contains(attribute), "\(version) has no \(attribute)")
-    let imported = try DebugInfoImport(reading: path, types: ["struct bits"])
+    let imported = try DebugInfoImport.read(path, types: ["struct bits"])
     #expect(imported.abi == .s390xLinux)
-    #expect(imported.target == "s390x-linux-gnu")
+    #expect(imported.origin.details["target"] == "s390x-linux-gnu")
     try DebugInfoLayoutTests().check(Self.build(version), referenceArguments: ["-target", "s390x-linux-gnu"])
   }
 

@@ -65,7 +65,7 @@ import Testing
 
   static func layout(_ path: String) -> String {
     do {
-      let imported = try DebugInfoImport(reading: path, types: ["struct holder"])
+      let imported = try DebugInfoImport.read(path, types: ["struct holder"])
       return imported.records.map { "\($0.name) \($0.size) \($0.encoding)" }.joined(separator: "; ")
     } catch {
       return error.description
@@ -100,7 +100,7 @@ import Testing
     let path = try Self.assemble("crafted-all-loop.o", typedefType: ".Ltd - .Lcu", memberType: ".Lst - .Lcu")
     let message: String
     do {
-      let imported = try DebugInfoImport(reading: path)
+      let imported = try DebugInfoImport.read(path)
       message = "records \(imported.records.map(\.name)), skipped \(imported.skipped.sorted { $0.key < $1.key })"
     } catch {
       message = error.description
@@ -114,7 +114,7 @@ import Testing
   @Test func trailingUnnamedBitfieldPadding() throws {
     let path = try DebugInfoFixture.compile(
       "struct s { long long a[8]; long long : 45; } v;\n", name: "unnamed-tail.o", flags: ["-g", "-c"])
-    let record = try #require(try DebugInfoImport(reading: path, types: ["struct s"]).record(named: "struct s"))
+    let record = try #require(try DebugInfoImport.read(path, types: ["struct s"]).record(named: "struct s"))
     #expect("\(record.size) \(record.alignment) \(record.alignmentSource)" == "72 8 inferred")
   }
 
@@ -128,7 +128,7 @@ import Testing
 
       """
     let path = try DebugInfoFixture.compile(source, name: "inferred-member.o", flags: ["-g", "-c"])
-    let imported = try DebugInfoImport(reading: path, types: ["struct outer"])
+    let imported = try DebugInfoImport.read(path, types: ["struct outer"])
     let summary = imported.records.map { "\($0.name) \($0.size) \($0.alignment) \($0.alignmentSource)" }
     #expect(summary == ["struct inner 16 16 inferred", "struct outer 32 16 inferred"])
   }
@@ -141,7 +141,7 @@ import Testing
 
       """
     let path = try DebugInfoFixture.compile(source, name: "member-aligned-below.o", flags: ["-g", "-c"])
-    let record = try #require(try DebugInfoImport(reading: path, types: ["struct held"]).record(named: "struct held"))
+    let record = try #require(try DebugInfoImport.read(path, types: ["struct held"]).record(named: "struct held"))
     #expect("\(record.size) \(record.alignment) \(record.alignmentSource)" == "16 8 natural")
   }
 

@@ -41,11 +41,11 @@ import Testing
   @Test(.needs(.gcc))
   func typeUnitsWithUnitChosen() throws {
     let build = Build(compiler: "gcc", flags: ["-gdwarf-5", "-fdebug-types-section"], kind: .sharedLibrary)
-    let imported = try DebugInfoImport(
-      reading: try DebugInfoFixture.path(of: build), types: ["struct bits"], unit: "constructs.c")
+    let imported = try DebugInfoImport.read(
+      try DebugInfoFixture.path(of: build), types: ["struct bits"], unit: "constructs.c")
     let record = try #require(imported.record(named: "struct bits"))
     #expect(record.size == 8)
-    #expect(record.unit.hasPrefix("(type unit at 0x"))
+    #expect(record.place?.hasPrefix("(type unit at 0x") == true)
   }
 
   /// An object keeps each type unit in a COMDAT section of its own, all called `.debug_types` (DWARF 4) or
@@ -84,7 +84,7 @@ import Testing
     let path = try DebugInfoFixture.path(of: build)
     #expect(try DebugInfoFixture.sectionFlags(path, ".debug_info").contains("C"))
     do {
-      _ = try DebugInfoImport(reading: path)
+      _ = try DebugInfoImport.read(path)
     } catch {
       let libdw = try #require(try DebugInfoFixture.libdwVersion())
       #expect(libdw.lexicographicallyPrecedes([0, 189]), "libdw \(libdw) reads zstd, yet: \(error)")

@@ -9,7 +9,7 @@ import Testing
   static let build = DebugInfoFixture.Build(compiler: "clang", flags: ["-gdwarf-5"], kind: .object)
 
   @Test func alignmentSourcesAreTheDebugInfosOwn() throws {
-    let imported = try DebugInfoImport(reading: DebugInfoFixture.path(of: Self.build))
+    let imported = try DebugInfoImport.read(DebugInfoFixture.path(of: Self.build))
     let sources = imported.records.map { "\($0.name): \($0.alignment) \($0.alignmentSource)" }
     // DWARF writes DW_AT_alignment for explicit alignment only; packed records show it in their offsets.
     #expect(
@@ -58,11 +58,11 @@ import Testing
     let directory = DebugInfoFixture.directory
     let units = ["\(directory)/clash_a.o.c", "\(directory)/clash_b.o.c"]
     #expect(throws: DebugInfoError.conflictingDefinitions("struct clash", units: units)) {
-      try DebugInfoImport(reading: linked, types: ["struct clash"])
+      try DebugInfoImport.read(linked, types: ["struct clash"])
     }
-    let chosen = try DebugInfoImport(reading: linked, types: ["struct clash"], unit: "clash_b.o.c")
+    let chosen = try DebugInfoImport.read(linked, types: ["struct clash"], unit: "clash_b.o.c")
     #expect(chosen.record(named: "struct clash")?.size == 8)
-    let all = try DebugInfoImport(reading: linked)
+    let all = try DebugInfoImport.read(linked)
     #expect(
       all.skipped["struct clash"]
         == "struct clash is defined differently in \(units[0]), \(units[1]): choose one with unit:")

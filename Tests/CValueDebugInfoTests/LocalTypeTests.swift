@@ -64,7 +64,7 @@ import Testing
     let places = compiler == "gcc" ? ["second()", "first()"] : ["first()", "second()"]
     let file = "\(path).c"
     #expect(
-      #expect(throws: DebugInfoError.self) { try DebugInfoImport(reading: path, types: ["struct local"]) }?
+      #expect(throws: DebugInfoError.self) { try DebugInfoImport.read(path, types: ["struct local"]) }?
         .description
         == "struct local is defined differently in \(file) (in \(places[0])), \(file) (in \(places[1])): give "
         + "them different names (unit: chooses a compile unit, not a function)")
@@ -80,13 +80,13 @@ import Testing
 
   /// Every type read, names and places: the two `struct same` merged, `struct local` left out with why.
   @Test func everyTypeWithLocalOnes() throws {
-    let imported = try DebugInfoImport(reading: try Self.object("clang"))
+    let imported = try DebugInfoImport.read(try Self.object("clang"))
     #expect(
-      imported.records.map { "\($0.name): \($0.unit)" }.sorted() == [
-        "local_t: \(imported.file).c (in fourth())",
-        "struct global: \(imported.file).c",
-        "struct same: \(imported.file).c (in third())",
-        "union in_block: \(imported.file).c (in fourth())",
+      imported.records.map { "\($0.name): \($0.place ?? "")" }.sorted() == [
+        "local_t: \(imported.origin.inputs[0]).c (in fourth())",
+        "struct global: \(imported.origin.inputs[0]).c",
+        "struct same: \(imported.origin.inputs[0]).c (in third())",
+        "union in_block: \(imported.origin.inputs[0]).c (in fourth())",
       ])
     #expect(Array(imported.skipped.keys) == ["struct local"])
   }

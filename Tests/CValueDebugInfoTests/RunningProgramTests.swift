@@ -13,7 +13,7 @@ import Testing
     defer { dlclose(handle) }
     let catalog = TypeCatalog()
     let imported = try catalog.importDebugInfoOfRunningProgram(types: ["struct matrix"])
-    #expect(imported.map(\.file) == [library])
+    #expect(imported.map(\.origin.inputs) == [[library]])
     #expect(try catalog.layout(of: "{matrix}").size == 56)
   }
 

@@ -1,79 +1,131 @@
-internal import CDwarf
-import CValueHeaders
-import CValueKit
+extension ImportedTypes {
+  /// Imports the types a source holds through the pass every source shares: selects the types asked for,
+  /// leaves out what cannot be represented (saying why, in ``skipped``), merges what several parts of the
+  /// source define alike, refuses what they define differently, and checks every record's layout against
+  /// CValueKit's, where a difference the source states becomes the record's ``LayoutOverride``. Nothing is
+  /// registered: ``TypeCatalog/register(_:)`` does that, all or nothing.
+  ///
+  /// ```swift
+  /// var reader = MyTableReader(table)   // a TypeReader
+  /// let imported = try ImportedTypes(reading: &reader, types: ["struct pair"], abi: .host, origin: .init(kind: "table"))
+  /// try TypeCatalog().register(imported)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - reader: The source.
+  ///   - types: The types to import, as C code names them (`pair`, `struct pair`, `union value`, a typedef),
+  ///     with the records they hold; `nil` imports every complete type.
+  ///   - abi: The ABI the source laid its records out for: the records are checked for it.
+  ///   - origin: Where the types come from.
+  /// - Throws: The reader's error: for a type named in `types:` that is unknown, incomplete or cannot be
+  ///   represented, for names defined differently, and whatever the reader throws.
+  public init<Reader: TypeReader>(
+    reading reader: inout Reader, types: [String]?, abi: ABI, origin: Origin
+  ) throws(Reader.Failure) {
+    let declarations = try reader.declarations()
+    let selected = try types.map { (names) throws(Reader.Failure) in
+      try ImportPass<Reader>.select(names, from: declarations, reader: reader)
+    }
+    var pass = ImportPass<Reader>(selected: selected)
+    try pass.readEntries(declarations.entries, reader: &reader)
+    self = try pass.finish(reader: reader, abi: abi, origin: origin)
+    TypeCatalog.fit(&self)
+  }
+}
 
-/// One import of a file's debug info: reads the selected entries of every unit, merges the records and
-/// typedefs that units define alike, keeps apart the ones they define differently, and checks each
-/// record's layout as header import does (``LayoutCheck``).
-struct ImportPass {
-  var reader: DieReader
+/// One import: reads the selected entries, merges the records and typedefs that parts of the source define
+/// alike, keeps apart the ones they define differently, and checks each record's layout (``LayoutCheck``).
+struct ImportPass<Reader: TypeReader> {
   let selected: Set<String>?
-  private var typedefs: [(name: String, encoding: TypeEncoding, unit: String)] = []
+  private var typedefs: [(name: String, encoding: TypeEncoding, place: String?)] = []
+  /// Typedef names with no problem, valid readable names or not.
+  private var typedefNames: Set<String> = []
   private var skipped: [String: String] = [:]
-  private var failures: [String: DebugInfoError] = [:]
+  private var failures: [String: Reader.Failure] = [:]
   /// The record each entry is or names by value, to leave it out with the record.
   private var entryRecords: [String: String] = [:]
 
-  init(reader: DieReader, selected: Set<String>?) {
-    self.reader = reader
+  init(selected: Set<String>?) {
     self.selected = selected
   }
 
-  mutating func readEntries(_ entries: [DieReader.Declarations.Entry]) throws(DebugInfoError) {
+  /// The entries `names` select, as C code names types: `struct tag`, `union tag`, a typedef, or a bare tag.
+  static func select(_ names: [String], from declarations: TypeDeclarations<Reader.TypeReference>, reader: Reader)
+    throws(Reader.Failure) -> Set<String>
+  {
+    let known = Set(declarations.entries.map(\.name))
+    var result: Set<String> = []
+    for name in names {
+      let candidates = name.contains(" ") ? [name] : [name, "struct \(name)", "union \(name)"]
+      if let found = candidates.first(where: known.contains) {
+        result.insert(found)
+      } else if let incomplete = candidates.first(where: declarations.incomplete.contains) {
+        throw reader.failure(.incompleteType(incomplete))
+      } else {
+        throw reader.failure(.unknownType(name))
+      }
+    }
+    return result
+  }
+
+  mutating func readEntries(_ entries: [TypeDeclarations<Reader.TypeReference>.Entry], reader: inout Reader)
+    throws(Reader.Failure)
+  {
     for entry in entries where selected?.contains(entry.name) ?? true {
       let isNamed = selected != nil
-      reader.unit = entry.unit
-      if entry.isTypedef, let reason = try reader.typedefProblem(entry.die, name: entry.name) {
-        if isNamed { throw .incompleteType(entry.name, file: reader.file.path) }
+      if entry.isTypedef, let reason = try reader.typedefProblem(entry.type, named: entry.name) {
+        if isNamed { throw reader.failure(.incompleteType(entry.name)) }
         skipped[entry.name] = reason
         continue
       }
-      guard let die = entry.die else { continue }
+      guard let type = entry.type else { continue }
       let encoding: TypeEncoding
-      do throws(DebugInfoError) {
-        encoding = try reader.encoding(of: die, name: entry.name, place: (entry.name, ""), depth: 0)
+      do throws(Reader.Failure) {
+        encoding = try reader.encoding(of: entry)
       } catch {
-        switch error {
+        switch reader.problem(in: error) {
         case .unsupportedType, .incompleteType: break
         default: throw error
         }
         if isNamed { throw error }
-        skipped[entry.name] = error.description
+        skipped[entry.name] = "\(error)"
         failures[entry.name] = error
         continue
       }
-      entryRecords[entry.name] = try reader.heldRecord(die)
+      entryRecords[entry.name] = try reader.heldRecord(type)
       guard entry.isTypedef else { continue }
+      typedefNames.insert(entry.name)
       if TypeCatalog.isValidName(entry.name) {
-        typedefs.append((entry.name, encoding, entry.unit))
+        typedefs.append((entry.name, encoding, entry.place))
       } else {
         skipped[entry.name] = "the name is itself a type encoding"
       }
     }
   }
 
-  /// Units define a record alike when every number header import would check is the same.
-  private static func alike(_ first: ClangRecord, _ second: ClangRecord) -> Bool {
+  /// Parts of the source define a record alike when every number the layout check compares is the same.
+  private static func alike(_ first: SourceRecord, _ second: SourceRecord) -> Bool {
     first.encoding == second.encoding && first.size == second.size && first.alignment == second.alignment
       && first.members.map(\.bitOffset) == second.members.map(\.bitOffset)
       && first.members.map(\.size) == second.members.map(\.size)
   }
 
-  mutating func finish(target: String, abi: ABI, file: String) throws(DebugInfoError) -> DebugInfoImport {
-    // Merged by name, first unit first; the units of each different definition, for the error.
-    var merged: [DieReader.Read] = []
+  mutating func finish(reader: Reader, abi: ABI, origin: ImportedTypes.Origin) throws(Reader.Failure)
+    -> ImportedTypes
+  {
+    // Merged by name, first part first; the places of each different definition, for the error.
+    var merged: [SourceRecord] = []
     var index: [String: Int] = [:]
-    var variants: [String: [(record: ClangRecord, unit: String)]] = [:]
-    for read in reader.records {
-      let name = read.record.name
-      guard index[name] != nil else {
-        index[name] = merged.count
-        merged.append(read)
-        variants[name] = [(read.record, read.unit)]
+    var variants: [String: [SourceRecord]] = [:]
+    for record in reader.records {
+      guard index[record.name] != nil else {
+        index[record.name] = merged.count
+        merged.append(record)
+        variants[record.name] = [record]
         continue
       }
-      if !variants[name, default: []].contains(where: { Self.alike($0.record, read.record) }) {
-        variants[name, default: []].append((read.record, read.unit))
+      if !variants[record.name, default: []].contains(where: { Self.alike($0, record) }) {
+        variants[record.name, default: []].append(record)
       }
     }
     var typedefEncodings: [String: TypeEncoding] = [:]
@@ -81,14 +133,14 @@ struct ImportPass {
     for typedef in typedefs {
       if let existing = typedefEncodings[typedef.name] {
         if existing != typedef.encoding, failures[typedef.name] == nil {
-          // The first unit of each different definition.
+          // The first place of each different definition.
           var seen: [TypeEncoding] = []
-          var units: [String] = []
+          var places: [String] = []
           for other in typedefs where other.name == typedef.name && !seen.contains(other.encoding) {
             seen.append(other.encoding)
-            units.append(other.unit)
+            places.append(other.place ?? "")
           }
-          failures[typedef.name] = .conflictingDefinitions(typedef.name, units: units)
+          failures[typedef.name] = reader.failure(.conflictingDefinitions(typedef.name, places: places))
         }
       } else {
         typedefEncodings[typedef.name] = typedef.encoding
@@ -96,14 +148,15 @@ struct ImportPass {
       }
     }
     for (name, found) in variants where found.count > 1 {
-      failures[name] = .conflictingDefinitions(name, units: found.map(\.unit))
+      failures[name] = reader.failure(.conflictingDefinitions(name, places: found.map { $0.place ?? "" }))
     }
 
+    // A record whose layout CValueKit cannot represent is left out with its reason, and so is every record
+    // and typedef that holds it; the rest is imported.
     var check = LayoutCheck(abi: abi)
-    for read in merged {
-      let record = read.record
+    for record in merged {
       if let failure = failures[record.name] {
-        skipped[record.name] = failure.description
+        skipped[record.name] = "\(failure)"
         continue
       }
       if let held = record.holds.sorted().first(where: { failures[$0] != nil }), let cause = failures[held] {
@@ -111,54 +164,84 @@ struct ImportPass {
         skipped[record.name] = "holds \(held), which cannot be imported"
         continue
       }
-      do throws(HeaderImportError) {
+      do throws(ImportProblem) {
         try check.check(record)
       } catch {
-        let failure: DebugInfoError =
-          if case .layoutMismatch(let name, let field, let dwarf, let cvaluekit) = error {
-            .layoutMismatch(record: name, field: field, dwarf: dwarf, cvaluekit: cvaluekit)
-          } else {
-            .layoutMismatch(record: record.name, field: "", dwarf: "", cvaluekit: error.description)
-          }
+        let failure = reader.failure(error)
         failures[record.name] = failure
-        skipped[record.name] = failure.description
+        skipped[record.name] = "\(failure)"
       }
     }
     for name in typedefOrder {
       if let failure = failures[name] {
         if selected != nil { throw failure }
-        skipped[name] = failure.description
-      } else if let record = entryRecords[name], let cause = failures[record] {
-        if selected != nil { throw cause }
-        if name != record { skipped[name] = "names \(record), which cannot be imported" }
+        skipped[name] = "\(failure)"
       }
     }
-    for name in selected ?? [] {
-      if let record = entryRecords[name], let cause = failures[record] { throw cause }
+    for name in entryRecords.keys.sorted() where selected?.contains(name) ?? true {
+      guard let record = entryRecords[name], let cause = failures[record] else { continue }
+      if selected != nil { throw cause }
+      if name != record { skipped[name] = "names \(record), which cannot be imported" }
     }
-    let importable = merged.filter { failures[$0.record.name] == nil }
-    let typedefNames = Set(typedefOrder)
-    let records = importable.compactMap { read -> DebugInfoImport.Record? in
-      let record = read.record
+    let importable = merged.filter { failures[$0.name] == nil }
+    let records = importable.compactMap { record -> ImportedTypes.Record? in
       let override = check.overrides[record.name]
       guard record.isTagged || typedefNames.contains(record.name) || override != nil else { return nil }
-      return DebugInfoImport.Record(
+      return ImportedTypes.Record(
         name: record.name, encoding: record.encoding, override: override, size: record.size,
-        alignment: record.alignment, alignmentSource: read.alignmentSource, unit: read.unit)
+        alignment: record.alignment, alignmentSource: record.alignmentSource, place: record.place)
     }
-    let enumerations = importable.filter(\.record.isTagged).flatMap { read in
-      read.record.enumerations.map {
-        DebugInfoImport.Enumeration(record: read.record.name, member: $0.member, enumeration: $0.enumeration)
+    let enumerations = importable.filter(\.isTagged).flatMap { record in
+      record.enumerations.map {
+        ImportedTypes.Enumeration(record: record.name, member: $0.member, enumeration: $0.enumeration)
       }
     }
     let kept = typedefOrder.filter { name in
       failures[name] == nil && entryRecords[name].map { failures[$0] == nil } ?? true
     }
     let imported = Set(records.map(\.name)).union(kept)
-    return DebugInfoImport(
+    let unimportable = Set(
+      skipped.keys.filter { name in
+        failures[name] != nil || entryRecords[name].map { failures[$0] != nil } ?? false
+      })
+    return ImportedTypes(
       records: records,
       typedefs: kept.compactMap { name in typedefEncodings[name].map { .init(name: name, encoding: $0) } },
-      enumerations: enumerations, skipped: skipped.filter { !imported.contains($0.key) }, target: target, abi: abi,
-      file: file)
+      enumerations: enumerations, skipped: skipped.filter { !imported.contains($0.key) },
+      unimportable: unimportable.subtracting(imported), abi: abi, origin: origin)
+  }
+}
+
+extension TypeCatalog {
+  /// Leaves out of each member's enumeration the constants its field cannot hold (7 in MSVC's signed
+  /// 3-bit enum bitfield): they can never be read from it, so they are named in ``ImportedTypes/skipped``
+  /// under `struct s.member` rather than refusing the whole import. Found by registering the enumerations
+  /// in a catalog of the records alone; any other refusal is left for the registration to report.
+  static func fit(_ imported: inout ImportedTypes) {
+    guard !imported.enumerations.isEmpty else { return }
+    let scratch = TypeCatalog(includingBuiltins: false)
+    for record in imported.records where record.encoding.record?.name != nil {
+      try? scratch.register(record: record.encoding)
+    }
+    for index in imported.enumerations.indices {
+      let item = imported.enumerations[index]
+      var fitting = item.enumeration
+      var dropped: [String] = []
+      while true {
+        do throws(CatalogError) {
+          try scratch.register(fitting, member: item.member, ofRecordNamed: item.record)
+          break
+        } catch {
+          guard case .constantDoesNotFit(let name, let value, _, _, _) = error else { break }
+          dropped.append("\(name) = \(value)")
+          fitting = CEnumeration(
+            name: fitting.name, constants: fitting.constants.filter { $0.name != name || $0.value != value })
+        }
+      }
+      guard !dropped.isEmpty else { continue }
+      imported.enumerations[index].enumeration = fitting
+      imported.skipped["\(item.record).\(item.member)"] =
+        "the field cannot hold \(dropped.joined(separator: ", ")), left out of its enumeration"
+    }
   }
 }

@@ -1,7 +1,6 @@
-public import CValueKit
-
-/// Types brought in from outside: what a source (C headers read by clang, a catalog file, debug info) found,
-/// in one shape whatever the source, ready for `TypeCatalog.register(_:)`.
+/// Types brought in from outside: what a source (C headers read by clang, a catalog file, debug info, or a
+/// source of your own through ``TypeReader``) found, in one shape whatever the source, ready for
+/// `TypeCatalog.register(_:)`.
 ///
 /// Records carry C's member names in their encodings and, where an encoding cannot say it (packed,
 /// over-aligned), the layout as an override; typedef names become readable names; the constants of members
@@ -31,10 +30,14 @@ public struct ImportedTypes: Hashable, Sendable {
     public var alignment: Int
     /// How the source knew ``alignment``.
     public var alignmentSource: AlignmentSource
+    /// Where in the source it was read, when the source has parts: the compile unit of debug info (the
+    /// first, where several define it alike); `nil` for headers.
+    public var place: String?
 
-    package init(
+    /// A record as a source states it.
+    public init(
       name: String, encoding: TypeEncoding, override: LayoutOverride?, size: Int, alignment: Int,
-      alignmentSource: AlignmentSource = .compiler
+      alignmentSource: AlignmentSource = .compiler, place: String? = nil
     ) {
       self.name = name
       self.encoding = encoding
@@ -42,12 +45,13 @@ public struct ImportedTypes: Hashable, Sendable {
       self.size = size
       self.alignment = alignment
       self.alignmentSource = alignmentSource
+      self.place = place
     }
   }
 
   /// How a record's alignment was known. Sizes and offsets are always stated; alignment is not always:
   /// debug info says `packed` nowhere and an alignment only when one was asked for.
-  public enum AlignmentSource: Hashable, Sendable, CaseIterable {
+  public enum AlignmentSource: String, Hashable, Sendable, CaseIterable {
     /// The compiler that laid the record out said it (clang's `_Alignof` in a header import).
     case compiler
     /// An explicit alignment the source records (`aligned(n)`, `#pragma pack`: DWARF's `DW_AT_alignment`).
@@ -65,7 +69,8 @@ public struct ImportedTypes: Hashable, Sendable {
     /// The encoding of the type it names.
     public var encoding: TypeEncoding
 
-    package init(name: String, encoding: TypeEncoding) {
+    /// A typedef name for an encoding.
+    public init(name: String, encoding: TypeEncoding) {
       self.name = name
       self.encoding = encoding
     }
@@ -81,7 +86,8 @@ public struct ImportedTypes: Hashable, Sendable {
     /// The enum's constants.
     public var enumeration: CEnumeration
 
-    package init(record: String, member: String, enumeration: CEnumeration) {
+    /// The enumeration of a member of a tagged record.
+    public init(record: String, member: String, enumeration: CEnumeration) {
       self.record = record
       self.member = member
       self.enumeration = enumeration
@@ -90,16 +96,18 @@ public struct ImportedTypes: Hashable, Sendable {
 
   /// Where the types came from, in words that fit any source.
   public struct Origin: Hashable, Sendable {
-    /// What read them: `headers` (clang), `debug info`.
+    /// What read them: `headers` (clang), `debug info`, `catalog file`, or a source's own word.
     public var kind: String
     /// What was read, as given: the headers (names, paths or C text), the binaries.
     public var inputs: [String]
     /// How it was read: the clang arguments (`-I`, `-D`, `-target`), or nothing.
     public var arguments: [String]
-    /// Facts about the reading, by name: `clangVersion` and `target` (clang's triple) for headers.
+    /// Facts about the reading, by name: `clangVersion` and `target` (clang's triple) for headers, `target`
+    /// (the ELF header's machine) for debug info.
     public var details: [String: String]
 
-    package init(kind: String, inputs: [String] = [], arguments: [String] = [], details: [String: String] = [:]) {
+    /// Where types came from.
+    public init(kind: String, inputs: [String] = [], arguments: [String] = [], details: [String: String] = [:]) {
       self.kind = kind
       self.inputs = inputs
       self.arguments = arguments
@@ -129,7 +137,9 @@ public struct ImportedTypes: Hashable, Sendable {
   /// Where the types came from.
   public var origin: Origin
 
-  package init(
+  /// Imported types as a source found them; ``init(reading:types:abi:origin:)`` makes them from a
+  /// ``TypeReader`` through the pass every source shares.
+  public init(
     records: [Record] = [], typedefs: [Typedef] = [], enumerations: [Enumeration] = [],
     skipped: [String: String] = [:], unimportable: Set<String> = [], abi: ABI, origin: Origin
   ) {
@@ -143,5 +153,5 @@ public struct ImportedTypes: Hashable, Sendable {
   }
 
   /// The record C calls `name` (`struct tcphdr`, `siginfo_t`), or `nil`.
-  package func record(named name: String) -> Record? { records.first { $0.name == name } }
+  public func record(named name: String) -> Record? { records.first { $0.name == name } }
 }

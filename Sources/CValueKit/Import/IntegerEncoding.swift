@@ -1,9 +1,12 @@
-package import CValueKit
-
 extension TypeEncoding.Scalar {
-  /// The integer scalar of `size` bytes as every type source encodes it (header import, debug info): LP64
-  /// `long` is `q`, as clang encodes it, and `l` always means 32 bits; `nil` for a size no scalar has.
-  package static func integer(signed: Bool, size: Int, isLong: Bool) -> TypeEncoding.Scalar? {
+  /// The integer scalar of `size` bytes as every type source encodes it (header import, debug info, a
+  /// ``TypeReader`` of your own): LP64 `long` is `q`, as clang encodes it, and `l` always means 32 bits;
+  /// `nil` for a size no scalar has.
+  ///
+  /// ```swift
+  /// TypeEncoding.Scalar.integer(signed: false, size: 4, isLong: false)   // .unsignedInt ("I")
+  /// ```
+  public static func integer(signed: Bool, size: Int, isLong: Bool) -> TypeEncoding.Scalar? {
     switch (size, signed) {
     case (1, true): .char
     case (1, false): .unsignedChar

@@ -1,30 +1,28 @@
-package import CValueKit
-
-/// Lays out each record clang read with CValueKit and compares every member with clang's placement: where
-/// they differ, clang's layout becomes a ``LayoutOverride``, and the comparison is repeated with it.
-package struct LayoutCheck {
-  /// The ABI clang laid the records out for.
-  package let abi: ABI
+/// Lays out each record a source read with CValueKit and compares every member with the source's placement:
+/// where they differ, the source's layout becomes a ``LayoutOverride``, and the comparison is repeated with it.
+struct LayoutCheck {
+  /// The ABI the source laid the records out for.
+  let abi: ABI
   /// Where the overrides found so far are kept, so that records containing them are laid out with them.
   private let scratch = TypeCatalog(includingBuiltins: false)
-  /// The overrides of the records that need one, by ``ClangRecord/name``: registered for named records and
+  /// The overrides of the records that need one, by ``SourceRecord/name``: registered for named records and
   /// typedefs' anonymous ones.
-  package private(set) var overrides: [String: LayoutOverride] = [:]
+  private(set) var overrides: [String: LayoutOverride] = [:]
   /// The overrides of nested anonymous records, by name: never registered (their encoding, all a key
   /// could be, names only their members' types, which records of other layouts share), but carried by
   /// the override of the record that holds them.
   private var carried: [String: LayoutOverride] = [:]
 
-  package init(abi: ABI) { self.abi = abi }
+  init(abi: ABI) { self.abi = abi }
 
   /// Checks records in order; each one's nested records must come before it.
-  package mutating func check(_ record: ClangRecord) throws(HeaderImportError) {
+  mutating func check(_ record: SourceRecord) throws(ImportProblem) {
     var memberOverrides: [Int: LayoutOverride] = [:]
     for (position, member) in record.members.enumerated() {
       if let held = member.anonymousRecord, let override = carried[held] { memberOverrides[position] = override }
     }
     // A record holding an anonymous one with an override carries it, so it needs one itself.
-    var first: Mismatch?
+    var first: Difference?
     if memberOverrides.isEmpty {
       do throws(LayoutError) {
         first = mismatch(in: record, layout: try scratch.layout(of: record.encoding, abi: abi))
@@ -38,18 +36,18 @@ package struct LayoutCheck {
       placements: record.members.map { $0.bitWidth == nil ? .byte($0.bitOffset / 8) : .bit($0.bitOffset) },
       memberOverrides: memberOverrides)
     let field = first?.field ?? ""
-    let clang = first?.clang ?? "size \(record.size), alignment \(record.alignment)"
+    let stated = first?.source ?? "size \(record.size), alignment \(record.alignment)"
     let layout: CLayout
     do throws(LayoutError) {
       // Laid out with the override before it is registered, if it ever is.
       layout = try scratch.layout(of: record.encoding, override: override, abi: abi)
     } catch {
       let cvaluekit = "\(first?.cvaluekit ?? "not laid out") (\(CatalogError.invalidOverride(error)))"
-      throw .layoutMismatch(record: record.name, field: field, clang: clang, cvaluekit: cvaluekit)
+      throw .layoutMismatch(record: record.name, field: field, source: stated, cvaluekit: cvaluekit)
     }
     if let remaining = mismatch(in: record, layout: layout) {
       throw .layoutMismatch(
-        record: record.name, field: remaining.field, clang: remaining.clang, cvaluekit: remaining.cvaluekit)
+        record: record.name, field: remaining.field, source: remaining.source, cvaluekit: remaining.cvaluekit)
     }
     if record.isNested {
       carried[record.name] = override
@@ -59,15 +57,15 @@ package struct LayoutCheck {
       try scratch.register(record.encoding, override: override, abi: abi)
     } catch {
       let cvaluekit = "\(first?.cvaluekit ?? "not laid out") (\(error))"
-      throw .layoutMismatch(record: record.name, field: field, clang: clang, cvaluekit: cvaluekit)
+      throw .layoutMismatch(record: record.name, field: field, source: stated, cvaluekit: cvaluekit)
     }
     overrides[record.name] = override
   }
 
-  private typealias Mismatch = (field: String, clang: String, cvaluekit: String)
+  private typealias Difference = (field: String, source: String, cvaluekit: String)
 
-  /// The first difference between clang's layout of the record and CValueKit's, or `nil`.
-  private func mismatch(in record: ClangRecord, layout: CLayout) -> Mismatch? {
+  /// The first difference between the source's layout of the record and CValueKit's, or `nil`.
+  private func mismatch(in record: SourceRecord, layout: CLayout) -> Difference? {
     if layout.size != record.size || layout.alignment != record.alignment {
       return (
         "", "size \(record.size), alignment \(record.alignment)",

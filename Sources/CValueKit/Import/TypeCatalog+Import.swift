@@ -1,5 +1,3 @@
-public import CValueKit
-
 extension TypeCatalog {
   /// Registers imported types, all or nothing: every named record's definition, every override for the
   /// types' ABI, every typedef name, every member's enumeration.

@@ -1,0 +1,116 @@
+/// A source of C types for the one import pass every source shares: what a new source (BTF, CTF, PDB, a
+/// target's own tables) implements, in one file, to bring types into a ``TypeCatalog``.
+///
+/// The reader lists the source's declarations and builds each one's encoding on demand, filling
+/// ``records`` with every record it reads as a ``SourceRecord``; the pass
+/// (``ImportedTypes/init(reading:types:abi:origin:)``) selects the types asked for, leaves out what cannot
+/// be represented with the reason, merges what several parts of the source define alike, refuses what they
+/// define differently, and checks every record's layout against CValueKit's, turning a difference into a
+/// ``LayoutOverride``. Header import (clang) and debug-info import (DWARF) are two such readers.
+///
+/// ```swift
+/// var reader = MyTableReader(table)          // a TypeReader
+/// let imported = try ImportedTypes(reading: &reader, types: nil, abi: .host, origin: .init(kind: "table"))
+/// try catalog.register(imported)
+/// ```
+public protocol TypeReader {
+  /// How the source refers to a type (a clang type, a DWARF DIE, a row).
+  associatedtype TypeReference
+  /// The source's own error, which the pass throws for the problems it finds too (``failure(_:)``).
+  associatedtype Failure: Error
+
+  /// The types the source declares, in order: tagged records as `struct tag` / `union tag` and typedefs
+  /// by name, a typedef of an anonymous record before any record holding it.
+  func declarations() throws(Failure) -> TypeDeclarations<TypeReference>
+
+  /// The encoding of a declared type, reading every record it holds by value into ``records``.
+  ///
+  /// Throw the source's form of ``ImportProblem/unsupportedType(_:record:field:)`` or
+  /// ``ImportProblem/incompleteType(_:)`` (as ``problem(in:)`` recognises it) for a type that cannot be
+  /// represented: the pass leaves it out, with the types holding it, unless the caller named it. Any other
+  /// error ends the import.
+  mutating func encoding(of entry: TypeDeclarations<TypeReference>.Entry) throws(Failure) -> TypeEncoding
+
+  /// The name of the record a value of the type holds (itself, its arrays' or `_Atomic`'s element), once
+  /// read, or `nil`.
+  func heldRecord(_ type: TypeReference) throws(Failure) -> String?
+
+  /// Why a typedef of the type cannot be a readable name (a function type, `void`, an incomplete record),
+  /// or `nil` when it can.
+  func typedefProblem(_ type: TypeReference?, named name: String) throws(Failure) -> String?
+
+  /// Every record read so far, nested ones before the records that hold them.
+  var records: [SourceRecord] { get }
+
+  /// The source's error for a problem the pass found.
+  func failure(_ problem: ImportProblem) -> Failure
+
+  /// The problem an error of the reader is, when it leaves a type out rather than ending the import
+  /// (``ImportProblem/unsupportedType(_:record:field:)``, ``ImportProblem/incompleteType(_:)``); `nil` for
+  /// any other error.
+  func problem(in failure: Failure) -> ImportProblem?
+}
+
+/// The types a source declares, in the order the import reads them.
+public struct TypeDeclarations<TypeReference> {
+  /// One declared type.
+  public struct Entry {
+    /// As C names it: `struct tag`, `union tag`, or a typedef's name.
+    public var name: String
+    /// The record, or the type a typedef names (`nil`: `void`).
+    public var type: TypeReference?
+    /// Whether it is a typedef.
+    public var isTypedef: Bool
+    /// Where the source declares it (a compile unit, a function in one), `nil` when the source has no
+    /// parts; named in ``ImportProblem/conflictingDefinitions(_:places:)``.
+    public var place: String?
+
+    /// A declared type.
+    public init(name: String, type: TypeReference?, isTypedef: Bool, place: String? = nil) {
+      self.name = name
+      self.type = type
+      self.isTypedef = isTypedef
+      self.place = place
+    }
+  }
+
+  /// Every complete type, in order.
+  public var entries: [Entry]
+  /// Tags declared but defined nowhere in the source, for an error that says so.
+  public var incomplete: Set<String>
+
+  /// The declarations of a source.
+  public init(entries: [Entry] = [], incomplete: Set<String> = []) {
+    self.entries = entries
+    self.incomplete = incomplete
+  }
+}
+
+/// What the import pass finds wrong with a source's types, in words any source can say; each
+/// ``TypeReader`` turns it into its own error (``TypeReader/failure(_:)``).
+public enum ImportProblem: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A name asked for that no type of the source has.
+  case unknownType(String)
+  /// A type declared (`struct opaque;`) but defined nowhere, so it has no layout.
+  case incompleteType(String)
+  /// A member whose type no encoding describes, in a record, at a field path.
+  case unsupportedType(String, record: String, field: String)
+  /// A name that parts of the source (`places`) define differently.
+  case conflictingDefinitions(String, places: [String])
+  /// CValueKit's layout of a record differs from the source's in a way no ``LayoutOverride`` carries:
+  /// where (a field path, or empty for the record), what the source says, and what CValueKit makes of it.
+  case layoutMismatch(record: String, field: String, source: String, cvaluekit: String)
+
+  /// What went wrong, where, in the words of no particular source.
+  public var description: String {
+    switch self {
+    case .unknownType(let name): "no type named \(name)"
+    case .incompleteType(let name): "\(name) is declared but defined nowhere"
+    case .unsupportedType(let type, let record, let field): "\(record)\(field): \(type) has no type encoding"
+    case .conflictingDefinitions(let name, let places):
+      "\(name) is defined differently in \(places.joined(separator: ", "))"
+    case .layoutMismatch(let record, let field, let source, let cvaluekit):
+      "\(record)\(field): the source says \(source), CValueKit lays it out as \(cvaluekit)"
+    }
+  }
+}
