@@ -1,5 +1,5 @@
 internal import CDwarf
-import Synchronization
+import CValueKit
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -16,20 +16,12 @@ struct LibDW: @unchecked Sendable {
 
   /// The library, loaded on first use from ``candidates(environment:)``.
   static func shared() throws(DebugInfoError) -> LibDW {
-    try cache.withLock { (cached) throws(DebugInfoError) -> LibDW in
-      if let cached { return try cached.get() }
-      let result: Result<LibDW, DebugInfoError>
-      do throws(DebugInfoError) {
-        result = .success(try load(from: candidates(environment: ProcessInfo.processInfo.environment)))
-      } catch {
-        result = .failure(error)
-      }
-      cached = result
-      return try result.get()
+    try loaded.value { () throws(DebugInfoError) in
+      try load(from: candidates(environment: ProcessInfo.processInfo.environment))
     }
   }
 
-  private static let cache = Mutex<Result<LibDW, DebugInfoError>?>(nil)
+  private static let loaded = LoadedOnce<LibDW, DebugInfoError>()
 
   /// `CVALUEKIT_LIBDW` alone when it is set (an explicit choice that fails is an error, not a silent
   /// fallback), else the system's libdw by its sonames.

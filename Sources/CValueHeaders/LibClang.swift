@@ -1,5 +1,5 @@
 internal import CClang
-import Synchronization
+import CValueKit
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -19,20 +19,12 @@ struct LibClang: @unchecked Sendable {
 
   /// The library, loaded on first use from ``candidates(environment:)``.
   static func shared() throws(HeaderImportError) -> LibClang {
-    try cache.withLock { (cached) throws(HeaderImportError) -> LibClang in
-      if let cached { return try cached.get() }
-      let result: Result<LibClang, HeaderImportError>
-      do throws(HeaderImportError) {
-        result = .success(try load(from: candidates(environment: ProcessInfo.processInfo.environment)))
-      } catch {
-        result = .failure(error)
-      }
-      cached = result
-      return try result.get()
+    try loaded.value { () throws(HeaderImportError) in
+      try load(from: candidates(environment: ProcessInfo.processInfo.environment))
     }
   }
 
-  private static let cache = Mutex<Result<LibClang, HeaderImportError>?>(nil)
+  private static let loaded = LoadedOnce<LibClang, HeaderImportError>()
 
   #if os(macOS)
     static let fileName = "libclang.dylib"
