@@ -20,8 +20,9 @@ public struct SnapshotStore: Sendable {
   /// The folder that holds the snapshot files.
   public var directory: String
   /// The file that lists, one path a line, the snapshot files this run read (for `cvalue snapshot orphans`);
-  /// `nil` records nothing. Its first line names the run (`# run 4242`, the process group); a read in another
-  /// run empties it first.
+  /// `nil` records nothing. Its first line names the run: `# run parent 6775 at 4242424` for the processes
+  /// one `swift test` starts (XCTest's, Swift Testing's, parallel workers), `# run group 4242 at 4242000` for
+  /// a test binary started from a shell and the workers it forks. A read in another run empties it first.
   public var readLog: String?
   /// The environment variable that names the read log of every store the assertions make, in place of
   /// `__Snapshots__/.cvalue-read` beside each test file.

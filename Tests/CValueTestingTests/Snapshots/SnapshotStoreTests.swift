@@ -220,7 +220,7 @@ struct SnapshotStoreTests {
     try folder.write("# run 1\nold.snap\n", to: ".cvalue-read")  // a run before this one
     _ = store.verify(bytes: recorded, of: type, named: "sample", record: .missing)
     _ = store.verify(bytes: recorded, of: type, named: "sample")
-    #expect(folder.text(".cvalue-read") == "# run \(getpgrp())\nsample.snap\nsample.snap\n")
+    #expect(folder.text(".cvalue-read") == "\(TestRun.logLine)\nsample.snap\nsample.snap\n")
     #expect(try SnapshotFolder(path: folder.path).orphans() == ["old.snap"])
   }
 }
