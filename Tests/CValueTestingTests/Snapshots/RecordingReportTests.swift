@@ -42,6 +42,26 @@ struct RecordingReportTests {
     #expect(!matching.contains { $0.contains("recorded") }, "\(matching)")
   }
 
+  @Test("Nimble: a line naming the file written after the caller's file and line, once; a later match says nothing")
+  func nimble() throws {
+    let folder = try TemporaryFolder()
+    let recording = try SnapshotProbe.wait(for: [
+      SnapshotProbe.start(.nimble, checking: "point", in: folder, recording: true)
+    ])[0]
+    let tests = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let probeFile = tests.appending(path: "CValueNimbleTests/NimbleSnapshotProbe.swift").path
+    #expect(
+      recording.filter { $0.contains("recorded") }.map(Self.withoutLocation) == [
+        "\(probeFile): recorded snapshot “point” of struct cv_point in \(folder.path)/point.snap"
+      ], "\(recording)")
+    #expect(folder.text("point.snap")?.contains("  .y = 2.5\n") == true)
+    let matching = try SnapshotProbe.wait(for: [
+      SnapshotProbe.start(.nimble, checking: "point", in: folder, recording: true)
+    ])[0]
+    #expect(!matching.contains { $0.contains("recorded") }, "\(matching)")
+  }
+
   /// The line without the probe's line and column (`SnapshotProbe.swift:37:5:` reads `SnapshotProbe.swift:`).
   static func withoutLocation(_ line: String) -> String {
     line.replacingOccurrences(of: #"\.swift(:\d+)+:"#, with: ".swift:", options: .regularExpression)

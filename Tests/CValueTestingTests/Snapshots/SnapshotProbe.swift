@@ -39,8 +39,9 @@ struct SnapshotProbe {
       directory: environment[Self.folderVariable] ?? "")
   }
 
-  /// The test library whose door a probe asserts through.
-  enum Library { case xctest, swiftTesting }
+  /// The test library whose door a probe asserts through (Nimble's probe is CValueNimbleTests'
+  /// `NimbleSnapshotProbe`, in the same test binary, run under Swift Testing).
+  enum Library { case xctest, swiftTesting, nimble }
 
   /// A probe's process and the file of its output, in the snapshot folder.
   struct Process {
@@ -71,7 +72,8 @@ struct SnapshotProbe {
     let arguments =
       switch library {
       case .xctest: ["CValueTestingTests.SnapshotXCTestProbe/testChecksItsSnapshot"]
-      case .swiftTesting: ["--testing-library", "swift-testing", "--filter", "SnapshotProbe/probe"]
+      case .swiftTesting: ["--testing-library", "swift-testing", "--filter", "CValueTestingTests.SnapshotProbe/probe"]
+      case .nimble: ["--testing-library", "swift-testing", "--filter", "CValueNimbleTests.NimbleSnapshotProbe/probe"]
       }
     let output = folder.path + "/\(name).log"
     let pid = try Subprocess.spawn(
