@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Fails when a folder of Sources/CValueKit uses a type declared in a folder that comes after it in the flow.
 
-The flow (STYLE.md, issue 16) runs one way:
+The folders are the steps of one flow (issue 16): an encoding parsed from text, laid out for an ABI, described,
+compared and compiled into a plan that a handle runs and the registry caches. Data flows down only: a folder
+builds on the ones before it and never names a type of one after it. The order:
 
     Support → Encoding → Layout → Catalog → Import → Options → Describe → FFI → Derivation → Compare → Handle → Registry
 

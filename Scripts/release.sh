@@ -35,7 +35,8 @@ echo "== the archive: cvalue-$version-linux-$arch.tar.gz"
 name=cvalue-$version-linux-$arch
 tree=$work/$name
 bash Scripts/install-c.sh --relocatable "$tree"
-sed "s/@VERSION@/$version/g" Scripts/release/README.txt >"$tree/README"
+# The README's paths name the directory the archive unpacks to.
+sed -e "s/@VERSION@/$version/g" -e "s/@DIRECTORY@/$name/g" Scripts/release/README.txt >"$tree/README"
 cp CHANGELOG.md "$tree/"
 # The license, and what the statically linked Swift runtime and Foundation are under (Scripts/release/).
 cp LICENSE "$tree/"
@@ -55,7 +56,11 @@ mkdir -p "$package/usr/share/doc/cvalue"
 gzip -9n <CHANGELOG.md >"$package/usr/share/doc/cvalue/changelog.gz"
 # Debian's machine-readable copyright file (DEP-5): the package's license and the statically linked parts'.
 cp Scripts/release/copyright "$package/usr/share/doc/cvalue/copyright"
-# Debian's run-time dependencies of the library and the tool, as dpkg-shlibdeps reads them from NEEDED.
+# Debian's run-time dependencies of the library and the tool, as dpkg-shlibdeps reads them from NEEDED, and
+# libdw1, which no NEEDED names: the library dlopens it for every zero-set-up assertion (the test's own debug
+# info), the C path the README shows first, so it is a dependency, not a recommendation that
+# --no-install-recommends (as CI images install) would leave out. 0.171 has dwarf_get_units, the newest
+# function the library uses. libclang stays recommended: only `cvalue import` needs it.
 mkdir -p "$work/shlibs/debian"
 : >"$work/shlibs/debian/control"
 depends=$(cd "$work/shlibs" && dpkg-shlibdeps -O "$package/usr/lib/libcvalue.so.1" "$package/usr/bin/cvalue" 2>/dev/null |
@@ -68,7 +73,7 @@ Version: $version
 Architecture: $deb_arch
 Maintainer: CValueKit
 Installed-Size: $size
-Depends: $depends
+Depends: $depends, libdw1 (>= 0.171)
 Recommends: libclang1-14 | libclang1
 Section: libdevel
 Priority: optional
@@ -76,6 +81,8 @@ Description: compare, describe and parse C values field by field, from C tests
  libcvalue.so.1, cvalue.h and glue headers for cmocka, Criterion, Check and
  GoogleTest, cvalue.pc and a CMake package (cvalue::cvalue), and the cvalue
  tool that writes catalog files from C headers (with libclang, recommended).
+ Assertions that name a C type read it from the test's own debug info
+ (built with -g) through elfutils' libdw.
 CONTROL
 # zstd: xz took minutes on a loaded 2-core machine, for 12 MB less; Debian 12 and Ubuntu 22.04 read zstd.
 dpkg-deb -Zzstd --root-owner-group --build "$package" "$out/cvalue_${version}_$deb_arch.deb" >/dev/null

@@ -82,10 +82,7 @@ extension TypeCatalog {
   }
 
   /// A target triple for each ABI CValueKit describes, as `-target` takes them.
-  static let supportedTargets = [
-    "x86_64-linux-gnu", "x86_64-apple-macos", "aarch64-linux-gnu", "arm64-apple-macos", "i386-linux-gnu",
-    "armv7-linux-gnueabihf", "riscv64-linux-gnu", "x86_64-pc-windows-msvc", "s390x-linux-gnu",
-  ]
+  static var supportedTargets: [String] { ABI.all.map(\.targetTriple) }
 
 }
 

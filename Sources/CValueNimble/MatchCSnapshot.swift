@@ -38,7 +38,7 @@ public func matchCSnapshot<Value>(
     let found = CValueSnapshotCheck.check(
       value, name: name, options: options, encoding: encoding, registry: registry, record: record,
       directory: directory, filePath: filePath, function: function)
-    return snapshotResult(found)
+    return snapshotResult(found, at: actualExpression.location)
   }
 }
 
@@ -77,14 +77,16 @@ public func matchCArraySnapshot<Element>(
         elements: buffer, name: name, options: options, encoding: encoding, registry: registry, record: record,
         directory: directory, filePath: filePath, function: function)
     }
-    return snapshotResult(found)
+    return snapshotResult(found, at: actualExpression.location)
   }
 }
 
-/// The matcher's result for what a snapshot check found.
-private func snapshotResult(_ found: (outcome: SnapshotOutcome?, failure: String?, layout: CLayout?))
-  -> MatcherResult
-{
+/// The matcher's result for what a snapshot check found; what a recording wrote is printed as
+/// `FILE:LINE: note` (Nimble reports nothing of a match).
+private func snapshotResult(
+  _ found: (outcome: SnapshotOutcome?, failure: String?, layout: CLayout?), at location: Nimble.SourceLocation
+) -> MatcherResult {
+  if let note = found.outcome?.note { print("\(location.filePath):\(location.line): \(note)") }
   let snapshot = found.outcome.map { "match C snapshot <\($0.path)>" } ?? "match C snapshot"
   guard let failure = found.failure else {
     return MatcherResult(status: .matches, message: .expectedTo(snapshot))

@@ -15,16 +15,15 @@ import Synchronization
 
 /// The list of snapshot files a run read, one path a line, for `cvalue snapshot orphans`.
 ///
-/// Its first line names the run that wrote it (`# run 4242`: the process group, which a test runner's forked
-/// or parallel test processes share); a process of another run empties it before its first entry. The
-/// check and the write happen under `flock`, so that test processes running at once neither lose lines nor
-/// empty each other's.
+/// Its first line names the run that wrote it (``TestRun``: `# run parent 6775 at 4242424` for the processes
+/// `swift test` starts, XCTest's, Swift Testing's and each parallel worker; `# run group 4242 at 4242000` for a
+/// test binary started from a shell and the workers it forks). A process of the same run appends to the
+/// log; a process of another run empties it before its first entry, so that a log never mixes a run with an
+/// older one. The check and the write happen under `flock`, so that test processes running at once neither
+/// lose lines nor empty each other's.
 enum ReadLog {
   /// Serializes the threads of this process (`flock` serializes processes).
   private static let lock = Mutex(())
-
-  /// The first line of a log this run writes.
-  static var runLine: String { "# run \(getpgrp())" }
 
   /// Appends `path` to the log at `log`, relative to the log's folder when it lies inside it.
   static func append(_ path: String, to log: String) {
@@ -38,6 +37,7 @@ enum ReadLog {
       defer { close(descriptor) }
       guard flock(descriptor, LOCK_EX) == 0 else { return }
       defer { flock(descriptor, LOCK_UN) }
+      let runLine = TestRun.logLine
       let marker = Array((runLine + "\n").utf8)
       var first = [UInt8](repeating: 0, count: marker.count)
       let read = first.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }

@@ -17,6 +17,10 @@ public struct SnapshotOutcome: Sendable {
   public var status: Status
   /// The failure's text (its first line stands alone); `nil` unless ``status`` is ``Status/failed``.
   public var failure: String?
+  /// What a recording wrote, for the test's door to report once (a Swift Testing warning, a line in
+  /// XCTest's output): `recorded snapshot “origin” of struct cv_point in /src/Tests/__Snapshots__/…/origin.snap`,
+  /// or `re-recorded …` for one that did not match. `nil` unless ``status`` is ``Status/recorded``.
+  public var note: String?
   /// The comparison, when one was made.
   public var comparison: Comparison?
   /// The snapshot file's path.

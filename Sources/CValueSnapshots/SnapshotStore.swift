@@ -20,8 +20,9 @@ public struct SnapshotStore: Sendable {
   /// The folder that holds the snapshot files.
   public var directory: String
   /// The file that lists, one path a line, the snapshot files this run read (for `cvalue snapshot orphans`);
-  /// `nil` records nothing. Its first line names the run (`# run 4242`, the process group); a read in another
-  /// run empties it first.
+  /// `nil` records nothing. Its first line names the run: `# run parent 6775 at 4242424` for the processes
+  /// one `swift test` starts (XCTest's, Swift Testing's, parallel workers), `# run group 4242 at 4242000` for
+  /// a test binary started from a shell and the workers it forks. A read in another run empties it first.
   public var readLog: String?
   /// The environment variable that names the read log of every store the assertions make, in place of
   /// `__Snapshots__/.cvalue-read` beside each test file.
@@ -96,14 +97,14 @@ public struct SnapshotStore: Sendable {
     logRead(path)
     let isCI = SnapshotRecording.isCI(environment)
     guard let data = FileManager.default.contents(atPath: path) else {
-      if recording != .off && !isCI { return write(actual, to: path, outcome) }
+      if recording != .off && !isCI { return write(actual, named: name, to: path, outcome) }
       let hint =
         isCI
         ? "CI is set, so snapshots are never recorded: record it locally and commit it"
         : "accept it with `cvalue snapshot accept \(directory)`, or record missing snapshots with "
           + "\(SnapshotRecording.environmentVariable)=record-missing"
       return failed(
-        "no snapshot “\(name)” of \(actual.typeName) at \(path)", hint: hint, actual: actual, outcome)
+        "no snapshot “\(name)” of \(Self.subject(of: actual)) at \(path)", hint: hint, actual: actual, outcome)
     }
     outcome.recordedText = String(decoding: data, as: UTF8.self)
     var check = SnapshotCheck(name: name, path: path, type: type, actual: actual, outcome: outcome)
@@ -114,7 +115,7 @@ public struct SnapshotStore: Sendable {
       outcome.status = .matched
       return outcome
     }
-    if recording == .all && !isCI { return write(actual, to: path, outcome) }
+    if recording == .all && !isCI { return write(actual, named: name, to: path, outcome) }
     let hint =
       isCI && recording == .all
       ? "CI is set, so snapshots are never recorded; the actual value is in \(name).snap.new"
@@ -122,13 +123,25 @@ public struct SnapshotStore: Sendable {
     return failed(problem, hint: hint, actual: actual, outcome)
   }
 
-  /// Writes `file` as the snapshot at `path`: a recorded outcome, or a failed one saying why it could not.
-  private func write(_ file: SnapshotFile, to path: String, _ outcome: SnapshotOutcome) -> SnapshotOutcome {
+  /// What a snapshot file holds, for messages: `struct cv_point`, or `3 values of struct cv_point`.
+  static func subject(of file: SnapshotFile) -> String {
+    guard let count = file.count else { return file.typeName }
+    return "\(count) \(count == 1 ? "value" : "values") of \(file.typeName)"
+  }
+
+  /// Writes `file` as the snapshot at `path`: a recorded outcome with its note, or a failed one saying why
+  /// it could not.
+  private func write(_ file: SnapshotFile, named name: String, to path: String, _ outcome: SnapshotOutcome)
+    -> SnapshotOutcome
+  {
     var outcome = outcome
     do {
       try Self.write(file.text, to: path)
       try? FileManager.default.removeItem(atPath: path + ".new")
       outcome.status = .recorded
+      let verb = outcome.recordedText == nil ? "recorded" : "re-recorded"
+      let why = outcome.recordedText == nil ? "" : " (the one recorded did not match)"
+      outcome.note = "\(verb) snapshot “\(name)” of \(Self.subject(of: file)) in \(path)\(why)"
     } catch {
       outcome.failure = "cannot record snapshot \(path): \(String(describing: error))"
     }

@@ -8,10 +8,10 @@ struct CValueCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "cvalue",
     abstract:
-      "Lay out, describe, compare and encode raw C values, with types from C headers, catalog files, names "
-      + "and type encodings.",
+      "Lay out, describe, compare and encode raw C values, with types from C headers, debug info, catalog files, "
+      + "names and type encodings.",
     discussion: """
-      A <type> argument is a C type from a header (--header, read by clang) or a catalog file (--catalog, written by 'cvalue import'), named as C names it (tcphdr, struct tcphdr, a typedef); a readable name (int32, rect); or a type encoding, the strings clang's @encode produces:
+      A <type> argument is a C type from a header (--header, read by clang), a program's debug info (--binary) or a catalog file (--catalog, written by 'cvalue import'), named as C names it (tcphdr, struct tcphdr, a typedef); a readable name (int32, rect); or a type encoding, the strings clang's @encode produces:
 
       Scalars     c C s S i I q Q   char ... unsigned long long (l L: 32-bit)
                   t T               __int128, unsigned __int128
@@ -33,6 +33,8 @@ struct CValueCommand: ParsableCommand {
 
       With --header, types come from C headers, read by clang (libclang, loaded at run time) and named as C names them: 'cvalue layout --header netinet/tcp.h tcphdr'. With --target, clang reads them for another machine (\(Targets.list)) and bytes are read with that machine's layout; -I, -D, --sysroot and --clang-arg pass clang more arguments.
 
+      With --binary, types come from the DWARF debug info of an ELF executable, shared library or object built with -g (read through elfutils' libdw, with no libclang) and named as C names them: 'cvalue layout --binary ./app shape'. A file built for another machine needs --abi naming its ABI.
+
       Values are given as their raw bytes in hex, first byte first, as they lie in memory ('2a000000' is the int 42; spaces, '_' or ':' may separate bytes), or as C initializers ('{.x = 1, .y = 2}'), which encode turns into those bytes.
 
       Examples:
@@ -41,6 +43,7 @@ struct CValueCommand: ParsableCommand {
         cvalue layout '(U=if)'
         cvalue layout '{flags=b0I3b3I5}'
         cvalue layout --header netinet/tcp.h tcphdr
+        cvalue layout --binary ./app 'struct shape'
         cvalue encode point '{.x = 1, .y = 2}'
         cvalue describe int32 '01000000 02000000 03000000' --count 3
         cvalue compare double 0000000000003440 0000000000803440 --absolute 0.6

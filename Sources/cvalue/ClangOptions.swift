@@ -67,17 +67,11 @@ struct ClangOptions: ParsableArguments {
   }
 }
 
-/// The target triples the tool names: one example triple for each ABI CValueKit describes.
+/// The target triples the tool names: each ABI's own (`ABI.all`, `ABI.targetTriple`), so that an ABI the
+/// library gains is listed here with no change.
 enum Targets {
-  static let all: [(triple: String, abi: ABI)] = [
-    ("x86_64-linux-gnu", .x86_64Linux), ("aarch64-linux-gnu", .arm64Linux), ("i386-linux-gnu", .i386Linux),
-    ("armv7-linux-gnueabihf", .armv7Linux), ("riscv64-linux-gnu", .riscv64Linux),
-    ("x86_64-pc-windows-msvc", .x86_64Windows), ("x86_64-apple-macos", .x86_64Darwin),
-    ("arm64-apple-macos", .arm64Darwin),
-  ]
-
-  /// `x86_64-linux-gnu (x86_64-linux), aarch64-linux-gnu (arm64-linux), …`, for messages and help.
-  static var list: String { all.map { "\($0.triple) (\($0.abi.name))" }.joined(separator: ", ") }
+  /// `x86_64-linux-gnu (x86_64-linux), x86_64-apple-macos (x86_64-darwin), …`, for messages and help.
+  static var list: String { ABI.all.map { "\($0.targetTriple) (\($0.name))" }.joined(separator: ", ") }
 
   /// Where Debian's `libc6-dev-<arch>-cross` puts a target's C library, when it is installed.
   static func debianCrossRoot(for target: String) -> String? {
@@ -89,6 +83,7 @@ enum Targets {
       case _ where arch.hasPrefix("armv7") && target.hasSuffix("hf"): "arm-linux-gnueabihf"
       case "i386", "i486", "i586", "i686": "i686-linux-gnu"
       case "riscv64": "riscv64-linux-gnu"
+      case "s390x": "s390x-linux-gnu"
       default: nil
       }
     guard let multiarch, FileManager.default.fileExists(atPath: "/usr/\(multiarch)/include/stdio.h") else {

@@ -11,14 +11,18 @@ struct SnapshotCommand: ParsableCommand {
 
       Orphans are snapshots no test read in the last run: each run lists the snapshots it reads in DIR/.cvalue-read (or the file CVALUE_SNAPSHOTS_READ_LOG names). Run the whole suite, not a filtered part, before listing them.
 
+      pending lists and exits 0 whether or not something awaits review, so a script can show it as a step; pending --check exits 1 when something does, for a script or CI that must stop there.
+
       Exit status:
-        0  done; for pending and orphans, none found
-        1  pending: some snapshots await review; orphans: some were not read
-        2  bad input: no such folder, no read log, a file that is not pending
+        0  done; for pending --check and orphans, none found
+        1  pending --check: some snapshots await review; orphans: some were not read
+        2  bad input: no such folder, no read log, a file that is not pending,
+           --check with another action
 
       Examples:
         cvalue snapshot list Tests/AppTests/__Snapshots__
         cvalue snapshot pending Tests/AppTests/__Snapshots__
+        cvalue snapshot pending --check Tests/AppTests/__Snapshots__
         cvalue snapshot accept Tests/AppTests/__Snapshots__ SerialTests/raw.snap.new
         cvalue snapshot orphans Tests/AppTests/__Snapshots__
       """
@@ -43,6 +47,14 @@ struct SnapshotCommand: ParsableCommand {
 
   @Option(help: ArgumentHelp("For orphans: the read log, in place of DIR/.cvalue-read.", valueName: "path"))
   var readLog: String?
+
+  @Flag(help: "For pending: exit with status 1 when some snapshots await review (pending alone exits 0).")
+  var check = false
+
+  func validate() throws(BadInput) {
+    guard check, action != .pending else { return }
+    throw BadInput(message: "--check applies to pending only, not to \(action.rawValue)")
+  }
 
   /// ` (3 values)` for a snapshot of an array of values, else nothing (also for a file that does not read:
   /// `list` lists files, the tests report what is wrong in them).
@@ -72,7 +84,7 @@ struct SnapshotCommand: ParsableCommand {
           output.write(file + "\n")
           for line in folder.changes(file) { output.write("  " + line + "\n") }
         }
-        awaitsAttention = !pending.isEmpty
+        awaitsAttention = check && !pending.isEmpty
       case .accept:
         for snapshot in try folder.accept(files.isEmpty ? nil : files) { output.write("accepted \(snapshot)\n") }
       case .reject:

@@ -278,9 +278,9 @@ struct HeaderCommandTests {
         ["encode", "--header", Self.freestanding, "fs_scalars", "--target", "mips-linux-gnu", "{}"],
         """
         unknown target "mips-linux-gnu": CValueKit describes no ABI for it; use one of x86_64-linux-gnu \
-        (x86_64-linux), aarch64-linux-gnu (arm64-linux), i386-linux-gnu (i386-linux), armv7-linux-gnueabihf \
-        (armv7-linux), riscv64-linux-gnu (riscv64-linux), x86_64-pc-windows-msvc (x86_64-windows), \
-        x86_64-apple-macos (x86_64-darwin), arm64-apple-macos (arm64-darwin)
+        (x86_64-linux), x86_64-apple-macos (x86_64-darwin), aarch64-linux-gnu (arm64-linux), arm64-apple-macos \
+        (arm64-darwin), i386-linux-gnu (i386-linux), armv7-linux-gnueabihf (armv7-linux), riscv64-linux-gnu \
+        (riscv64-linux), x86_64-pc-windows-msvc (x86_64-windows), s390x-linux-gnu (s390x-linux)
 
         """),
       BadInputCase(

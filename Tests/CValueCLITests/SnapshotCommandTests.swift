@@ -47,9 +47,13 @@ struct SnapshotCommandTests {
     defer { try? FileManager.default.removeItem(atPath: root) }
     let list = try await CValue.run("snapshot", "list", root)
     #expect(list.exited(0) && list.stdout == "PointTests/old.snap\nPointTests/origin.snap\n", "\(list)")
+    // Listing is an ordinary step: a `set -e` script goes on.
     let pending = try await CValue.run("snapshot", "pending", root)
-    #expect(pending.exited(1), "\(pending)")
+    #expect(pending.exited(0), "\(pending)")
     #expect(pending.stdout == "PointTests/origin.snap.new\n  -   .y = 0\n  +   .y = 1\n", "\(pending)")
+    let checked = try await CValue.run("snapshot", "pending", "--check", root)
+    #expect(checked.exited(1), "\(checked)")
+    #expect(checked.stdout == "PointTests/origin.snap.new\n  -   .y = 0\n  +   .y = 1\n", "\(checked)")
     let orphans = try await CValue.run("snapshot", "orphans", root)
     #expect(orphans.exited(1) && orphans.stdout == "PointTests/old.snap\n", "\(orphans)")
   }
@@ -72,9 +76,11 @@ struct SnapshotCommandTests {
         == Self.header + "{\n  .x = 0,\n  .y = 2\n}\n")
     let none = try await CValue.run("snapshot", "pending", root)
     #expect(none.exited(0) && none.stdout == "", "\(none)")
+    let noneChecked = try await CValue.run("snapshot", "pending", "--check", root)
+    #expect(noneChecked.exited(0) && noneChecked.stdout == "", "\(noneChecked)")
   }
 
-  @Test("a file that is not pending, a missing folder and a missing read log are bad input")
+  @Test("a file that is not pending, --check with list, a missing folder and a missing read log are bad input")
   func badInput() async throws {
     let root = try Self.folder()
     defer { try? FileManager.default.removeItem(atPath: root) }
@@ -83,6 +89,8 @@ struct SnapshotCommandTests {
     #expect(
       notPending.stderr == "\(root)/PointTests/old.snap: not a pending snapshot (a .snap.new file)\n",
       "\(notPending)")
+    let checkList = try await CValue.run("snapshot", "list", "--check", root)
+    #expect(checkList.exited(2) && checkList.stderr == "--check applies to pending only, not to list\n", "\(checkList)")
     let missing = try await CValue.run("snapshot", "list", root + "/nowhere")
     #expect(missing.exited(2) && missing.stderr == "\(root)/nowhere: no such folder\n", "\(missing)")
     try FileManager.default.removeItem(atPath: root + "/.cvalue-read")

@@ -76,6 +76,18 @@ struct LayoutRuleTests {
     }
   }
 
+  @Test("each ABI names one target triple, which reads back as that ABI")
+  func eachABIsTargetTriple() {
+    #expect(
+      ABI.all.map(\.targetTriple) == [
+        "x86_64-linux-gnu", "x86_64-apple-macos", "aarch64-linux-gnu", "arm64-apple-macos", "i386-linux-gnu",
+        "armv7-linux-gnueabihf", "riscv64-linux-gnu", "x86_64-pc-windows-msvc", "s390x-linux-gnu",
+      ])
+    for abi in ABI.all {
+      #expect(ABI(targetTriple: abi.targetTriple) == abi, "\(abi.targetTriple)")
+    }
+  }
+
   @Test("long double differs by ABI; everything else here does not")
   func longDouble() throws {
     #expect(try Self.sizeAndAlignment("{S=cDc}", abi: .x86_64Linux) == [48, 16])

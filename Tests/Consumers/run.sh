@@ -173,6 +173,13 @@ if ! grep -q "Runtime Library Exception" "$tree/THIRD-PARTY-NOTICES" ||
   exit 1
 fi
 echo "   LICENSE (the repository's) and THIRD-PARTY-NOTICES (the Swift runtime and Foundation linked in)"
+# The README's example paths name the directory the archive unpacks to.
+placeholders=$(grep -o '/path/to/[^/ ]*' "$tree/README" | sort -u)
+if [ "$placeholders" != "/path/to/$(basename "$tree")" ]; then
+  echo "error: the archive's README names $(echo "$placeholders") for its directory, $(basename "$tree")" >&2
+  exit 1
+fi
+echo "   README: its paths name the archive's directory, /path/to/$(basename "$tree")"
 
 echo "== the version, cvalue_version.h's, in cvalue.pc and the CMake version file (SameMajorVersion)"
 version=$(sed -nE 's/^#define CV_VERSION_STRING "(.*)"$/\1/p' "$tree/include/cvalue_version.h")
@@ -202,6 +209,13 @@ PATH=$tree/bin:$system_path PKG_CONFIG_PATH=$tree/lib/pkgconfig CMAKE_PREFIX_PAT
   python3 "$root/Scripts/check-c-docs.py" "$root/Sources/CValueC/CValueC.docc/CValueC.md"
 
 echo "== the Debian package, installed: $(basename "$deb")"
+# libdw1: no NEEDED entry names it (the library dlopens it), but every zero-set-up assertion loads it.
+depends=$(dpkg-deb -f "$deb" Depends)
+if ! grep -qE '(^|, )libdw1 \(>= 0\.171\)(,|$)' <<<"$depends"; then
+  echo "error: the package does not depend on libdw1 (>= 0.171), which the zero-set-up assertions load: $depends" >&2
+  exit 1
+fi
+echo "   Depends: $depends"
 if dpkg -s cvalue >/dev/null 2>&1; then
   echo "error: a package named cvalue is installed already; remove it first (dpkg -r cvalue)" >&2
   exit 1

@@ -12,7 +12,7 @@ extension Subprocess {
   /// byte, a truncated sequence). An argument must not contain a zero byte, which would end it early.
   public static func spawn(
     _ path: String, byteArguments arguments: [[UInt8]], environment: [String: String], stdout: String,
-    stderr: String
+    stderr: String, newProcessGroup: Bool = false
   ) throws(LaunchFailed) -> pid_t {
     precondition(!arguments.contains { $0.contains(0) }, "an argv entry cannot contain a zero byte")
     #if canImport(Darwin)
@@ -28,8 +28,19 @@ extension Subprocess {
     let argv = [strdup(path)] + arguments.map(duplicate) + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
+    #if canImport(Darwin)
+      var attributes: posix_spawnattr_t? = nil
+    #else
+      var attributes = posix_spawnattr_t()
+    #endif
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    if newProcessGroup {
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+      posix_spawnattr_setpgroup(&attributes, 0)
+    }
     var pid = pid_t()
-    let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
+    let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
     guard result == 0 else { throw LaunchFailed(path: path, reason: String(cString: strerror(result))) }
     return pid
   }

@@ -24,13 +24,15 @@ public enum Subprocess {
 
   /// Starts `path` with `arguments` (not counting the program itself), stdin from /dev/null and stdout and
   /// stderr written to the files at those paths (created or truncated), and returns its process id.
+  /// `newProcessGroup` starts it in a process group of its own, as `swift test` starts each test process.
   public static func spawn(
-    _ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String
+    _ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String,
+    newProcessGroup: Bool = false
   ) throws(LaunchFailed) -> pid_t {
     // As C sees a String argument: its UTF-8 bytes up to the first zero byte.
     try spawn(
       path, byteArguments: arguments.map { Array($0.utf8.prefix { $0 != 0 }) }, environment: environment,
-      stdout: stdout, stderr: stderr)
+      stdout: stdout, stderr: stderr, newProcessGroup: newProcessGroup)
   }
 
   /// Blocks until the process exits and returns its raw wait status.

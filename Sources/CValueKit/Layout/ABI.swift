@@ -20,6 +20,13 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
 
   /// A short name for messages, e.g. `x86_64-linux`.
   public var name: String
+  /// A target triple for this ABI as clang's `-target` takes it, e.g. `aarch64-linux-gnu`: the one the tool and
+  /// messages name. ``init(targetTriple:)`` reads it back as this ABI.
+  ///
+  /// ```swift
+  /// ABI.all.map(\.targetTriple)   // ["x86_64-linux-gnu", "x86_64-apple-macos", "aarch64-linux-gnu", …]
+  /// ```
+  public var targetTriple: String
   /// The size of pointers and of `*`, `@`, `#`, `:`, `%`, `@?`.
   public var pointerSize: Int
   /// The alignment of pointers.
@@ -46,11 +53,13 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates an ABI description.
   package init(
-    name: String, pointerSize: Int, pointerAlignment: Int, longLongAlignment: Int, doubleAlignment: Int,
+    name: String, targetTriple: String,
+    pointerSize: Int, pointerAlignment: Int, longLongAlignment: Int, doubleAlignment: Int,
     longDoubleFormat: LongDoubleFormat, longDoubleSize: Int, longDoubleAlignment: Int, int128Alignment: Int,
     maximumAtomicPromotionSize: Int, emptyStructSize: Int = 0, isBigEndian: Bool = false
   ) {
     self.name = name
+    self.targetTriple = targetTriple
     self.pointerSize = pointerSize
     self.pointerAlignment = pointerAlignment
     self.longLongAlignment = longLongAlignment
@@ -67,45 +76,52 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
   // swift-format-ignore: AlwaysUseLowerCamelCase
   /// x86_64 Linux and other System V targets.
   public static let x86_64Linux = ABI(
-    name: "x86_64-linux", pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
+    name: "x86_64-linux", targetTriple: "x86_64-linux-gnu",
+    pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
     longDoubleFormat: .x87Extended, longDoubleSize: 16, longDoubleAlignment: 16, int128Alignment: 16,
     maximumAtomicPromotionSize: 16)
 
   // swift-format-ignore: AlwaysUseLowerCamelCase
   /// x86_64 macOS.
   public static let x86_64Darwin = ABI(
-    name: "x86_64-darwin", pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
+    name: "x86_64-darwin", targetTriple: "x86_64-apple-macos",
+    pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
     longDoubleFormat: .x87Extended, longDoubleSize: 16, longDoubleAlignment: 16, int128Alignment: 16,
     maximumAtomicPromotionSize: 16)
 
   /// arm64 (AArch64) Linux, where `long double` is IEEE binary128.
   public static let arm64Linux = ABI(
-    name: "arm64-linux", pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
+    name: "arm64-linux", targetTriple: "aarch64-linux-gnu",
+    pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
     longDoubleFormat: .ieeeQuadruple, longDoubleSize: 16, longDoubleAlignment: 16, int128Alignment: 16,
     maximumAtomicPromotionSize: 16)
 
   /// arm64 Apple platforms, where `long double` is `double`.
   public static let arm64Darwin = ABI(
-    name: "arm64-darwin", pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
+    name: "arm64-darwin", targetTriple: "arm64-apple-macos",
+    pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
     longDoubleFormat: .ieeeDouble, longDoubleSize: 8, longDoubleAlignment: 8, int128Alignment: 16,
     maximumAtomicPromotionSize: 16)
 
   /// 32-bit x86 Linux (i386 System V): 8-byte integers and doubles aligned to 4 in records, `long double`
   /// the x87 format in 12 bytes.
   public static let i386Linux = ABI(
-    name: "i386-linux", pointerSize: 4, pointerAlignment: 4, longLongAlignment: 4, doubleAlignment: 4,
+    name: "i386-linux", targetTriple: "i386-linux-gnu",
+    pointerSize: 4, pointerAlignment: 4, longLongAlignment: 4, doubleAlignment: 4,
     longDoubleFormat: .x87Extended, longDoubleSize: 12, longDoubleAlignment: 4, int128Alignment: 16,
     maximumAtomicPromotionSize: 8)
 
   /// 32-bit Arm Linux with the hard-float AAPCS (armv7 `gnueabihf`), where `long double` is `double`.
   public static let armv7Linux = ABI(
-    name: "armv7-linux", pointerSize: 4, pointerAlignment: 4, longLongAlignment: 8, doubleAlignment: 8,
+    name: "armv7-linux", targetTriple: "armv7-linux-gnueabihf",
+    pointerSize: 4, pointerAlignment: 4, longLongAlignment: 8, doubleAlignment: 8,
     longDoubleFormat: .ieeeDouble, longDoubleSize: 8, longDoubleAlignment: 8, int128Alignment: 16,
     maximumAtomicPromotionSize: 8)
 
   /// 64-bit RISC-V Linux (LP64D), where `long double` is IEEE binary128.
   public static let riscv64Linux = ABI(
-    name: "riscv64-linux", pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
+    name: "riscv64-linux", targetTriple: "riscv64-linux-gnu",
+    pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
     longDoubleFormat: .ieeeQuadruple, longDoubleSize: 16, longDoubleAlignment: 16, int128Alignment: 16,
     maximumAtomicPromotionSize: 16)
 
@@ -114,7 +130,8 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
   /// rules, which an encoding cannot express: a record with bitfields needs the compiler's layout as a
   /// ``LayoutOverride`` (an imported header registers one).
   public static let x86_64Windows = ABI(
-    name: "x86_64-windows", pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
+    name: "x86_64-windows", targetTriple: "x86_64-pc-windows-msvc",
+    pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
     longDoubleFormat: .ieeeDouble, longDoubleSize: 8, longDoubleAlignment: 8, int128Alignment: 16,
     maximumAtomicPromotionSize: 16, emptyStructSize: 4)
 
@@ -122,7 +139,8 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
   /// Its bitfields are allocated from the most significant bit of their unit; offsets count bits in memory
   /// order, as clang and DWARF count them.
   public static let s390xLinux = ABI(
-    name: "s390x-linux", pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
+    name: "s390x-linux", targetTriple: "s390x-linux-gnu",
+    pointerSize: 8, pointerAlignment: 8, longLongAlignment: 8, doubleAlignment: 8,
     longDoubleFormat: .ieeeQuadruple, longDoubleSize: 16, longDoubleAlignment: 8, int128Alignment: 8,
     maximumAtomicPromotionSize: 16, isBigEndian: true)
 

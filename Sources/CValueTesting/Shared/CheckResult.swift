@@ -13,6 +13,9 @@ struct CheckResult {
   /// What a framework that keeps attachments attaches to the failure, by name: the whole report and both
   /// values' bytes.
   var attachments: [(name: String, text: String)] = []
+  /// What a passed check did that the person running the tests should read, once: the file a snapshot
+  /// recording wrote. Swift Testing reports it as a warning, XCTest and Nimble print it.
+  var note: String?
 
   /// A passed assertion.
   static func passed(_ comparison: Comparison? = nil) -> CheckResult {

@@ -109,7 +109,11 @@ extension CheckResult {
   static func snapshot(
     _ found: (outcome: SnapshotOutcome?, failure: String?, layout: CLayout?), message: String
   ) -> CheckResult {
-    guard let failure = found.failure else { return .passed(found.outcome?.comparison) }
+    guard let failure = found.failure else {
+      var result = CheckResult.passed(found.outcome?.comparison)
+      result.note = found.outcome?.note
+      return result
+    }
     let lines = failure.split(separator: "\n", omittingEmptySubsequences: false)
     let text = ([FailureText.headline(String(lines[0]), message: message)] + lines.dropFirst().map(String.init))
       .joined(separator: "\n")

@@ -20,7 +20,8 @@ public import Testing
 ///
 /// Nothing is recorded unless asked: a missing snapshot is an issue, and the value it would record is
 /// written beside it as `<name>.snap.new` for `cvalue snapshot accept`. Record with `record: .missing`
-/// or `CVALUE_SNAPSHOTS=record-missing swift test`; never while `CI` is set. A snapshot that differs is
+/// or `CVALUE_SNAPSHOTS=record-missing swift test`; never while `CI` is set. Each snapshot recorded is a
+/// warning naming the file written (Swift 6.3+; printed before), which fails nothing. A snapshot that differs is
 /// an issue with the field report, the actual value goes to `<name>.snap.new`, and (Swift 6.2+) both
 /// snapshots and both values' bytes are attached:
 ///

@@ -10,7 +10,8 @@ import XCTest
 ///
 /// The XCTest form of `expectCSnapshot`: the same arguments, the same files
 /// (`__Snapshots__/<TestFileName>/<name>.snap`, unnamed ones named from the test method and a counter) and
-/// the same failure text, recorded through `XCTFail` at the caller's file and line.
+/// the same failure text, recorded through `XCTFail` at the caller's file and line. A snapshot it records
+/// is printed once, after the caller's file and line: `recorded snapshot “…” of struct termios in /…/….snap`.
 ///
 /// ```swift
 /// func testTermiosAfterSetup() {

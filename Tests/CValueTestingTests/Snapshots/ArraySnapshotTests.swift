@@ -21,6 +21,24 @@ struct ArraySnapshotTests {
       count: 3)
   }
 
+  @Test("a missing array snapshot and its recording say how many values it holds")
+  func missingAndRecordedCount() throws {
+    let folder = try TemporaryFolder()
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    #expect(
+      store.verify(bytes: recorded, of: type, count: 3, named: "list").failure == """
+        no snapshot “list” of 3 values of struct cv_sample at \(folder.path)/list.snap
+          accept it with `cvalue snapshot accept \(folder.path)`, or record missing snapshots with \
+        CVALUE_SNAPSHOTS=record-missing
+        """)
+    #expect(
+      store.verify(bytes: Array(recorded.prefix(24)), of: type, count: 1, named: "one").failure?.hasPrefix(
+        "no snapshot “one” of 1 value of struct cv_sample at \(folder.path)/one.snap\n") == true)
+    #expect(
+      store.verify(bytes: recorded, of: type, count: 3, named: "list", record: .missing).note
+        == "recorded snapshot “list” of 3 values of struct cv_sample in \(folder.path)/list.snap")
+  }
+
   @Test("an array is recorded with its count, one complete element a line, and then matches")
   func recordThenPass() throws {
     let folder = try TemporaryFolder()

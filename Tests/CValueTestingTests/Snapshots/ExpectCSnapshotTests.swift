@@ -45,7 +45,7 @@ struct ExpectCSnapshotTests {
       ])
     #expect(issue?.hasSuffix("\n  the actual value is in raw.snap.new") == true)
     // The read log, for `cvalue snapshot orphans`: this run's line, then one line a read.
-    #expect(folder.text(".cvalue-read") == "# run \(getpgrp())\nraw.snap\nraw.snap\n")
+    #expect(folder.text(".cvalue-read") == "\(TestRun.logLine)\nraw.snap\nraw.snap\n")
   }
 
   @Test("an io_uring_sqe with its anonymous unions is recorded and read back byte for byte")

@@ -144,6 +144,23 @@ struct SnapshotStoreTests {
     #expect(folder.text("sample.snap") == nil)
   }
 
+  @Test("a recording says which file it wrote, once; a match says nothing")
+  func recordingNote() throws {
+    let folder = try TemporaryFolder()
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    let recording = store.verify(bytes: recorded, of: type, named: "sample", record: .missing)
+    #expect(recording.note == "recorded snapshot “sample” of struct cv_sample in \(folder.path)/sample.snap")
+    #expect(store.verify(bytes: recorded, of: type, named: "sample", record: .missing).note == nil)
+    let changed = try type.parse("{.id = 9, .value = 0.1, .stamp = 1700000000}")
+    #expect(
+      store.verify(bytes: changed, of: type, named: "sample", record: .all).note == """
+        re-recorded snapshot “sample” of struct cv_sample in \(folder.path)/sample.snap \
+        (the one recorded did not match)
+        """)
+    #expect(store.verify(bytes: changed, of: type, named: "sample", record: .all).note == nil)
+    #expect(store.verify(bytes: recorded, of: type, named: "sample").note == nil)
+  }
+
   @Test("record-all re-records a changed value, and the environment variable is read")
   func recordAll() throws {
     let folder = try TemporaryFolder()
@@ -220,7 +237,7 @@ struct SnapshotStoreTests {
     try folder.write("# run 1\nold.snap\n", to: ".cvalue-read")  // a run before this one
     _ = store.verify(bytes: recorded, of: type, named: "sample", record: .missing)
     _ = store.verify(bytes: recorded, of: type, named: "sample")
-    #expect(folder.text(".cvalue-read") == "# run \(getpgrp())\nsample.snap\nsample.snap\n")
+    #expect(folder.text(".cvalue-read") == "\(TestRun.logLine)\nsample.snap\nsample.snap\n")
     #expect(try SnapshotFolder(path: folder.path).orphans() == ["old.snap"])
   }
 }

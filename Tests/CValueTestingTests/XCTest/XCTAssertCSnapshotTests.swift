@@ -52,7 +52,7 @@ final class XCTAssertCSnapshotTests: XCTestCase {
       ])
     XCTAssertEqual(
       try String(contentsOfFile: folder + "/.cvalue-read", encoding: .utf8),
-      "# run \(getpgrp())\npoint.snap\npoint.snap\n")
+      "\(TestRun.logLine)\npoint.snap\npoint.snap\n")
   }
 }
 
