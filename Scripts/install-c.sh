@@ -40,13 +40,20 @@ bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 
 echo "== linking $prefix/lib/libcvalue.so.1 (version $version)"
 mkdir -p "$prefix/lib/pkgconfig" "$prefix/lib/cmake/cvalue" "$prefix/include" "$prefix/bin"
-# The objects of sources still in the tree: a source file deleted since an earlier build leaves its object
-# behind in the build folder, and linking it would bring back what was removed.
-has_source() { [ -n "$(find Sources CShims -name "$(basename "${1%.o}")" -print -quit)" ]; }
+# The objects of sources still in their target: a source file deleted or moved to another target since an
+# earlier build leaves its object behind in the build folder, and linking it would bring back what was removed.
+source_directory() {
+  case $1 in
+  CValueCHeader) echo CShims/CValueC ;;
+  CValueShim | CClang | CDwarf) echo "CShims/$1" ;;
+  *) echo "Sources/$1" ;;
+  esac
+}
+has_source() { [ -n "$(find "$2" -name "$(basename "${1%.o}")" -print -quit)" ]; }
 objects=()
 for target in CValueC CValueCHeader CValueKit CValueHeaders CValueSnapshots CValueDebugInfo CValueShim CClang CDwarf; do
   for object in "$bin/$target.build"/*.o; do
-    if [ -f "$object" ] && has_source "$object"; then objects+=("$object"); fi
+    if [ -f "$object" ] && has_source "$object" "$(source_directory "$target")"; then objects+=("$object"); fi
   done
 done
 exports=$(mktemp)

@@ -34,6 +34,7 @@ const char *cv_dwarf_load(void *handle, cv_dwarf_api *api) {
   CV_LOAD(dwarf_formudata, dwarf_formudata);
   CV_LOAD(dwarf_formsdata, dwarf_formsdata);
   CV_LOAD(dwarf_formflag, dwarf_formflag);
+  CV_LOAD(dwarf_formstring, dwarf_formstring);
   CV_LOAD(dwarf_formref_die, dwarf_formref_die);
   CV_LOAD(dwarf_getlocation, dwarf_getlocation);
   CV_LOAD(find_elf, dwfl_build_id_find_elf);
@@ -87,6 +88,12 @@ int cv_dwarf_form(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name) {
   Dwarf_Attribute attribute;
   if (api->dwarf_attr_integrate(die, name, &attribute) == NULL) return 0;
   return (int)attribute.form;
+}
+
+const char *cv_dwarf_string(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name) {
+  Dwarf_Attribute attribute;
+  if (api->dwarf_attr_integrate(die, name, &attribute) == NULL) return NULL;
+  return api->dwarf_formstring(&attribute);
 }
 
 int cv_dwarf_flag(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name) {

@@ -13,7 +13,8 @@ final class ProgramTypes: Sendable {
   static let shared = ProgramTypes()
 
   private struct State {
-    let catalog = CatalogHandle()
+    /// The program's names only: its `rect` or `point` is never taken for a built-in name.
+    let catalog = CatalogHandle(includingBuiltins: false)
     lazy var registry = RegistryHandle(catalog)
     /// The handles made so far, by C name.
     var resolved: [String: TypeHandle] = [:]

@@ -20,7 +20,11 @@ struct CAPIError: Error {
 
 /// What `cv_catalog *` points to.
 final class CatalogHandle {
-  let catalog = TypeCatalog()
+  let catalog: TypeCatalog
+
+  /// A catalog with CValueKit's built-in names (`rect`, `point`, `int8`), or, for the running program's own
+  /// types, without: the program's `point` is its own, never CGPoint.
+  init(includingBuiltins: Bool = true) { catalog = TypeCatalog(includingBuiltins: includingBuiltins) }
   /// The C names of the records and typedefs a catalog file or a header import registered: the ones
   /// `cv_type_resolve` checks against the running program's debug info.
   private let importedNames = Mutex<Set<String>>([])

@@ -11,6 +11,7 @@ enum Tag {
   static let typedef: Int32 = 0x16
   static let unionType: Int32 = 0x17
   static let inheritance: Int32 = 0x1c
+  static let namespace: Int32 = 0x39
   static let subrangeType: Int32 = 0x21
   static let baseType: Int32 = 0x24
   static let constType: Int32 = 0x26
@@ -26,6 +27,7 @@ enum Tag {
 
 enum Attribute {
   static let byteSize: UInt32 = 0x0b
+  static let language: UInt32 = 0x13
   static let bitOffset: UInt32 = 0x0c
   static let bitSize: UInt32 = 0x0d
   static let constValue: UInt32 = 0x1c
@@ -40,6 +42,11 @@ enum Attribute {
   static let dataBitOffset: UInt32 = 0x6b
   static let alignment: UInt32 = 0x88
   static let gnuVector: UInt32 = 0x2107
+}
+
+/// `DW_AT_language` values of C++ (`DW_LANG_C_plus_plus`, `_03`, `_11`, `_14`, and DWARF 6's `_17`, `_20`).
+enum Language {
+  static let cPlusPlus: Set<UInt64> = [0x04, 0x19, 0x1a, 0x21, 0x2a, 0x2b]
 }
 
 enum BaseEncoding {

@@ -1,6 +1,10 @@
 internal import CDwarf
 public import CValueKit
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 extension DebugInfoImport {
   /// Reads the records, typedefs and enumerations of an ELF file's DWARF, checked against CValueKit's
   /// layout, without registering them (`TypeCatalog.register(_:)` does).
@@ -35,16 +39,34 @@ extension DebugInfoImport {
             + "without -fdebug-types-section")
       }
     }
-    var units = file.units()
+    let found = file.units()
+    var units = found.units
+    // A split build whose .dwo files are not where its skeleton units say: no type can be read from them.
+    let missing = found.missingSplitFiles
+    if !missing.isEmpty, !units.contains(where: { !$0.isTypeUnit }) {
+      throw .missingSplitDebugInfo(path, files: missing, package: Self.package(beside: path, libdw: file.libdw))
+    }
     if let unit {
       // Type units belong to no one compile unit: the chosen one's records may be there.
       units = units.filter { $0.name == unit || $0.name.hasSuffix("/" + unit) || $0.isTypeUnit }
       guard units.contains(where: { !$0.isTypeUnit }) else { throw .unknownUnit(unit, file: path) }
     }
     var reader = DieReader(file: file, header: header, units: units)
+    reader.missingSplitFiles = missing
     return try ImportedTypes(
       reading: &reader, types: types, abi: header.abi,
       origin: .init(kind: "debug info", inputs: [path], details: ["target": header.triple]))
+  }
+}
+
+extension DebugInfoImport {
+  /// A `.dwp` package beside the binary that this libdw cannot read (elfutils reads `.dwo` files, and
+  /// packages from 0.191), as the words of ``DebugInfoError/missingSplitDebugInfo(_:files:package:)``.
+  static func package(beside path: String, libdw: LibDW) -> String? {
+    let package = path + ".dwp"
+    guard access(package, F_OK) == 0 else { return nil }
+    let library = libdw.path.split(separator: "/").last.map(String.init) ?? libdw.path
+    return "\(package), a package this libdw (\(library)) does not read"
   }
 }
 
@@ -59,22 +81,46 @@ extension DieReader {
   /// typedefs by name (in a type unit, its typedefs first), so that an anonymous record is first read under
   /// its typedef's name; those declared inside a function too (`void t(void) { struct local { … } x; }`),
   /// placed as `test.c (in shape_test())`.
-  func declarations() -> TypeDeclarations<Dwarf_Die> {
+  ///
+  /// In a C++ unit, types in namespaces and classes are named as C++ names them, `geo::point`,
+  /// `outer::inner`, `(anonymous namespace)::hidden`, template instances as the compiler writes them
+  /// (`box<double>`), each spelled as ``CTypeName/canonical(_:)`` spells it; the reader then names their
+  /// records so (``qualifiedNames``).
+  mutating func declarations() -> TypeDeclarations<Dwarf_Die> {
     var result = TypeDeclarations<Dwarf_Die>()
     var tags = Tags()
     for unit in units {
       var records: [TypeDeclarations<Dwarf_Die>.Entry] = []
-      collect(children(unit.die), unit: unit, place: unit.name, into: &result, tags: &tags, typeUnitRecords: &records)
+      let scope = Scope(isCPlusPlus: isCPlusPlus(unit), prefix: "")
+      collect(
+        children(unit.die), unit: unit, place: unit.name, scope: scope, into: &result, tags: &tags,
+        typeUnitRecords: &records)
       result.entries += records
     }
     result.incomplete = tags.declaredOnly.subtracting(tags.defined)
     return result
   }
 
-  /// The declarations among `dies`, and in the functions and blocks among them.
-  private func collect(
-    _ dies: [Dwarf_Die], unit: DwarfFile.Unit, place: String, into result: inout TypeDeclarations<Dwarf_Die>,
-    tags: inout Tags, typeUnitRecords: inout [TypeDeclarations<Dwarf_Die>.Entry]
+  /// Where a declaration is: in a C++ unit, the namespaces and classes around it (`geo::`).
+  struct Scope {
+    var isCPlusPlus: Bool
+    var prefix: String
+
+    func inner(_ name: String) -> Scope { Scope(isCPlusPlus: isCPlusPlus, prefix: prefix + name + "::") }
+  }
+
+  /// Whether the unit is C++ (`DW_AT_language`), whose names have scopes.
+  private func isCPlusPlus(_ unit: DwarfFile.Unit) -> Bool {
+    guard let language = udata(unit.die, Attribute.language) else { return false }
+    return Language.cPlusPlus.contains(language)
+  }
+
+  /// The declarations among `dies`, and in the functions and blocks among them (and in a C++ unit, in the
+  /// namespaces and classes among them).
+  private mutating func collect(
+    _ dies: [Dwarf_Die], unit: DwarfFile.Unit, place: String, scope: Scope,
+    into result: inout TypeDeclarations<Dwarf_Die>, tags: inout Tags,
+    typeUnitRecords: inout [TypeDeclarations<Dwarf_Die>.Entry]
   ) {
     for die in dies {
       // The tag first: most DIEs are variables and parameters, whose names are not needed.
@@ -86,14 +132,32 @@ extension DieReader {
           ? "\(unit.name) (in \(name(die).map { "\($0)()" } ?? "the function at 0x\(String(offset(die), radix: 16))"))"
           : place
         collect(
-          children(die), unit: unit, place: inner, into: &result, tags: &tags, typeUnitRecords: &typeUnitRecords)
+          children(die), unit: unit, place: inner, scope: Scope(isCPlusPlus: scope.isCPlusPlus, prefix: ""),
+          into: &result, tags: &tags, typeUnitRecords: &typeUnitRecords)
         continue
       }
-      guard Tag.isRecord(tag) || tag == Tag.typedef, let name = name(die) else {
+      if tag == Tag.namespace, scope.isCPlusPlus {
+        collect(
+          children(die), unit: unit, place: place, scope: scope.inner(name(die) ?? "(anonymous namespace)"),
+          into: &result, tags: &tags, typeUnitRecords: &typeUnitRecords)
         continue
+      }
+      guard Tag.isRecord(tag) || tag == Tag.typedef, let spelled = name(die) else {
+        continue
+      }
+      var name = spelled
+      if scope.isCPlusPlus {
+        name = scope.prefix + (CTypeName.canonical(spelled) ?? spelled)
+        if Tag.isRecord(tag), name != spelled { qualifiedNames[offset(die)] = name }
       }
       switch tag {
       case Tag.structureType, Tag.classType, Tag.unionType:
+        if scope.isCPlusPlus, !flag(die, Attribute.declaration) {
+          // Types declared in a class: `outer::inner`.
+          collect(
+            children(die), unit: unit, place: place, scope: scope.inner(name), into: &result, tags: &tags,
+            typeUnitRecords: &typeUnitRecords)
+        }
         let full = (tag == Tag.unionType ? "union " : "struct ") + name
         if flag(die, Attribute.declaration) {
           tags.declaredOnly.insert(full)
@@ -136,6 +200,10 @@ extension DieReader: TypeReader {
 
   func failure(_ problem: ImportProblem) -> DebugInfoError {
     switch problem {
+    // A type in a unit whose .dwo file is missing cannot be found: that is what to say.
+    case .unknownType where !missingSplitFiles.isEmpty:
+      .missingSplitDebugInfo(
+        file.path, files: missingSplitFiles, package: DebugInfoImport.package(beside: file.path, libdw: file.libdw))
     case .unknownType(let name): .unknownType(name, file: file.path)
     case .incompleteType(let name): .incompleteType(name, file: file.path)
     case .unsupportedType(let type, let record, let field): .unsupportedType(type, record: record, field: field)

@@ -2,14 +2,15 @@ internal import CDwarf
 import CValueKit
 
 /// C++ base classes (`DW_TAG_inheritance`) as fields of the derived record, so that their members are
-/// compared and reported: a base is the field named after its class (`.base.a`), at the offset the compiler
-/// gave it. An empty base holds no bytes and is left out; a virtual base is refused.
+/// compared and reported: a base is the field named after its class, unqualified as C++ code in the derived
+/// class names it (`.shape.id` for a base `geo::shape`; the qualified name where two would be alike), at the
+/// offset the compiler gave it. An empty base holds no bytes and is left out; a virtual base is refused.
 extension DieReader {
   /// The field name of a C++ base class subobject: the class's own name (`.base.a` is the path of its member
   /// `a`). A virtual base is refused: its offset is in the vtable, not in the debug info.
   func baseName(_ inheritance: Dwarf_Die, type: Dwarf_Die, record: String) throws(DebugInfoError) -> String {
     let base = try strip(type) ?? type
-    let name = self.name(base) ?? "base at 0x\(String(offset(base), radix: 16))"
+    let name = qualifiedNames[offset(base)] ?? self.name(base) ?? "base at 0x\(String(offset(base), radix: 16))"
     if let virtuality = udata(inheritance, Attribute.virtuality), virtuality != 0 {
       throw .unsupportedType(
         "the virtual base class \(name) (its offset is known only at run time, from the vtable)", record: record,
@@ -44,14 +45,22 @@ extension DieReader {
   /// The members are then put in the order of their offsets: a polymorphic class whose bases have no vptr
   /// lists its own `_vptr` (at 0) after them.
   mutating func placeBases(
-    _ bases: [Int], fields: inout [TypeEncoding.Field], members: inout [SourceRecord.Member],
-    alignments: inout [MemberAlignment], recordName: String, size: Int
+    _ bases: [(index: Int, qualified: String)], fields: inout [TypeEncoding.Field],
+    members: inout [SourceRecord.Member], alignments: inout [MemberAlignment], recordName: String, size: Int
   ) throws(DebugInfoError) {
-    for index in bases {
+    // A base named as another field is (two bases `a::x` and `b::x`, a member named as its base): qualified.
+    for (index, qualified) in bases {
+      let name = fields[index].name
+      if fields.indices.contains(where: { $0 != index && fields[$0].name == name }) {
+        fields[index].name = qualified
+        members[index].name = qualified
+      }
+    }
+    for (index, qualified) in bases {
       let start = members[index].bitOffset / 8
       let next = members.map { $0.bitOffset / 8 }.filter { $0 > start }.min() ?? size
       guard let name = fields[index].name,
-        let base = records.last(where: { $0.name == "struct \(name)" }),
+        let base = records.last(where: { $0.name == "struct \(qualified)" }),
         case .structure(let body) = base.encoding
       else { continue }
       let dataSize = dataSizes[base.name] ?? Self.dataEnd(base.members)
@@ -72,10 +81,8 @@ extension DieReader {
     }
     // Where this class's data ends: a base's own data end, where a class deriving from this one may start.
     var ends = members.map { Self.dataEnd([$0]) }
-    for index in bases {
-      if let name = fields[index].name, let end = dataSizes["struct \(name)"] {
-        ends[index] = members[index].bitOffset / 8 + end
-      }
+    for (index, qualified) in bases {
+      if let end = dataSizes["struct \(qualified)"] { ends[index] = members[index].bitOffset / 8 + end }
     }
     dataSizes[recordName] = ends.max() ?? 0
     guard !bases.isEmpty else { return }
@@ -83,6 +90,27 @@ extension DieReader {
     fields = order.map { fields[$0] }
     members = order.map { members[$0] }
     alignments = order.map { alignments[$0] }
+  }
+
+  /// The last component of a qualified name, template arguments kept: `geo::shape` → `shape`,
+  /// `ns::box<ns::item>` → `box<ns::item>`.
+  static func unqualified(_ qualified: String) -> String {
+    var depth = 0
+    var start = qualified.startIndex
+    var index = qualified.startIndex
+    while index < qualified.endIndex {
+      switch qualified[index] {
+      case "<", "(": depth += 1
+      case ">", ")": depth -= 1
+      case ":" where depth == 0 && qualified[qualified.index(after: index)...].hasPrefix(":"):
+        start = qualified.index(index, offsetBy: 2)
+        index = start
+        continue
+      default: break
+      }
+      index = qualified.index(after: index)
+    }
+    return String(qualified[start...])
   }
 
   /// The first byte after the members.

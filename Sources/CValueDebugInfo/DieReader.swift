@@ -8,6 +8,8 @@ struct DieReader {
   let header: ELFHeader
   /// The units read, in order.
   let units: [DwarfFile.Unit]
+  /// The `.dwo` files of split units that were not found: a type not found may be in one.
+  var missingSplitFiles: [String] = []
   var api: UnsafeMutablePointer<cv_dwarf_api> { file.api }
 
   /// Every record read, by DIE offset (unique in the file), nested ones before the records that contain them,
@@ -16,6 +18,9 @@ struct DieReader {
   var records: [SourceRecord] { read.records }
   /// The unit being read, recorded with each record.
   var unit = ""
+  /// By DIE offset: the C++ names of records declared in namespaces and classes (`geo::point`), and of
+  /// template instances in their canonical spelling, as the declarations found them.
+  var qualifiedNames: [UInt64: String] = [:]
   /// By DIE offset: the alignments of records read.
   private var alignments: [UInt64: Int] = [:]
   /// The records whose alignment was inferred: a record holding one knows its own no better.
@@ -156,7 +161,7 @@ struct DieReader {
     let key = offset(die)
     if let known = read.encoding(of: key) { return known }
     let isUnion = tag(die) == Tag.unionType
-    let tag = self.name(die)
+    let tag = qualifiedNames[key] ?? self.name(die)
     let recordName = tag.map { (isUnion ? "union " : "struct ") + $0 } ?? name
     if flag(die, Attribute.declaration) { throw .incompleteType(recordName, file: file.path) }
     guard !reading.contains(key), depth < 64 else { throw malformed(die, "\(recordName) holds itself") }
@@ -171,7 +176,7 @@ struct DieReader {
     var enumerations: [(member: String, enumeration: CEnumeration)] = []
     var holds: Set<String> = []
     var holdsInferred = false
-    var bases: [Int] = []
+    var bases: [(index: Int, qualified: String)] = []
     for (position, member) in children(die).enumerated() {
       let memberTag = self.tag(member)
       guard memberTag == Tag.member || memberTag == Tag.inheritance else { continue }
@@ -182,8 +187,9 @@ struct DieReader {
       if try isEmptyClass(memberType) { continue }
       var memberName = self.name(member)
       if memberTag == Tag.inheritance {
-        memberName = try baseName(member, type: memberType, record: recordName)
-        bases.append(fields.count)
+        let qualified = try baseName(member, type: memberType, record: recordName)
+        memberName = Self.unqualified(qualified)
+        bases.append((fields.count, qualified))
       }
       let path = memberName.map { "." + $0 } ?? ""
       let fieldPlace = (record: recordName, field: path)

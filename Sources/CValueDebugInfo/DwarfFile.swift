@@ -66,20 +66,40 @@ final class DwarfFile {
     var isTypeUnit: Bool
   }
 
-  /// Every compile and partial unit, then every type unit (skeleton units are not walked): a compile unit's
-  /// typedef of an anonymous record is read before a type unit's record that holds one, so that the record
-  /// is named by its typedef.
-  func units() -> [Unit] {
+  /// The units of the file, and the split DWARF files its skeleton units name that libdw did not find.
+  struct Units {
+    var units: [Unit]
+    /// Each as `comp_dir/dwo_name`, where the compiler wrote it.
+    var missingSplitFiles: [String]
+  }
+
+  /// Every compile and partial unit (a skeleton unit's split unit, from its `.dwo` or a `.dwp` package), then
+  /// every type unit: a compile unit's typedef of an anonymous record is read before a type unit's record
+  /// that holds one, so that the record is named by its typedef.
+  func units() -> Units {
     let api = libdw.api
     var result: [Unit] = []
+    var missingSplitUnits: [String] = []
     var unit: OpaquePointer? = nil
     while true {
       var next: OpaquePointer? = nil
       var version: Dwarf_Half = 0
       var unitType: UInt8 = 0
       var die = Dwarf_Die()
-      guard api.dwarf_get_units(dwarf, unit, &next, &version, &unitType, &die, nil) == 0 else { break }
+      var split = Dwarf_Die()
+      guard api.dwarf_get_units(dwarf, unit, &next, &version, &unitType, &die, &split) == 0 else { break }
       unit = next
+      // A skeleton unit (split DWARF, DW_UT_skeleton 4, DWARF 4's GNU form too): libdw found its split unit
+      // in the .dwo file it names, or in a .dwp package beside the binary, and gives its DIE; else the
+      // .dwo is missing.
+      if unitType == 4 {
+        guard split.addr != nil else {
+          missingSplitUnits.append(splitUnitName(die))
+          continue
+        }
+        die = split
+        unitType = 1
+      }
       // DW_UT_compile 1, DW_UT_type 2, DW_UT_partial 3 (libdw reports DWARF 4's units as 1 and 2 too).
       guard unitType == 1 || unitType == 2 || unitType == 3 else { continue }
       let offset = String(api.dwarf_dieoffset(&die), radix: 16)
@@ -88,6 +108,18 @@ final class DwarfFile {
         ? "(type unit at 0x\(offset))" : api.dwarf_diename(&die).map { String(cString: $0) } ?? "(unit at 0x\(offset))"
       result.append(Unit(die: die, name: name, isTypeUnit: unitType == 2))
     }
-    return result.filter { !$0.isTypeUnit } + result.filter(\.isTypeUnit)
+    return Units(
+      units: result.filter { !$0.isTypeUnit } + result.filter(\.isTypeUnit), missingSplitFiles: missingSplitUnits)
+  }
+
+  /// The split DWARF file a skeleton unit names: `DW_AT_dwo_name` (DWARF 5) or `DW_AT_GNU_dwo_name` (DWARF 4),
+  /// in its `DW_AT_comp_dir` when relative.
+  private func splitUnitName(_ skeleton: Dwarf_Die) -> String {
+    var die = skeleton
+    let name =
+      [UInt32(0x76), 0x2130].lazy.compactMap { cv_dwarf_string(self.api, &die, $0) }.first
+      .map { String(cString: $0) } ?? "(a .dwo file)"
+    guard !name.hasPrefix("/"), let directory = cv_dwarf_string(api, &die, 0x1b) else { return name }
+    return String(cString: directory) + "/" + name
   }
 }

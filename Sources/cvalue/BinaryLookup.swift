@@ -9,11 +9,12 @@ struct BinaryLookup {
   /// The ABI laid out for: the binary's own machine must be this one.
   var abi: ABI
 
-  /// What to resolve for `type`: a struct or union tag as `{tag}` or `(tag)`, a typedef by its name; an
-  /// encoding or a readable name the catalog knows as given, after importing every type of the binaries.
+  /// What to resolve for `type`: a struct or union tag as `{tag}` or `(tag)`, a typedef by its name (or, for
+  /// a name CValueKit also has built in, such as `point` or `rect`, by the program's own encoding: the
+  /// program's types win); C++ names too (`geo::point`, `class account`, `box<double>`). An encoding is
+  /// resolved as given, after importing every type of the binaries.
   func typeText(_ type: String) throws(BadInput) -> String {
-    let name = type.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    guard HeaderLookup.isCTypeName(name), TypeCatalog.shared.encoding(named: name) == nil else {
+    guard let name = CTypeName.canonical(type), !Self.isBasicType(name) else {
       for binary in binaries { _ = try load(binary, types: nil) }
       return type
     }
@@ -26,7 +27,9 @@ struct BinaryLookup {
         firstError = firstError ?? error
         continue
       }
-      if imported.typedefs.contains(where: { $0.name == name }) { return name }
+      if let typedef = imported.typedefs.first(where: { $0.name == name }) {
+        return TypeCatalog.shared.encoding(named: name) == typedef.encoding ? name : "\(typedef.encoding)"
+      }
       for keyword in ["struct", "union"] {
         let tag = name.hasPrefix("\(keyword) ") ? String(name.dropFirst(keyword.count + 1)) : name
         guard imported.record(named: "\(keyword) \(tag)") != nil else { continue }
@@ -34,7 +37,19 @@ struct BinaryLookup {
       }
       throw BadInput(message: "\(name) in \(binary) is \(imported.skipped[name] ?? "not a struct, union or typedef")")
     }
+    if var error = firstError, let builtin = TypeCatalog.shared.encoding(named: name) {
+      error.message += " (\(name) is also CValueKit's built-in name for \(builtin): leave out --binary to use it)"
+      throw error
+    }
     throw firstError ?? BadInput(message: "no --binary given")
+  }
+
+  /// C's own type names, which no binary defines: `int`, `unsigned long`, `double`.
+  private static func isBasicType(_ name: String) -> Bool {
+    let words: Set<String> = [
+      "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool", "bool", "_Complex",
+    ]
+    return name.split(separator: " ").allSatisfy { words.contains(String($0)) }
   }
 
   private func load(_ binary: String, types: [String]?) throws(BadInput) -> ImportedTypes {
@@ -48,9 +63,15 @@ struct BinaryLookup {
       throw BadInput(
         message: "\(binary) is for \(imported.abi.name), not \(abi.name); pass --abi \(imported.abi.name)")
     }
+    // The program's typedef of a name CValueKit has built in (`point`, `rect`) is not registered over it:
+    // `typeText` answers such a name with the program's own encoding.
+    var registered = imported
+    registered.typedefs.removeAll { typedef in
+      TypeCatalog.shared.encoding(named: typedef.name).map { $0 != typedef.encoding } ?? false
+    }
     do throws(CatalogError) {
-      try TypeCatalog.shared.register(imported)
-      ImportedRecords.remember(imported)
+      try TypeCatalog.shared.register(registered)
+      ImportedRecords.remember(registered)
       return imported
     } catch {
       throw BadInput(message: DebugInfoError.registration(error).description)

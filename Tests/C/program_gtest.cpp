@@ -1,5 +1,5 @@
 // Zero set-up with GoogleTest: EXPECT_CV_EQ(actual, expected) / ASSERT_CV_EQ take the type from the
-// arguments, read by its C name from the test's own debug info (built with -g). One test passes, three fail on
+// arguments, read by its C name from the test's own debug info (built with -g). One test passes, five fail on
 // purpose; run.sh checks the exact output (expected/program_gtest.txt).
 #include <gtest/gtest.h>
 
@@ -43,6 +43,34 @@ TEST(Zero, BaseMemberDiffers) {
   actual.id = 1;
   expected.id = 2;
   actual.count = expected.count = 3;
+  EXPECT_CV_EQ(actual, expected);
+}
+
+// C++ names as typeid gives them: a namespace, a template instance of a namespaced type.
+namespace geo {
+struct point {
+  double x, y;
+};
+}  // namespace geo
+template <typename T>
+struct box {
+  T value;
+  int tag;
+};
+
+TEST(Zero, NamespacedTemplateDiffers) {
+  box<geo::point> actual{{1, 2}, 3}, expected{{1, 2.5}, 3};
+  EXPECT_CV_EQ(actual, expected);
+}
+
+// The program's own rect, never CValueKit's built-in one (CGRect).
+typedef struct {
+  int a;
+  char b;
+} rect;
+
+TEST(Zero, ProgramsOwnRectDiffers) {
+  rect actual{1, 'x'}, expected{1, 'y'};
   EXPECT_CV_EQ(actual, expected);
 }
 

@@ -19,30 +19,35 @@ import Testing
     """
 
   /// The object built once per process: `sample.o` with DWARF 5.
-  static let object: Result<String, BinaryBuildFailed> = {
+  static let object = build(source, file: "sample.c", compiler: "clang", flags: ["-gdwarf-5", "-c"])
+
+  /// `source` written to `file` in a directory of its own and compiled with `-g` and `flags`: the output's path.
+  static func build(_ source: String, file: String, compiler: String, flags: [String])
+    -> Result<String, BinaryBuildFailed>
+  {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cvalue-binary-\(UUID())").path
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      try source.write(toFile: "\(directory)/sample.c", atomically: true, encoding: .utf8)
+      try source.write(toFile: "\(directory)/\(file)", atomically: true, encoding: .utf8)
     } catch {
       return .failure(BinaryBuildFailed(description: "\(error)"))
     }
-    let clang =
-      (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/clang" }
-      .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "clang"
-    let output = "\(directory)/sample.o"
+    let tool =
+      (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/\(compiler)" }
+      .first { FileManager.default.isExecutableFile(atPath: $0) } ?? compiler
+    let output = "\(directory)/" + file.split(separator: ".")[0] + (flags.contains("-c") ? ".o" : "")
     do {
       let pid = try Subprocess.spawn(
-        clang, ["-g", "-gdwarf-5", "-c", "-o", output, "\(directory)/sample.c"],
+        tool, ["-g"] + flags + ["-o", output, "\(directory)/\(file)"],
         environment: ProcessInfo.processInfo.environment, stdout: "/dev/null", stderr: "/dev/null")
       guard Subprocess.exitStatus(Subprocess.waitForExit(pid)) == 0 else {
-        return .failure(BinaryBuildFailed(description: "clang failed on sample.c"))
+        return .failure(BinaryBuildFailed(description: "\(compiler) failed on \(file)"))
       }
     } catch {
       return .failure(BinaryBuildFailed(description: "\(error)"))
     }
     return .success(output)
-  }()
+  }
 
   @Test func layoutOfAPackedRecordFromDebugInfo() async throws {
     let object = try Self.object.get()

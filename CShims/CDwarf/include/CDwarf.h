@@ -84,6 +84,7 @@ typedef struct {
   int (*_Nonnull dwarf_formudata)(Dwarf_Attribute *attribute, Dwarf_Word *value);
   int (*_Nonnull dwarf_formsdata)(Dwarf_Attribute *attribute, Dwarf_Sword *value);
   int (*_Nonnull dwarf_formflag)(Dwarf_Attribute *attribute, bool *value);
+  const char *(*_Nonnull dwarf_formstring)(Dwarf_Attribute *attribute);
   Dwarf_Die *(*_Nonnull dwarf_formref_die)(Dwarf_Attribute *attribute, Dwarf_Die *result);
   int (*_Nonnull dwarf_getlocation)(Dwarf_Attribute *attribute, Dwarf_Op **expression, size_t *length);
   void *_Nonnull find_elf;
@@ -111,6 +112,8 @@ int cv_dwarf_sdata(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, i
 /// depend on it (libdw's dwarf_formsdata sign-extends DW_FORM_data1, so that gcc's upper bound 199 reads -57).
 int cv_dwarf_form(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name);
 int cv_dwarf_flag(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name);
+/// A string attribute of `die` (DW_AT_comp_dir, DW_AT_dwo_name), or NULL when absent or not a string.
+const char *cv_dwarf_string(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name);
 int cv_dwarf_ref(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, Dwarf_Die *result);
 /// DW_AT_data_member_location as a constant or a location expression (`DW_OP_plus_uconst n`, as gcc
 /// -gdwarf-2 writes it): 1 when read, 0 when absent (a union member), -1 for another expression.

@@ -104,17 +104,30 @@ public final class TypeCatalog: Sendable {
   public func parse(_ text: String) throws(EncodingError) -> TypeEncoding {
     if let named = encoding(named: text) { return named }
     if let tagged = try taggedRecord(text) { return tagged }
-    return try TypeEncoding(text)
+    do throws(EncodingError) {
+      return try TypeEncoding(text)
+    } catch {
+      // A record's tag alone, as C++ names a struct (`outer`), when it is no encoding and no name.
+      guard case .unknownName = error.reason, ASCII.isIdentifier(text),
+        let definition = record(named: text) ?? record(named: "union " + text)
+      else { throw error }
+      return definition
+    }
   }
 
   /// A record as C code names it, `struct tm` or `union sigval`: its registered definition. `nil` for text
   /// that is not of that form; an error for a tag the catalog does not define.
+  ///
+  /// C++ names too (``CTypeName``): `geo::point`, `class account`, `box<double>`, spelled any way the
+  /// canonical spelling matches, as a registered name (a typedef or `using` alias in a namespace) or record.
   private func taggedRecord(_ text: String) throws(EncodingError) -> TypeEncoding? {
-    let words = text.split(separator: " ", omittingEmptySubsequences: true)
-    guard words.count == 2, words[0] == "struct" || words[0] == "union", ASCII.isIdentifier(words[1]) else {
-      return nil
-    }
-    guard let definition = record(named: (words[0] == "union" ? "union " : "") + String(words[1])) else {
+    guard let name = CTypeName.canonical(text) else { return nil }
+    let keyword = ["struct ", "union ", "enum "].first { name.hasPrefix($0) }
+    guard keyword != nil || CTypeName.isQualified(name) else { return nil }
+    if keyword == nil, let named = encoding(named: name) { return named }
+    guard keyword != "enum ",
+      let definition = record(named: name) ?? (keyword == nil ? record(named: "union " + name) : nil)
+    else {
       throw EncodingError(.unknownName(text), at: 0, in: text)
     }
     return definition
@@ -156,6 +169,8 @@ public final class TypeCatalog: Sendable {
 
   /// Whether `text` may be a readable name: an identifier that does not parse as an encoding.
   package static func isValidName(_ text: String) -> Bool {
+    // A C++ name in its canonical spelling (`geo::alias`, `vec<float>`): no encoding has `::` or `<`.
+    if CTypeName.isQualified(text) { return CTypeName.canonical(text) == text }
     guard ASCII.isIdentifier(text) else { return false }
     // Most names (`size_t`) have a letter no encoding uses: known without parsing.
     guard EncodingParser.identifierMayParse(text) else { return true }

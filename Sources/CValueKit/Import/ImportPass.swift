@@ -56,7 +56,10 @@ struct ImportPass<Reader: TypeReader> {
     let known = Set(declarations.entries.map(\.name))
     var result: Set<String> = []
     for name in names {
-      let candidates = name.contains(" ") ? [name] : [name, "struct \(name)", "union \(name)"]
+      // As C or C++ code spells it (`class geo::box< int >` is `struct geo::box<int>`).
+      let query = CTypeName.canonical(name) ?? name
+      let isTagged = query.hasPrefix("struct ") || query.hasPrefix("union ")
+      let candidates = isTagged ? [query] : [query, "struct \(query)", "union \(query)"]
       if let found = candidates.first(where: known.contains) {
         result.insert(found)
       } else if let incomplete = candidates.first(where: declarations.incomplete.contains) {

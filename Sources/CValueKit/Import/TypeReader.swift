@@ -20,8 +20,9 @@ public protocol TypeReader {
   associatedtype Failure: Error
 
   /// The types the source declares, in order: tagged records as `struct tag` / `union tag` and typedefs
-  /// by name, a typedef of an anonymous record before any record holding it.
-  func declarations() throws(Failure) -> TypeDeclarations<TypeReference>
+  /// by name, a typedef of an anonymous record before any record holding it. C++ names are qualified and
+  /// spelled as ``CTypeName/canonical(_:)`` spells them (`struct geo::point`, `struct box<double>`).
+  mutating func declarations() throws(Failure) -> TypeDeclarations<TypeReference>
 
   /// The encoding of a declared type, reading every record it holds by value into ``records``.
   ///

@@ -1,0 +1,114 @@
+/// A type named as C or C++ code names it — `shape`, `struct shape`, `union value`, `geo::point`,
+/// `class account`, `box<double>`, `outer::inner`, `(anonymous namespace)::hidden` — in one spelling, so that
+/// a name a user types, a name `typeid` gives and a name a compiler wrote into debug info meet.
+///
+/// The canonical spelling has no space but between two words (`long int`, `anonymous namespace`) and after a
+/// comma: `box< geo::point >` and gcc's `box<box<int> >` are `box<geo::point>` and `box<box<int>>`; `class`
+/// is `struct` (one kind of record in C++); a C++ name needs no keyword.
+///
+/// ```swift
+/// CTypeName.canonical("class geo::box< int >")   // "struct geo::box<int>"
+/// CTypeName.canonical("std::pair<int,long>")     // "std::pair<int, long>"
+/// CTypeName.canonical("{CGPoint=dd}")            // nil: an encoding, not a name
+/// ```
+public enum CTypeName {
+  /// The canonical spelling of a C or C++ type name, or `nil` for text that is not one (an encoding, a
+  /// pointer or array type, an unbalanced `<`).
+  public static func canonical(_ text: String) -> String? {
+    var words = tokens(text)[...]
+    guard !words.isEmpty else { return nil }
+    var keyword: String?
+    if let first = words.first, ["struct", "class", "union", "enum"].contains(first), words.count > 1 {
+      keyword = first == "class" ? "struct" : first
+      words = words.dropFirst()
+    }
+    guard let name = qualifiedName(Array(words)) else { return nil }
+    return keyword.map { "\($0) \(name)" } ?? name
+  }
+
+  /// Whether the name is C++'s rather than C's: qualified (`::`) or a template instance (`<`).
+  public static func isQualified(_ canonical: String) -> Bool {
+    canonical.contains("::") || canonical.contains("<") || canonical.contains("(")
+  }
+
+  /// The words and punctuation of the text: identifiers and numbers whole, `::` as one token.
+  static func tokens(_ text: String) -> [String] {
+    var result: [String] = []
+    var bytes = Array(text.utf8)[...]
+    while let byte = bytes.first {
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") {
+        bytes = bytes.dropFirst()
+      } else if ASCII.isIdentifierCharacter(byte) {
+        let word = bytes.prefix(while: ASCII.isIdentifierCharacter)
+        result.append(String(decoding: word, as: UTF8.self))
+        bytes = bytes.dropFirst(word.count)
+      } else if byte == UInt8(ascii: ":"), bytes.dropFirst().first == UInt8(ascii: ":") {
+        result.append("::")
+        bytes = bytes.dropFirst(2)
+      } else {
+        result.append(String(decoding: [byte], as: UTF8.self))
+        bytes = bytes.dropFirst()
+      }
+    }
+    return result
+  }
+
+  /// A qualified name with template arguments, spelled canonically, or `nil`: components are identifiers,
+  /// `(anonymous namespace)`, each optionally with `<…>` arguments (types, numbers, nested names), joined
+  /// by `::`.
+  private static func qualifiedName(_ tokens: [String]) -> String? {
+    var text = ""
+    var depth = 0
+    var previous = ""
+    var expectsComponent = true
+    var index = 0
+    while index < tokens.count {
+      let token = tokens[index]
+      let isWord = token.utf8.first.map(ASCII.isIdentifierCharacter) ?? false
+      if depth == 0 {
+        if expectsComponent {
+          if token == "(", index + 3 < tokens.count, tokens[index + 1] == "anonymous",
+            tokens[index + 2] == "namespace", tokens[index + 3] == ")"
+          {
+            text += "(anonymous namespace)"
+            index += 4
+            expectsComponent = false
+            previous = ")"
+            continue
+          }
+          guard isWord, let first = token.utf8.first, ASCII.isIdentifierStart(first) else { return nil }
+          text += token
+          expectsComponent = false
+        } else if token == "::" {
+          text += token
+          expectsComponent = true
+        } else if token == "<" {
+          text += token
+          depth = 1
+        } else {
+          return nil
+        }
+      } else {
+        switch token {
+        case "<": depth += 1
+        case ">": depth -= 1
+        case "(", ")", "::", "*", "&", "-", "[", "]": break
+        case ",":
+          text += ", "
+          previous = token
+          index += 1
+          continue
+        default:
+          guard isWord else { return nil }
+        }
+        let previousIsWord = previous.utf8.first.map(ASCII.isIdentifierCharacter) ?? false
+        if isWord, previousIsWord { text += " " }
+        text += token
+      }
+      previous = token
+      index += 1
+    }
+    guard depth == 0, !expectsComponent else { return nil }
+    return text
+  }
+}

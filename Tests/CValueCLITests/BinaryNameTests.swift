@@ -1,0 +1,64 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--binary` with the names programs really use: a program's own `rect`, `point` and `size` win over
+/// CValueKit's built-in names, a name the program lacks is never answered from the built-ins without saying
+/// so, and C++ names (`geo::point`, `box<double>`, `class account`) are found as C++ spells them.
+@Suite struct BinaryNameTests {
+  static let cProgram = BinaryCommandTests.build(
+    """
+    typedef struct { int a; char b; } rect;
+    typedef struct { short x, y; } point;
+    rect r; point p;
+    int main(void) { return r.a + p.x; }
+
+    """, file: "shapes.c", compiler: "clang", flags: [])
+
+  static let cppProgram = BinaryCommandTests.build(
+    """
+    namespace geo { struct point { double x, y; }; }
+    template <typename T> struct box { T value; int tag; };
+    class account {
+     public:
+      explicit account(int id) : id(id) {}
+      int get() const { return id; }
+     private:
+      int id;
+    };
+    int main() { geo::point p{1, 2}; box<double> b{}; account a(3); return int(p.x) + b.tag + a.get(); }
+
+    """, file: "names.cpp", compiler: "clang++", flags: [])
+
+  @Test(arguments: [
+    ("rect", "rect = {?=\"a\"i\"b\"c}", "size 8, alignment 4, stride 8 (x86_64-linux)"),
+    ("point", "point = {?=\"x\"s\"y\"s}", "size 4, alignment 2, stride 4 (x86_64-linux)"),
+  ])
+  func theProgramsNamesWinOverBuiltInOnes(_ name: String, _ first: String, _ second: String) async throws {
+    let run = try await CValue.run(["layout", "--binary", try Self.cProgram.get(), name])
+    #expect(run.exited(0), "\(run)")
+    #expect(run.stdout.split(separator: "\n").prefix(2) == [Substring(first), Substring(second)])
+  }
+
+  @Test func aBuiltInNameTheProgramLacksIsAnErrorThatSaysSo() async throws {
+    let program = try Self.cProgram.get()
+    let run = try await CValue.run(["layout", "--binary", program, "size"])
+    #expect(run.exited(2), "\(run)")
+    #expect(
+      run.stderr
+        == "\(program) has no debug info for size (size is also CValueKit's built-in name for {CGSize=dd}: "
+        + "leave out --binary to use it)\n")
+  }
+
+  @Test(arguments: [
+    ("geo::point", "geo::point = {geo::point}"),
+    ("struct geo::point", "struct geo::point = {geo::point}"),
+    ("box< double >", "box< double > = {box<double>}"),
+    ("class account", "class account = {account}"),
+  ])
+  func cppNamesAreFoundAsCPlusPlusSpellsThem(_ name: String, _ first: String) async throws {
+    let run = try await CValue.run(["layout", "--binary", try Self.cppProgram.get(), name])
+    #expect(run.exited(0), "\(run)")
+    #expect(run.stdout.split(separator: "\n").first.map(String.init) == first)
+  }
+}

@@ -1,0 +1,102 @@
+import CValueDebugInfo
+import CValueKit
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// C++ types found by the names C++ gives them — `geo::point`, `a::b::rec`, `outer::inner`,
+/// `box<double>`, `box<box<int>>`, `(anonymous namespace)::hidden`, `class account` — spelled as a user
+/// types them or as `typeid` demangles them, from g++ and clang++ builds.
+@Suite struct CppNameTests {
+  static let builds: [CppRecordTests.Build] = [
+    .init(compiler: "g++", flags: ["-gdwarf-4"]),
+    .init(compiler: "g++", flags: ["-gdwarf-5", "-O2"]),
+    .init(compiler: "clang++", flags: ["-gdwarf-5"]),
+  ]
+
+  static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/names.cpp").path
+
+  private static let programs = Mutex<[String: String]>([:])
+
+  static func program(_ build: CppRecordTests.Build) throws -> String {
+    try programs.withLock { programs in
+      if let built = programs[build.name] { return built }
+      let path = "\(DebugInfoFixture.directory)/names_\(build.name)"
+      _ = try DebugInfoFixture.run(
+        DebugInfoFixture.tool(build.compiler), build.flags + ["-std=c++17", "-o", path, source], output: path
+      ).get()
+      programs[build.name] = path
+      return path
+    }
+  }
+
+  /// Each spelling, and the layout the catalog then gives for it.
+  static let spellings: [(name: String, layout: String)] = [
+    ("geo::point", "size 16: .x @0 d, .y @8 d"),
+    ("struct geo::point", "size 16: .x @0 d, .y @8 d"),
+    ("geo::vertex", "size 16: .x @0 d, .y @8 d"),
+    ("a::b::rec", "size 4: .v @0 i"),
+    ("outer::inner", "size 4: .i @0 i"),
+    ("outer", "size 8: .in.i @0 i, .o @4 i"),
+    ("box<double>", "size 16: .value @0 d, .tag @8 i"),
+    ("box< double >", "size 16: .value @0 d, .tag @8 i"),
+    ("box<geo::point>", "size 24: .value.x @0 d, .value.y @8 d, .tag @16 i"),
+    ("box<box<int>>", "size 12: .value.value @0 i, .value.tag @4 i, .tag @8 i"),
+    ("box<box<int> >", "size 12: .value.value @0 i, .value.tag @4 i, .tag @8 i"),
+    ("(anonymous namespace)::hidden", "size 4: .h @0 i"),
+    ("account", "size 16: .id @0 i, .balance @8 d"),
+    ("class account", "size 16: .id @0 i, .balance @8 d"),
+  ]
+
+  static func layout(_ name: String, in catalog: TypeCatalog) throws -> String {
+    let layout = try catalog.layout(of: catalog.parse(name), abi: .host)
+    return "size \(layout.size): "
+      + layout.fields.map { "\($0.path) @\($0.offset) \($0.type)" }.joined(separator: ", ")
+  }
+
+  @Test(.needs(.gxx), arguments: builds)
+  func everySpellingFindsItsType(_ build: CppRecordTests.Build) throws {
+    let path = try Self.program(build)
+    for (name, expected) in Self.spellings {
+      let catalog = TypeCatalog(includingBuiltins: false)
+      try catalog.importDebugInfo(of: path, types: [name])
+      #expect(try Self.layout(name, in: catalog) == expected, "\(name) in \(build)")
+    }
+  }
+
+  @Test(.needs(.gxx), arguments: builds)
+  func everyTypeReadAtOnceIsNamedAsCPlusPlusNamesIt(_ build: CppRecordTests.Build) throws {
+    let imported = try DebugInfoImport.read(Self.program(build))
+    let names = Set(imported.records.map(\.name))
+    for name in [
+      "struct geo::point", "struct a::b::rec", "struct outer", "struct outer::inner", "struct box<double>",
+      "struct box<geo::point>", "struct box<box<int>>", "struct (anonymous namespace)::hidden", "struct account",
+    ] {
+      #expect(names.contains(name), "\(name) in \(build)")
+    }
+    #expect(Set(imported.typedefs.map(\.name)).isSuperset(of: ["geo::vertex", "geo::coordinate"]), "\(build)")
+  }
+
+  @Test(.needs(.gxx))
+  func aNameNoUnitDefinesIsAnErrorNamingIt() throws {
+    let path = try Self.program(Self.builds[0])
+    #expect(throws: DebugInfoError.unknownType("geo::line", file: path)) {
+      try DebugInfoImport.read(path, types: ["geo::line"])
+    }
+    #expect(throws: DebugInfoError.unknownType("box<float>", file: path)) {
+      try DebugInfoImport.read(path, types: ["box<float>"])
+    }
+  }
+
+  @Test(.needs(.gxx))
+  func valuesOfANamespacedTemplateCompareByName() throws {
+    let catalog = TypeCatalog(includingBuiltins: false)
+    try catalog.importDebugInfo(of: Self.program(Self.builds[2]), types: ["box<geo::point>"])
+    let type = try ValueRegistry(catalog: catalog).resolve("box<geo::point>")
+    let expected = try type.parse("{.value = {.x = 1, .y = 2}, .tag = 3}")
+    let actual = try type.parse("{.value = {.x = 1, .y = 2.5}, .tag = 3}")
+    #expect(try type.compare(bytes: actual, expected).mismatches.map(\.path.description) == [".value.y"])
+  }
+}

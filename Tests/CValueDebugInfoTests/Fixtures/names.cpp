@@ -1,0 +1,56 @@
+// C++ types named as C++ names them: in namespaces (nested, anonymous), in classes, template instances
+// (nested ones, which gcc spells `box<box<int> >`), a class with private members and a constructor, and
+// `using` aliases in a namespace.
+namespace geo {
+struct point {
+  double x, y;
+};
+using coordinate = double;
+typedef point vertex;
+}  // namespace geo
+namespace a::b {
+struct rec {
+  int v;
+};
+}  // namespace a::b
+struct outer {
+  struct inner {
+    int i;
+  } in;
+  int o;
+};
+template <typename T>
+struct box {
+  T value;
+  int tag;
+};
+namespace {
+struct hidden {
+  int h;
+};
+}  // namespace
+class account {
+ public:
+  explicit account(int id) : id(id), balance(0.5) {}
+  int get() const { return id; }
+
+ private:
+  int id;
+  double balance;
+};
+
+int names_use(int n) {
+  geo::coordinate c = n;
+  geo::point p{c, 2};
+  geo::vertex v{3, 4};
+  a::b::rec r{n};
+  outer o{};
+  box<double> bd{};
+  box<geo::point> bp{};
+  box<box<int>> bb{};
+  hidden h{n};
+  account acc(n);
+  return static_cast<int>(p.x + v.y) + r.v + o.o + bd.tag + bp.tag + bb.tag + h.h + acc.get();
+}
+
+int main() { return names_use(0); }

@@ -1,0 +1,67 @@
+import CValueDebugInfo
+import CValueKit
+import Foundation
+import TestSupport
+import Testing
+
+/// Split DWARF (`-gsplit-dwarf`, the default of many large builds): the types are in `.dwo` files that the
+/// binary's skeleton units name, relative to the compile directory; gcc and clang, DWARF 4 (GNU) and 5.
+@Suite struct SplitDwarfTests {
+  static let source =
+    "struct sample { int id; char name[200]; double weight; };\nstruct sample global;\n"
+    + "int main(void) { return global.id; }\n"
+
+  static let builds: [(compiler: String, version: String)] = [
+    ("gcc", "-gdwarf-4"), ("gcc", "-gdwarf-5"), ("clang", "-gdwarf-4"), ("clang", "-gdwarf-5"),
+  ]
+
+  /// Builds in a directory of its own (the compile directory the skeleton units name): the binary's path.
+  static func build(_ compiler: String, _ version: String, name: String) throws -> String {
+    let directory = "\(DebugInfoFixture.directory)/split-\(name)-\(compiler)\(version)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try source.write(toFile: "\(directory)/sample.c", atomically: true, encoding: .utf8)
+    let binary = "\(directory)/sample"
+    // Compiled in the directory, as a build does: the .dwo is named relative to it.
+    let pid = try Subprocess.spawn(
+      "/bin/sh",
+      [
+        "-c", #"cd "$0" && exec "$1" -g "$2" -gsplit-dwarf -o sample sample.c"#, directory,
+        DebugInfoFixture.tool(compiler), version,
+      ],
+      environment: ProcessInfo.processInfo.environment, stdout: "/dev/null", stderr: "/dev/null")
+    #expect(Subprocess.exitStatus(Subprocess.waitForExit(pid)) == 0)
+    return binary
+  }
+
+  static func dwoFiles(in directory: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".dwo") }
+  }
+
+  @Test(.needs(.gcc), arguments: builds)
+  func typesAreReadFromTheDwoFiles(_ compiler: String, _ version: String) throws {
+    let binary = try Self.build(compiler, version, name: "read")
+    let directory = (binary as NSString).deletingLastPathComponent
+    #expect(try Self.dwoFiles(in: directory).count == 1)
+    let imported = try DebugInfoImport.read(binary, types: ["struct sample"])
+    let record = try #require(imported.record(named: "struct sample"))
+    #expect(record.encoding.description == #"{sample="id"i"name"[200c]"weight"d}"#)
+    #expect(record.size == 216)
+  }
+
+  @Test(.needs(.gcc), arguments: builds)
+  func aMissingDwoIsNamedWithWhereItWasLookedFor(_ compiler: String, _ version: String) throws {
+    let binary = try Self.build(compiler, version, name: "missing")
+    let directory = (binary as NSString).deletingLastPathComponent
+    let dwo = try #require(try Self.dwoFiles(in: directory).first)
+    try FileManager.default.removeItem(atPath: "\(directory)/\(dwo)")
+    #expect(throws: DebugInfoError.missingSplitDebugInfo(binary, files: ["\(directory)/\(dwo)"], package: nil)) {
+      try DebugInfoImport.read(binary, types: ["struct sample"])
+    }
+    let error = DebugInfoError.missingSplitDebugInfo(binary, files: ["\(directory)/\(dwo)"], package: nil)
+    #expect(
+      error.description
+        == "\(binary) was built with split DWARF (-gsplit-dwarf) and its debug info is in \(directory)/\(dwo), "
+        + "which cannot be found: keep the .dwo files where the build wrote them, or package them with "
+        + "`dwp -e sample` (or llvm-dwp) into sample.dwp beside the binary")
+  }
+}

@@ -1,0 +1,49 @@
+import CValueKit
+import Testing
+
+/// C and C++ type names in one spelling, whoever wrote them: a user, `typeid`, gcc or clang.
+@Suite("C and C++ type names")
+struct CTypeNameTests {
+  @Test(
+    "canonical spellings",
+    arguments: [
+      ("shape", "shape"),
+      ("struct  shape", "struct shape"),
+      ("union value", "union value"),
+      ("class account", "struct account"),
+      ("geo::point", "geo::point"),
+      ("struct geo :: point", "struct geo::point"),
+      ("box< double >", "box<double>"),
+      ("box<box<int> >", "box<box<int>>"),
+      ("std::pair<int,long>", "std::pair<int, long>"),
+      ("std::pair<int,  long int>", "std::pair<int, long int>"),
+      ("array<int, 4>", "array<int, 4>"),
+      ("(anonymous namespace)::hidden", "(anonymous namespace)::hidden"),
+      ("( anonymous  namespace )::hidden", "(anonymous namespace)::hidden"),
+      ("outer::inner", "outer::inner"),
+      ("enum e8", "enum e8"),
+      ("ptr<char *>", "ptr<char*>"),
+    ])
+  func canonical(_ text: String, _ expected: String) {
+    #expect(CTypeName.canonical(text) == expected)
+  }
+
+  @Test(
+    "not type names",
+    arguments: ["{CGPoint=dd}", "[4i]", "^i", "box<int", "box<int>>", "geo::", "::x", "a b", "", "1abc"])
+  func notNames(_ text: String) {
+    #expect(CTypeName.canonical(text) == nil)
+  }
+
+  @Test("a C++ name resolves to its record or alias in a catalog, however it is spelled")
+  func cppNamesResolve() throws {
+    let catalog = TypeCatalog(includingBuiltins: false)
+    try catalog.register(record: #"{box<geo::point>="value"{geo::point="x"d"y"d}"tag"i}"#)
+    try catalog.register("{geo::point}", name: "geo::vertex")
+    let box = try #require(catalog.record(named: "struct box<geo::point>"))
+    #expect(try catalog.parse("box< geo::point >") == box)
+    #expect(try catalog.parse("class box<geo::point>") == box)
+    #expect(try catalog.parse("geo::vertex") == catalog.parse("{geo::point}"))
+    #expect(throws: EncodingError.self) { try catalog.parse("geo::line") }
+  }
+}
