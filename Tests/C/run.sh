@@ -24,6 +24,8 @@ missing=()
 [ -f /usr/include/criterion/criterion.h ] || missing+=(libcriterion-dev)
 [ -f /usr/include/check.h ] || missing+=(check)
 [ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev)
+[ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
+[ -f /usr/include/doctest/doctest.h ] || missing+=(doctest-dev)
 command -v c++ >/dev/null 2>&1 || missing+=(g++)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
@@ -137,6 +139,11 @@ build cc c99 program_criterion.c -g -lcriterion -lm
 failing program_criterion 1 --jobs 1
 build c++ c++17 program_gtest.cpp -g -lgtest -pthread
 failing program_gtest 1 --gtest_print_time=0
+# Catch2 (v2, header-only) and doctest: C++ types by their C++ names, base classes, templates, options.
+build c++ c++17 program_catch2.cpp -g
+failing program_catch2 3
+build c++ c++17 program_doctest.cpp -g
+failing program_doctest 1
 # Zero-set-up snapshots, of one value and of arrays: recorded when asked, matched, five failures on purpose,
 # then what the run left in __snapshots__ (Check and Criterion in their forked test processes).
 build cc c99 snapshot_program_cmocka.c -g -lcmocka -lm

@@ -14,29 +14,23 @@
 #ifndef CVALUE_GTEST_H
 #define CVALUE_GTEST_H
 
-#include <cvalue_assert.h>
-
-#include <cstdlib>
-#include <cstring>
-#include <cxxabi.h>
-#include <string>
-#include <type_traits>
-#include <typeinfo>
+#include <cvalue_cxx.h>
 
 namespace cvalue {
 
 /* `actual` and `expected` are values (not pointers) of the type the handle describes. */
+/* `text`, the report a comparison or snapshot gave (empty when it passed), as GoogleTest's result. */
+inline ::testing::AssertionResult Result(const std::string &text) {
+  if (text.empty()) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << text;
+}
+
 template <typename Value>
 ::testing::AssertionResult EqualWithOptions(const char *, const char *, const char *actual_text,
                                             const char *expected_text, const cv_type *type,
                                             const cv_options *options, const Value &actual,
                                             const Value &expected) {
-  char *failure = cv_assert_message(type, &actual, &expected, 1, options, sizeof(Value), actual_text,
-                                    expected_text);
-  if (failure == nullptr) return ::testing::AssertionSuccess();
-  std::string text(failure);
-  free(failure);
-  return ::testing::AssertionFailure() << text;
+  return Result(EqualText(type, actual_text, expected_text, actual, expected, options));
 }
 
 template <typename Value>
@@ -45,44 +39,12 @@ template <typename Value>
   return EqualWithOptions(type_text, "", actual_text, expected_text, type, nullptr, actual, expected);
 }
 
-/* The C name of a C type used from C++: "struct shape" for `struct shape`, "union u" for a union, the typedef's
- * name for an unnamed struct named by a typedef (C++ gives it that name); only for types at namespace scope. */
-template <typename Value>
-std::string CName() {
-  int status = 0;
-  char *demangled = abi::__cxa_demangle(typeid(Value).name(), nullptr, nullptr, &status);
-  std::string name = status == 0 && demangled != nullptr ? demangled : typeid(Value).name();
-  std::free(demangled);
-  if (!std::is_class<Value>::value && !std::is_union<Value>::value) return name;
-  return (std::is_union<Value>::value ? "union " : "struct ") + name;
-}
-
-/* The failure `message(name)` returns for the C name of Value: CName<Value>(), then, when the program has no
- * struct of that tag, the name without "struct " (an unnamed struct named by a typedef). */
-template <typename Value, typename Message>
-::testing::AssertionResult ProgramResult(Message message) {
-  std::string name = CName<Value>();
-  char *failure = message(name.c_str());
-  if (failure != nullptr && std::strstr(failure, "CV_ERROR_UNKNOWN_TYPE") != nullptr &&
-      name.compare(0, 7, "struct ") == 0) {
-    free(failure);
-    failure = message(name.c_str() + 7);
-  }
-  if (failure == nullptr) return ::testing::AssertionSuccess();
-  std::string text(failure);
-  free(failure);
-  return ::testing::AssertionFailure() << text;
-}
-
 /* Zero set-up: `actual` and `expected` are values of one type (the compiler refuses two types), a C type of
  * this program read from its own debug info (compile with -g) by its C name, CName<Value>(). */
 template <typename Value>
 ::testing::AssertionResult ProgramEqual(const char *actual_text, const char *expected_text, const Value &actual,
                                         const Value &expected) {
-  return ProgramResult<Value>([&](const char *name) {
-    return cv_program_assert_message(name, &actual, &expected, 1, nullptr, sizeof(Value), actual_text,
-                                     expected_text);
-  });
+  return Result(ProgramEqualText(actual_text, expected_text, actual, expected));
 }
 
 /* Zero set-up snapshots: `value` matches the snapshot CV_SNAPSHOT_DIR/name.snap, its type read from this
@@ -90,20 +52,14 @@ template <typename Value>
 template <typename Value>
 ::testing::AssertionResult ProgramSnapshot(const char *value_text, const char *, const Value &value,
                                            const char *snapshot) {
-  return ProgramResult<Value>([&](const char *name) {
-    return cv_program_snapshot_message(name, &value, CV_SNAPSHOT_ONE_VALUE, sizeof(Value), CV_SNAPSHOT_DIR,
-                                       snapshot, nullptr, value_text);
-  });
+  return Result(ProgramSnapshotText(value_text, &value, CV_SNAPSHOT_ONE_VALUE, snapshot));
 }
 
 /* The `count` values at `values` match the array snapshot CV_SNAPSHOT_DIR/name.snap element by element. */
 template <typename Value>
 ::testing::AssertionResult ProgramArraySnapshot(const char *values_text, const char *, const char *,
                                                 const Value *values, size_t count, const char *snapshot) {
-  return ProgramResult<Value>([&](const char *name) {
-    return cv_program_snapshot_message(name, values, count, sizeof(Value), CV_SNAPSHOT_DIR, snapshot, nullptr,
-                                       values_text);
-  });
+  return Result(ProgramSnapshotText(values_text, values, count, snapshot));
 }
 
 }  // namespace cvalue
