@@ -48,48 +48,9 @@ extension ValueType {
     guard expected.count == valueSize else {
       throw .wrongSize(role: "expected", byteCount: expected.count, type: type, typeSize: valueSize)
     }
-    let tolerance = try validate(options, rules: rules)
-    let chosen = try applyingFieldOptions(options, to: applying(options.unionMembers, to: rules))
-    guard let a = actual.baseAddress, let b = expected.baseAddress else {
-      return equal(type, strategy: strategy, fieldCount: chosen.fieldCount, rules: chosen)
-    }
-    let shortcut = options.shortcut
-    if options.comparesPadding {
-      let padding = CoveredFields(chosen, value: a).paddingMismatches(actual, expected)
-      if !padding.mismatches.isEmpty {
-        return try walk(
-          actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: chosen, options: options,
-          tolerance: tolerance, strategy: strategy, padding: padding)
-      }
-      if shortcut != .walk, !chosen.isRegistered, Self.isEqual(a, b, rules: chosen, tolerance: tolerance) {
-        return equal(
-          type, strategy: strategy, fieldCount: chosen.liveFieldCount(a, b, base: 0) + padding.rangeCount,
-          rules: chosen)
-      }
-      return try walk(
-        actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: chosen, options: options,
-        tolerance: tolerance, strategy: strategy, padding: padding)
-    }
-    // A comparer registered for the whole value decides in the walk below; running it twice (here and
-    // there) would call a C function twice for every unequal pair.
-    if shortcut != .walk, !chosen.isRegistered,
-      shortcut == .plan && chosen === rules
-        ? isEqual(pointers: a, b, tolerance: tolerance) : Self.isEqual(a, b, rules: chosen, tolerance: tolerance)
-    {
-      return equal(type, strategy: strategy, fieldCount: chosen.liveFieldCount(a, b, base: 0), rules: chosen)
-    }
-    return try walk(
-      actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: chosen, options: options,
-      tolerance: tolerance, strategy: strategy)
-  }
-
-  /// Whether two values are equal under rules other than the handle's own (a comparison's union members).
-  private static func isEqual(
-    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, rules: RuleNode, tolerance: FloatTolerance
-  ) -> Bool {
-    var steps: [ComparisonStep] = []
-    ComparisonStep.compile(rules, into: &steps)
-    return ComparisonStep.run(steps, a, b, tolerance: tolerance)
+    // Equal values are reported too, so there is always a comparison.
+    return try decide(actual, expected, rules: rules, layout: layout.unsafelyUnwrapped, options: options)
+      .unsafelyUnwrapped
   }
 
   /// Compares two buffers of Swift values with this C type's layout, element by element, as one C array
@@ -162,41 +123,57 @@ extension ValueType {
     guard expected.count == byteCount else {
       throw .wrongSize(role: "expected", byteCount: expected.count, type: arrayType, typeSize: byteCount)
     }
-    let node = CLayout.Node(
-      type: arrayType, size: byteCount, alignment: layout.alignment, content: .array(count: count, element: layout.root)
-    )
-    let element = try applying(options.unionMembers, to: rules)
-    let arrayRules = try applyingFieldOptions(
-      options, to: RuleNode(node: node, rule: .array(count: count, element: element)), in: arrayType)
-    let tolerance = try validate(options, rules: arrayRules)
+    return try decide(actual, expected, rules: rules, layout: layout, count: count, options: options)
+      .unsafelyUnwrapped
+  }
+
+  /// The one decision of every comparison with a known layout, for one value (`count` is `nil`) and for
+  /// `count` values as one C array: the options applied, then padding, then the shortcut, then the walk.
+  /// `nil` options are the handle's own rules: only the plan runs before the walk.
+  ///
+  /// With `reportsEqual` false, values found equal before the walk give `nil` and no `Comparison` is built.
+  private func decide(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, rules: RuleNode, layout: CLayout,
+    count: Int? = nil, options: ComparisonOptions?, reportsEqual: Bool = true
+  ) throws(ValueError) -> Comparison? {
+    let array = count.map {
+      CLayout.Node(
+        type: .array(count: $0, element: self.type), size: $0 * layout.stride, alignment: layout.alignment,
+        content: .array(count: $0, element: layout.root))
+    }
+    let applied = try apply(options, to: rules, count: count, array: array)
+    let type = array?.type ?? self.type
+    let strategy = array == nil ? self.strategy : .structural
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
-      return equal(arrayType, strategy: .structural, fieldCount: arrayRules.fieldCount, rules: arrayRules)
+      return equal(type, strategy: strategy, fieldCount: applied.rules.fieldCount, rules: applied.rules)
     }
-    let shortcut = options.shortcut
-    if options.comparesPadding {
-      let padding = CoveredFields(arrayRules, value: a).paddingMismatches(actual, expected)
-      if padding.mismatches.isEmpty, shortcut != .walk, !rules.isRegistered,
-        Self.isEqual(a, b, rules: arrayRules, tolerance: tolerance)
-      {
-        return equal(
-          arrayType, strategy: .structural, fieldCount: arrayRules.liveFieldCount(a, b, base: 0) + padding.rangeCount,
-          rules: arrayRules)
-      }
-      return try walk(
-        actual, expected, as: arrayType, layout: CLayout(type: arrayType, abi: abi, root: node), rules: arrayRules,
-        options: options, tolerance: tolerance, strategy: .structural, padding: padding)
-    }
-    if shortcut != .walk, !rules.isRegistered,
-      shortcut == .plan && element === rules
-        ? isEqual(pointers: a, b, count: count, tolerance: tolerance)
-        : Self.isEqual(a, b, rules: arrayRules, tolerance: tolerance)
+    let padding: (mismatches: [Mismatch], rangeCount: Int) =
+      options?.comparesPadding == true
+      ? CoveredFields(applied.rules, value: a).paddingMismatches(actual, expected) : ([], 0)
+    if padding.mismatches.isEmpty, applied.shortcut != .walk, !applied.value.isRegistered,
+      applied.shortcut == .plan
+        ? (count.map { isEqual(pointers: a, b, count: $0, tolerance: applied.tolerance) }
+          ?? isEqual(pointers: a, b, tolerance: applied.tolerance))
+        : Self.isEqual(a, b, rules: applied.rules, tolerance: applied.tolerance)
     {
+      guard reportsEqual else { return nil }
       return equal(
-        arrayType, strategy: .structural, fieldCount: arrayRules.liveFieldCount(a, b, base: 0), rules: arrayRules)
+        type, strategy: strategy, fieldCount: applied.rules.liveFieldCount(a, b, base: 0) + padding.rangeCount,
+        rules: applied.rules)
     }
     return try walk(
-      actual, expected, as: arrayType, layout: CLayout(type: arrayType, abi: abi, root: node), rules: arrayRules,
-      options: options, tolerance: tolerance, strategy: .structural)
+      actual, expected, as: type, layout: array.map { CLayout(type: type, abi: abi, root: $0) } ?? layout,
+      rules: applied.rules, options: options ?? .default, tolerance: applied.tolerance, strategy: strategy,
+      padding: padding)
+  }
+
+  /// Whether two values are equal under rules other than the handle's own (a comparison's options applied).
+  private static func isEqual(
+    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, rules: RuleNode, tolerance: FloatTolerance
+  ) -> Bool {
+    var steps: [ComparisonStep] = []
+    ComparisonStep.compile(rules, into: &steps)
+    return ComparisonStep.run(steps, a, b, tolerance: tolerance)
   }
 
   private func equal(_ type: TypeEncoding, strategy: Comparison.Strategy, fieldCount: Int, rules: RuleNode)
@@ -350,44 +327,6 @@ extension ValueType {
     return try Self.withCBytes(of: actual, size: size) { (a) throws(ValueError) in
       try Self.withCBytes(of: expected, size: size) { (b) throws(ValueError) in try compareRaw(a, b, options: options) }
     }
-  }
-
-  /// Refuses union member rules for a type whose layout is unknown: with no members to find them in, they
-  /// cannot be checked, and ignoring them would be a silent guess.
-  func refuseUnionMembers(_ options: ComparisonOptions) throws(ValueError) {
-    try refuseDescriptionUnionMembers(options)
-    guard options.unionMembers.isEmpty else {
-      throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize))
-    }
-  }
-
-  /// Refuses union member rules given as description options to a comparison: it describes unions by the
-  /// rules it compares them by (``ComparisonOptions/unionMembers``), one place for each rule.
-  private func refuseDescriptionUnionMembers(_ options: ComparisonOptions) throws(ValueError) {
-    guard let path = options.descriptionOptions.unionMembers.keys.min(by: { $0.description < $1.description })
-    else { return }
-    throw .unionMember(
-      path: path,
-      problem: "a comparison describes unions by its own rules: give this rule as ComparisonOptions.unionMembers, "
-        + "not descriptionOptions.unionMembers",
-      in: type)
-  }
-
-  /// Checks the options against the type and returns the tolerance for leaves without a field tolerance.
-  private func validate(_ options: ComparisonOptions, rules: RuleNode) throws(ValueError) -> FloatTolerance {
-    try refuseDescriptionUnionMembers(options)
-    let tolerance = options.tolerance ?? defaultTolerance
-    if let problem = tolerance.problem { throw .invalidTolerance(problem, at: FieldPath()) }
-    for (path, fieldTolerance) in options.fieldTolerances {
-      guard let field = rules.field(at: path) else { throw .unknownFieldPath(path, in: type) }
-      if let problem = fieldTolerance.problem { throw .invalidTolerance(problem, at: path) }
-      // A tolerance that could never apply is a mistake in the options, not a silent no-op.
-      guard field.holdsFloatingPoint(abi: abi) else {
-        throw .invalidTolerance(
-          "a tolerance needs a floating-point field, and \(field.type.errorName) holds none", at: path)
-      }
-    }
-    return tolerance
   }
 
   /// Refuses Swift types whose bytes are not a C value: ones holding references.
