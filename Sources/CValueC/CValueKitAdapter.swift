@@ -224,17 +224,23 @@ final class TypeHandle {
     return bytes
   }
 
-  /// Whether the values are equal by the handle's own rules (no options), as fast as they allow.
-  func isEqual(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int) -> Bool {
-    count == 1 ? handle.isEqual(pointers: actual, expected) : handle.isEqual(pointers: actual, expected, count: count)
-  }
-
-  /// Whether the values are equal, how many fields differ, and the report when they do.
+  /// Whether the values are equal, how many fields differ, and the report when they do: checked once (by the
+  /// handle's own rules when there are no options), and walked only when they differ.
   func compare(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: OptionsHandle?)
     throws(CAPIError) -> (isEqual: Bool, mismatchCount: Int, report: String?)
   {
-    let result = try comparison(actual, expected, count: count, options: options)
-    return (result.isEqual, result.mismatchCount, result.isEqual ? nil : result.report)
+    let bytes = try byteCount(count)
+    do throws(ValueError) {
+      guard
+        let difference = try handle.difference(
+          bytes: UnsafeRawBufferPointer(start: actual, count: bytes),
+          UnsafeRawBufferPointer(start: expected, count: bytes), count: count == 1 ? nil : count,
+          options: options?.options)
+      else { return (true, 0, nil) }
+      return (difference.isEqual, difference.mismatchCount, difference.isEqual ? nil : difference.report)
+    } catch {
+      throw CAPIError(valueError: error)
+    }
   }
 
   /// The comparison as one line of JSON (schema 1), as `cvalue compare --json` prints it.

@@ -33,24 +33,8 @@ extension ValueType {
   func compareRaw(_ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, options: ComparisonOptions)
     throws(ValueError) -> Comparison
   {
-    guard let rules else {
-      _ = try refusingOtherABI()
-      try refuseUnionMembers(options)
-      guard actual.count == expected.count else { throw .sizesDiffer(actual: actual.count, expected: expected.count) }
-      if let entry = entries.entry(for: type), let compare = entry.compare {
-        return compareRegistered(actual, expected, entry: entry, compare: compare, options: options)
-      }
-      return compareBytes(actual, expected, options: options)
-    }
-    guard actual.count == valueSize else {
-      throw .wrongSize(role: "actual", byteCount: actual.count, type: type, typeSize: valueSize)
-    }
-    guard expected.count == valueSize else {
-      throw .wrongSize(role: "expected", byteCount: expected.count, type: type, typeSize: valueSize)
-    }
     // Equal values are reported too, so there is always a comparison.
-    return try decide(actual, expected, rules: rules, layout: layout.unsafelyUnwrapped, options: options)
-      .unsafelyUnwrapped
+    try compareChecked(actual, expected, count: nil, options: options, reportsEqual: true).unsafelyUnwrapped
   }
 
   /// Compares two buffers of Swift values with this C type's layout, element by element, as one C array
@@ -113,7 +97,31 @@ extension ValueType {
   func compareRaw(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int, options: ComparisonOptions
   ) throws(ValueError) -> Comparison {
-    guard let layout, let rules else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
+    try compareChecked(actual, expected, count: count, options: options, reportsEqual: true).unsafelyUnwrapped
+  }
+
+  /// Every comparison of two buffers: one value when `count` is `nil`, else `count` values as one C array. The
+  /// buffers are checked against the type, then `decide` decides; with `reportsEqual` false, equal values give `nil`.
+  func compareChecked(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, options: ComparisonOptions?,
+    reportsEqual: Bool
+  ) throws(ValueError) -> Comparison? {
+    guard let layout, let rules else {
+      // The handle's own plan, without a layout, knows a value (or a run of them) by its address.
+      if options == nil, !reportsEqual, actual.baseAddress == expected.baseAddress { return nil }
+      guard count == nil else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
+      let result = try compareUnlaidOut(actual, expected, options: options ?? .default)
+      return result.isEqual && !reportsEqual ? nil : result
+    }
+    guard let count else {
+      guard actual.count == valueSize else {
+        throw .wrongSize(role: "actual", byteCount: actual.count, type: type, typeSize: valueSize)
+      }
+      guard expected.count == valueSize else {
+        throw .wrongSize(role: "expected", byteCount: expected.count, type: type, typeSize: valueSize)
+      }
+      return try decide(actual, expected, rules: rules, layout: layout, options: options, reportsEqual: reportsEqual)
+    }
     let (byteCount, overflow) = count.multipliedReportingOverflow(by: layout.stride)
     guard count >= 0, !overflow, byteCount <= CLayout.maximumSize else { throw .invalidCount(count) }
     let arrayType = TypeEncoding.array(count: count, element: type)
@@ -123,18 +131,32 @@ extension ValueType {
     guard expected.count == byteCount else {
       throw .wrongSize(role: "expected", byteCount: expected.count, type: arrayType, typeSize: byteCount)
     }
-    return try decide(actual, expected, rules: rules, layout: layout, count: count, options: options)
-      .unsafelyUnwrapped
+    return try decide(
+      actual, expected, rules: rules, layout: layout, count: count, options: options, reportsEqual: reportsEqual)
+  }
+
+  /// A value of a type whose layout is unknown: its bytes, or the comparer registered for it, decide.
+  private func compareUnlaidOut(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, options: ComparisonOptions
+  ) throws(ValueError) -> Comparison {
+    _ = try refusingOtherABI()
+    try refuseUnionMembers(options)
+    guard actual.count == expected.count else { throw .sizesDiffer(actual: actual.count, expected: expected.count) }
+    if let entry = entries.entry(for: type), let compare = entry.compare {
+      return compareRegistered(actual, expected, entry: entry, compare: compare, options: options)
+    }
+    return compareBytes(actual, expected, options: options)
   }
 
   /// The one decision of every comparison with a known layout, for one value (`count` is `nil`) and for
   /// `count` values as one C array: the options applied, then padding, then the shortcut, then the walk.
   /// `nil` options are the handle's own rules: only the plan runs before the walk.
   ///
-  /// With `reportsEqual` false, values found equal before the walk give `nil` and no `Comparison` is built.
+  /// With `reportsEqual` false, equal values give `nil`, and values found equal before the walk build no
+  /// `Comparison`.
   private func decide(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, rules: RuleNode, layout: CLayout,
-    count: Int? = nil, options: ComparisonOptions?, reportsEqual: Bool = true
+    count: Int? = nil, options: ComparisonOptions?, reportsEqual: Bool
   ) throws(ValueError) -> Comparison? {
     let array = count.map {
       CLayout.Node(
@@ -145,6 +167,7 @@ extension ValueType {
     let type = array?.type ?? self.type
     let strategy = array == nil ? self.strategy : .structural
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
+      guard reportsEqual else { return nil }
       return equal(type, strategy: strategy, fieldCount: applied.rules.fieldCount, rules: applied.rules)
     }
     let padding: (mismatches: [Mismatch], rangeCount: Int) =
@@ -161,10 +184,11 @@ extension ValueType {
         type, strategy: strategy, fieldCount: applied.rules.liveFieldCount(a, b, base: 0) + padding.rangeCount,
         rules: applied.rules)
     }
-    return try walk(
+    let result = try walk(
       actual, expected, as: type, layout: array.map { CLayout(type: type, abi: abi, root: $0) } ?? layout,
       rules: applied.rules, options: options ?? .default, tolerance: applied.tolerance, strategy: strategy,
       padding: padding)
+    return result.isEqual && !reportsEqual ? nil : result
   }
 
   /// Whether two values are equal under rules other than the handle's own (a comparison's options applied).
