@@ -24,7 +24,8 @@ extension ComparisonOptions {
   /// is classified there, and then until this property gives the walk for it.
   var shortcut: Shortcut {
     // Only shape the report, and every shortcut runs at one tolerance for every leaf: tolerance,
-    // maximumReportedMismatches, descriptionOptions, maximumDescriptionLength.
+    // maximumReportedMismatches, descriptionOptions (but for its union members, which are unionMembers),
+    // maximumDescriptionLength.
     // Need the walk: a tolerance per field.
     guard fieldTolerances.isEmpty else { return .walk }
     // Applied to the rules the steps are compiled from, or (padding) compared beside them.
@@ -71,27 +72,13 @@ extension ValueType {
   /// Refuses union member rules for a type whose layout is unknown: with no members to find them in, they
   /// cannot be checked, and ignoring them would be a silent guess.
   func refuseUnionMembers(_ options: ComparisonOptions) throws(ValueError) {
-    try refuseDescriptionUnionMembers(options)
     guard options.unionMembers.isEmpty else {
       throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize))
     }
   }
 
-  /// Refuses union member rules given as description options to a comparison: it describes unions by the
-  /// rules it compares them by (``ComparisonOptions/unionMembers``), one place for each rule.
-  private func refuseDescriptionUnionMembers(_ options: ComparisonOptions) throws(ValueError) {
-    guard let path = options.descriptionOptions.unionMembers.keys.min(by: { $0.description < $1.description })
-    else { return }
-    throw .unionMember(
-      path: path,
-      problem: "a comparison describes unions by its own rules: give this rule as ComparisonOptions.unionMembers, "
-        + "not descriptionOptions.unionMembers",
-      in: type)
-  }
-
   /// Checks the options against the type and returns the tolerance for leaves without a field tolerance.
   private func validate(_ options: ComparisonOptions, rules: RuleNode) throws(ValueError) -> FloatTolerance {
-    try refuseDescriptionUnionMembers(options)
     let tolerance = options.tolerance ?? defaultTolerance
     if let problem = tolerance.problem { throw .invalidTolerance(problem, at: FieldPath()) }
     for (path, fieldTolerance) in options.fieldTolerances {
