@@ -34,7 +34,8 @@ extension ValueType {
     throws(ValueError) -> Comparison
   {
     // Equal values are reported too, so there is always a comparison.
-    try compareChecked(actual, expected, count: nil, options: options, reportsEqual: true).unsafelyUnwrapped
+    try compareChecked(actual, expected, count: nil, options: options, reportsEqual: true).comparison
+      .unsafelyUnwrapped
   }
 
   /// Compares two buffers of Swift values with this C type's layout, element by element, as one C array
@@ -97,43 +98,58 @@ extension ValueType {
   func compareRaw(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int, options: ComparisonOptions
   ) throws(ValueError) -> Comparison {
-    try compareChecked(actual, expected, count: count, options: options, reportsEqual: true).unsafelyUnwrapped
+    try compareChecked(actual, expected, count: count, options: options, reportsEqual: true).comparison
+      .unsafelyUnwrapped
   }
 
   /// Every comparison of two buffers: one value when `count` is `nil`, else `count` values as one C array. The
-  /// buffers are checked against the type, then `decide` decides; with `reportsEqual` false, equal values give `nil`.
+  /// buffers are checked against the type, then `decide` decides; with `reportsEqual` false, equal values are
+  /// ``Outcome/equal``.
+  @usableFromInline
   func compareChecked(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, options: ComparisonOptions?,
     reportsEqual: Bool
-  ) throws(ValueError) -> Comparison? {
-    guard let layout, let rules else {
+  ) throws(ValueError) -> Outcome {
+    guard let rules else {
       // The handle's own plan, without a layout, knows a value (or a run of them) by its address.
-      if options == nil, !reportsEqual, actual.baseAddress == expected.baseAddress { return nil }
+      if options == nil, !reportsEqual, actual.baseAddress == expected.baseAddress { return .equal }
       guard count == nil else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
       let result = try compareUnlaidOut(actual, expected, options: options ?? .default)
-      return result.isEqual && !reportsEqual ? nil : result
+      return result.isEqual && !reportsEqual ? .equal : .compared(result)
     }
-    guard let count else {
-      guard actual.count == valueSize else {
-        throw .wrongSize(role: "actual", byteCount: actual.count, type: type, typeSize: valueSize)
-      }
-      guard expected.count == valueSize else {
-        throw .wrongSize(role: "expected", byteCount: expected.count, type: type, typeSize: valueSize)
-      }
-      return try decide(actual, expected, rules: rules, layout: layout, options: options, reportsEqual: reportsEqual)
+    // Only the sizes are read here: the layout is copied only for what needs it (an array, the walk).
+    let (byteCount, overflow) = (count ?? 1).multipliedReportingOverflow(by: count == nil ? valueSize : stride)
+    if let count, count < 0 || overflow || byteCount > CLayout.maximumSize { throw .invalidCount(count) }
+    func check(_ buffer: UnsafeRawBufferPointer, role: String) throws(ValueError) {
+      guard buffer.count != byteCount else { return }
+      throw .wrongSize(
+        role: role, byteCount: buffer.count, type: count.map { .array(count: $0, element: type) } ?? type,
+        typeSize: byteCount)
     }
-    let (byteCount, overflow) = count.multipliedReportingOverflow(by: layout.stride)
-    guard count >= 0, !overflow, byteCount <= CLayout.maximumSize else { throw .invalidCount(count) }
-    let arrayType = TypeEncoding.array(count: count, element: type)
-    guard actual.count == byteCount else {
-      throw .wrongSize(role: "actual", byteCount: actual.count, type: arrayType, typeSize: byteCount)
-    }
-    guard expected.count == byteCount else {
-      throw .wrongSize(role: "expected", byteCount: expected.count, type: arrayType, typeSize: byteCount)
-    }
-    return try decide(
-      actual, expected, rules: rules, layout: layout, count: count, options: options, reportsEqual: reportsEqual)
+    try check(actual, role: "actual")
+    try check(expected, role: "expected")
+    return try decide(actual, expected, rules: rules, count: count, options: options, reportsEqual: reportsEqual)
   }
+
+  /// What a comparison found, small enough to pass back through every step of the pipeline: a `Comparison` is
+  /// 152 bytes, copied at each return, and an equal `cv_compare` spent most of its time copying a `nil` one.
+  @usableFromInline
+  enum Outcome {
+    /// Equal, with no comparison built.
+    case equal
+    /// The comparison (boxed: built only for values that differ, or when equal values are reported too).
+    indirect case compared(Comparison)
+
+    /// The comparison, or `nil` for ``equal``.
+    @usableFromInline
+    var comparison: Comparison? {
+      guard case .compared(let comparison) = self else { return nil }
+      return comparison
+    }
+  }
+
+  /// The distance between two values of an array: the layout's stride (a type with a known layout only).
+  private var stride: Int { layout.unsafelyUnwrapped.stride }
 
   /// A value of a type whose layout is unknown: its bytes, or the comparer registered for it, decide.
   private func compareUnlaidOut(
@@ -152,43 +168,66 @@ extension ValueType {
   /// `count` values as one C array: the options applied, then padding, then the shortcut, then the walk.
   /// `nil` options are the handle's own rules: only the plan runs before the walk.
   ///
-  /// With `reportsEqual` false, equal values give `nil`, and values found equal before the walk build no
-  /// `Comparison`.
+  /// With `reportsEqual` false, equal values are ``Outcome/equal``, and values found equal before the walk build
+  /// no `Comparison`.
   private func decide(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, rules: RuleNode, layout: CLayout,
-    count: Int? = nil, options: ComparisonOptions?, reportsEqual: Bool
-  ) throws(ValueError) -> Comparison? {
-    let array = count.map {
-      CLayout.Node(
-        type: .array(count: $0, element: self.type), size: $0 * layout.stride, alignment: layout.alignment,
-        content: .array(count: $0, element: layout.root))
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, rules: RuleNode, count: Int?,
+    options: ComparisonOptions?, reportsEqual: Bool
+  ) throws(ValueError) -> Outcome {
+    // An array's node, built when something needs it: nothing does for equal values without options.
+    func array() -> CLayout.Node? {
+      count.map { count in
+        let layout = layout.unsafelyUnwrapped
+        return CLayout.Node(
+          type: .array(count: count, element: self.type), size: count * layout.stride, alignment: layout.alignment,
+          content: .array(count: count, element: layout.root))
+      }
     }
-    let applied = try apply(options, to: rules, count: count, array: array)
-    let type = array?.type ?? self.type
-    let strategy = array == nil ? self.strategy : .structural
+    // Without options there is nothing to check or apply, and the handle's own plan is the shortcut.
+    var applied: AppliedOptions?
+    if let options { applied = try apply(options, to: rules, count: count, array: array()) }
+    // The rules compared by: the options' applied, or the handle's own (as an array's element for a run).
+    func compared() -> RuleNode {
+      applied?.rules ?? array().map { RuleNode(node: $0, rule: .array(count: count ?? 0, element: rules)) } ?? rules
+    }
+    // What the report names: the value's type, or the array's.
+    func named() -> (type: TypeEncoding, strategy: Comparison.Strategy) {
+      count.map { (.array(count: $0, element: self.type), .structural) } ?? (self.type, self.strategy)
+    }
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
-      guard reportsEqual else { return nil }
-      return equal(type, strategy: strategy, fieldCount: applied.rules.fieldCount, rules: applied.rules)
+      guard reportsEqual else { return .equal }
+      return .compared(equal(named(), fieldCount: compared().fieldCount, rules: compared()))
     }
+    let tolerance = applied?.tolerance ?? defaultTolerance
+    let shortcut = applied?.shortcut ?? .plan
     let padding: (mismatches: [Mismatch], rangeCount: Int) =
       options?.comparesPadding == true
-      ? CoveredFields(applied.rules, value: a).paddingMismatches(actual, expected) : ([], 0)
-    if padding.mismatches.isEmpty, applied.shortcut != .walk, !applied.value.isRegistered,
-      applied.shortcut == .plan
-        ? (count.map { isEqual(pointers: a, b, count: $0, tolerance: applied.tolerance) }
-          ?? isEqual(pointers: a, b, tolerance: applied.tolerance))
-        : Self.isEqual(a, b, rules: applied.rules, tolerance: applied.tolerance)
+      ? CoveredFields(compared(), value: a).paddingMismatches(actual, expected) : ([], 0)
+    if padding.mismatches.isEmpty, shortcut != .walk, !(applied?.value ?? rules).isRegistered,
+      shortcut == .plan
+        ? planIsEqual(a, b, count: count, tolerance: tolerance)
+        : Self.isEqual(a, b, rules: compared(), tolerance: tolerance)
     {
-      guard reportsEqual else { return nil }
-      return equal(
-        type, strategy: strategy, fieldCount: applied.rules.liveFieldCount(a, b, base: 0) + padding.rangeCount,
-        rules: applied.rules)
+      guard reportsEqual else { return .equal }
+      let rules = compared()
+      return .compared(
+        equal(named(), fieldCount: rules.liveFieldCount(a, b, base: 0) + padding.rangeCount, rules: rules))
     }
+    let (type, strategy) = named()
     let result = try walk(
-      actual, expected, as: type, layout: array.map { CLayout(type: type, abi: abi, root: $0) } ?? layout,
-      rules: applied.rules, options: options ?? .default, tolerance: applied.tolerance, strategy: strategy,
-      padding: padding)
-    return result.isEqual && !reportsEqual ? nil : result
+      actual, expected, as: type,
+      layout: array().map { CLayout(type: type, abi: abi, root: $0) } ?? layout.unsafelyUnwrapped,
+      rules: compared(), options: options ?? .default, tolerance: tolerance, strategy: strategy, padding: padding)
+    return result.isEqual && !reportsEqual ? .equal : .compared(result)
+  }
+
+  /// Whether one value (`count` is `nil`) or `count` values at two addresses are equal by the handle's own
+  /// compiled plan: the shortcut when no option is applied.
+  private func planIsEqual(
+    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int?, tolerance: FloatTolerance?
+  ) -> Bool {
+    guard let count else { return isEqual(pointers: a, b, tolerance: tolerance) }
+    return isEqual(pointers: a, b, count: count, tolerance: tolerance)
   }
 
   /// Whether two values are equal under rules other than the handle's own (a comparison's options applied).
@@ -200,9 +239,10 @@ extension ValueType {
     return ComparisonStep.run(steps, a, b, tolerance: tolerance)
   }
 
-  private func equal(_ type: TypeEncoding, strategy: Comparison.Strategy, fieldCount: Int, rules: RuleNode)
-    -> Comparison
-  {
+  private func equal(
+    _ named: (type: TypeEncoding, strategy: Comparison.Strategy), fieldCount: Int, rules: RuleNode
+  ) -> Comparison {
+    let (type, strategy) = named
     var ignored: [FieldPath] = []
     rules.ignoredPaths(into: &ignored)
     return Comparison(

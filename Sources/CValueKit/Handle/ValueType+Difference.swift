@@ -30,16 +30,8 @@ extension ValueType {
   ) throws(ValueError) -> Comparison? {
     try ValueType.withRawBytes(of: actual) { (a) throws(ValueError) in
       try ValueType.withRawBytes(of: expected) { (b) throws(ValueError) in
-        try differenceRaw(a, b, count: count, options: options)
+        try compareChecked(a, b, count: count, options: options, reportsEqual: false)
       }
-    }
-  }
-
-  /// ``difference(bytes:_:count:options:)`` on two buffers.
-  @usableFromInline
-  func differenceRaw(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, options: ComparisonOptions?
-  ) throws(ValueError) -> Comparison? {
-    try compareChecked(actual, expected, count: count, options: options, reportsEqual: false)
+    }.comparison
   }
 }

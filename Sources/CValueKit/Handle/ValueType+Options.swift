@@ -49,17 +49,13 @@ struct AppliedOptions {
 
 extension ValueType {
   /// `options` checked against the type and applied to `rules` (the handle's), for one value when `count` is
-  /// `nil` and for `count` values as one C array `[count T]`, whose node is `array`. `nil` options are the
-  /// handle's own rules and tolerance: nothing to check or apply, and the plan decides.
-  func apply(_ options: ComparisonOptions?, to rules: RuleNode, count: Int?, array: CLayout.Node?)
+  /// `nil` and for `count` values as one C array `[count T]`, whose node is `array`.
+  func apply(_ options: ComparisonOptions, to rules: RuleNode, count: Int?, array: CLayout.Node?)
     throws(ValueError) -> AppliedOptions
   {
     // What is compared: the value itself, or the array of `count` of them.
     func whole(_ value: RuleNode) -> RuleNode {
       array.map { RuleNode(node: $0, rule: .array(count: count ?? 0, element: value)) } ?? value
-    }
-    guard let options else {
-      return AppliedOptions(rules: whole(rules), value: rules, tolerance: defaultTolerance, shortcut: .plan)
     }
     let tolerance = try validate(options, rules: whole(rules))
     let value = try applying(options.unionMembers, to: rules)
