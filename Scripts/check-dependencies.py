@@ -5,7 +5,8 @@ The folders are the steps of one flow (issue 16): an encoding parsed from text, 
 compared and compiled into a plan that a handle runs and the registry caches. Data flows down only: a folder
 builds on the ones before it and never names a type of one after it. The order:
 
-    Support → Encoding → Layout → Catalog → Import → Options → Describe → FFI → Derivation → Compare → Handle → Registry
+    Support → Numbers → Encoding → Layout → Catalog → Import → Options → Describe → FFI → Derivation → Compare
+    → Handle → Registry
 
 `ValueError.swift` sits at the module's root, as swift-system keeps `Errno`: every folder throws it, so it is
 in no folder of the flow and the check exempts it (and every other file at the root).
@@ -26,7 +27,7 @@ import re
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "CValueKit")
-FLOW = ["Support", "Encoding", "Layout", "Catalog", "Import", "Options", "Describe", "FFI", "Derivation", "Compare", "Handle",
+FLOW = ["Support", "Numbers", "Encoding", "Layout", "Catalog", "Import", "Options", "Describe", "FFI", "Derivation", "Compare", "Handle",
         "Registry"]
 
 DECLARATION = re.compile(

@@ -269,15 +269,18 @@ public func cv_compare(
   _ type: OpaquePointer?, _ actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, _ count: Int,
   _ options: OpaquePointer?, _ result: UnsafeMutablePointer<cv_comparison>?, _ message: MessageOut
 ) -> Int32 {
-  // Equal values without options need no report: the handle's rules decide, with no retain of the handle.
-  if options == nil, let type, let actual, let expected, let result, let out = ComparisonOut(unchecked: result),
-    Unmanaged<TypeHandle>.fromOpaque(UnsafeRawPointer(type))._withUnsafeGuaranteedRef({
-      $0.isEqual(actual, expected, count: count)
-    })
-  {
-    message?.pointee = nil
-    out.write(isEqual: true, mismatchCount: 0, report: nil)
-    return CV_OK
+  // Without options the handle is not retained; either way the values are checked once, and a report is built
+  // only for values that differ.
+  if options == nil, let type, let actual, let expected, let result, let out = ComparisonOut(unchecked: result) {
+    let found = Unmanaged<TypeHandle>.fromOpaque(UnsafeRawPointer(type))._withUnsafeGuaranteedRef { handle in
+      Result { () throws(CAPIError) in try handle.compare(actual, expected, count: count, options: nil) }
+    }
+    return run(message) { () throws(CAPIError) in
+      do throws(CAPIError) { out.write(try found.get()) } catch {
+        out.write(isEqual: false, mismatchCount: 0, report: nil)
+        throw error
+      }
+    }
   }
   return run(message) { () throws(CAPIError) in
     let name = "cv_compare"
@@ -285,12 +288,10 @@ public func cv_compare(
     out.write(isEqual: false, mismatchCount: 0, report: nil)
     let handle: TypeHandle = try object(type, "type", in: name)
     let optionsHandle: OptionsHandle? = options == nil ? nil : try object(options, "options", in: name)
-    let comparison = try handle.compare(
-      try required(actual, "actual", in: name), try required(expected, "expected", in: name), count: count,
-      options: optionsHandle)
-    out.write(
-      isEqual: comparison.isEqual, mismatchCount: comparison.mismatchCount,
-      report: out.holdsReport ? comparison.report.map { strdup($0) } : nil)
+    try out.write(
+      handle.compare(
+        try required(actual, "actual", in: name), try required(expected, "expected", in: name), count: count,
+        options: optionsHandle))
   }
 }
 

@@ -228,17 +228,28 @@ final class TypeHandle {
     return bytes
   }
 
-  /// Whether the values are equal by the handle's own rules (no options), as fast as they allow.
-  func isEqual(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int) -> Bool {
-    count == 1 ? handle.isEqual(pointers: actual, expected) : handle.isEqual(pointers: actual, expected, count: count)
-  }
-
-  /// Whether the values are equal, how many fields differ, and the report when they do.
+  /// Whether the values are equal, how many fields differ, and the report when they do: checked once (by the
+  /// handle's own rules when there are no options), and walked only when they differ.
   func compare(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: OptionsHandle?)
     throws(CAPIError) -> (isEqual: Bool, mismatchCount: Int, report: String?)
   {
-    let result = try comparison(actual, expected, count: count, options: options)
-    return (result.isEqual, result.mismatchCount, result.isEqual ? nil : result.report)
+    let bytes = try byteCount(count)
+    let a = UnsafeRawBufferPointer(start: actual, count: bytes)
+    let b = UnsafeRawBufferPointer(start: expected, count: bytes)
+    let values = count == 1 ? nil : count
+    do throws(ValueError) {
+      // Without options nothing is copied out of a handle: equal values cost the plan's check and little more.
+      let found =
+        if let options {
+          try handle.difference(bytes: a, b, count: values, options: options.options)
+        } else {
+          try handle.difference(bytes: a, b, count: values)
+        }
+      guard let difference = found else { return (true, 0, nil) }
+      return (difference.isEqual, difference.mismatchCount, difference.isEqual ? nil : difference.report)
+    } catch {
+      throw CAPIError(valueError: error)
+    }
   }
 
   /// The comparison as one line of JSON (schema 1), as `cvalue compare --json` prints it.

@@ -91,6 +91,13 @@ struct ComparisonOut {
     return size >= end + MemoryLayout<UnsafeRawPointer>.size
   }
 
+  /// Writes a comparison's result, with its report when the caller's struct has room for it.
+  func write(_ comparison: (isEqual: Bool, mismatchCount: Int, report: String?)) {
+    write(
+      isEqual: comparison.isEqual, mismatchCount: comparison.mismatchCount,
+      report: holdsReport ? comparison.report.map { strdup($0) } : nil)
+  }
+
   /// Writes the members after `size` that the caller's struct holds; the rest of it is left as it was.
   func write(isEqual: Bool, mismatchCount: Int, report: UnsafeMutablePointer<CChar>?) {
     var value = cv_comparison(

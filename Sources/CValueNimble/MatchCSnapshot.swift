@@ -29,8 +29,7 @@ public func matchCSnapshot<Value>(
   record: SnapshotRecording? = nil, directory: String? = nil, filePath: String = #filePath,
   function: String = #function
 ) -> Matcher<Value> {
-  var options = options
-  if let tolerance { options.tolerance = tolerance }
+  let options = options.within(tolerance)
   return Matcher.define { actualExpression in
     guard let value = try actualExpression.evaluate() else {
       return MatcherResult(status: .fail, message: .expectedCustomValueTo("match C snapshot", actual: "<nil>"))

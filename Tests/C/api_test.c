@@ -462,6 +462,41 @@ static void registries_ignore_paths_and_compare_fields_their_way(void **state) {
   cv_registry_free(registry);
 }
 
+/* cv_compare checks the values once: a C comparer counts the reads. */
+static int point_reads = 0;
+
+static int32_t counted_x_equal(const void *actual, const void *expected) {
+  point_reads++;
+  return *(const double *)actual == *(const double *)expected;
+}
+
+static void cv_compare_checks_the_values_once(void **state) {
+  (void)state;
+  cv_registry *registry = NULL;
+  expect_status(cv_registry_new(types.catalog, &registry, &message), CV_OK, NULL);
+  cv_field_comparer counted = {sizeof(cv_field_comparer), CV_FIELD_FUNCTION, counted_x_equal, "counted_x_equal",
+                               CV_NONZERO_MEANS_EQUAL, NULL};
+  expect_status(cv_registry_register_field_comparer(registry, "struct cv_point", ".x", &counted, &message), CV_OK,
+                NULL);
+  cv_type *point = resolve(registry, "struct cv_point", sizeof(struct cv_point));
+  struct cv_point a = {1, 2}, b = {1, 2};
+  /* Equal values: the check reads .x once, and nothing else runs. */
+  point_reads = 0;
+  expect_report(point, &a, &b, 1, NULL, 0, NULL);
+  assert_int_equal(point_reads, 1);
+  /* Values that differ: once by the check, once by the walk (a second check made it three). */
+  point_reads = 0;
+  b.y = 5;
+  expect_report(point, &a, &b, 1, NULL, 1,
+                "cv_point values differ at 1 of 2 fields:\n"
+                "  .y: 2.0 ≠ 5.0 (difference 3.0)\n"
+                "  actual:   {.x = 1, .y = 2}\n"
+                "  expected: {.x = 1, .y = 5}");
+  assert_int_equal(point_reads, 2);
+  cv_type_free(point);
+  cv_registry_free(registry);
+}
+
 static void field_options_that_do_not_fit(void **state) {
   (void)state;
   struct cv_packet a = packet(1, 0);
@@ -803,6 +838,7 @@ int main(void) {
       cmocka_unit_test(arrays_report_element_paths),
       cmocka_unit_test(names_and_encodings_resolve),
       cmocka_unit_test(c_functions_decide_and_describe),
+      cmocka_unit_test(cv_compare_checks_the_values_once),
       cmocka_unit_test(options_ignore_paths_and_compare_fields_their_way),
       cmocka_unit_test(registries_ignore_paths_and_compare_fields_their_way),
       cmocka_unit_test(field_options_that_do_not_fit),

@@ -33,63 +33,9 @@ extension ValueType {
   func compareRaw(_ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, options: ComparisonOptions)
     throws(ValueError) -> Comparison
   {
-    guard let rules else {
-      _ = try refusingOtherABI()
-      try refuseUnionMembers(options)
-      guard actual.count == expected.count else { throw .sizesDiffer(actual: actual.count, expected: expected.count) }
-      if let entry = entries.entry(for: type), let compare = entry.compare {
-        return compareRegistered(actual, expected, entry: entry, compare: compare, options: options)
-      }
-      return compareBytes(actual, expected, options: options)
-    }
-    guard actual.count == valueSize else {
-      throw .wrongSize(role: "actual", byteCount: actual.count, type: type, typeSize: valueSize)
-    }
-    guard expected.count == valueSize else {
-      throw .wrongSize(role: "expected", byteCount: expected.count, type: type, typeSize: valueSize)
-    }
-    let tolerance = try validate(options, rules: rules)
-    let chosen = try applyingFieldOptions(options, to: applying(options.unionMembers, to: rules))
-    guard let a = actual.baseAddress, let b = expected.baseAddress else {
-      return equal(type, strategy: strategy, fieldCount: chosen.fieldCount, rules: chosen)
-    }
-    let shortcut = options.shortcut
-    if options.comparesPadding {
-      let padding = CoveredFields(chosen, value: a).paddingMismatches(actual, expected)
-      if !padding.mismatches.isEmpty {
-        return try walk(
-          actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: chosen, options: options,
-          tolerance: tolerance, strategy: strategy, padding: padding)
-      }
-      if shortcut != .walk, !chosen.isRegistered, Self.isEqual(a, b, rules: chosen, tolerance: tolerance) {
-        return equal(
-          type, strategy: strategy, fieldCount: chosen.liveFieldCount(a, b, base: 0) + padding.rangeCount,
-          rules: chosen)
-      }
-      return try walk(
-        actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: chosen, options: options,
-        tolerance: tolerance, strategy: strategy, padding: padding)
-    }
-    // A comparer registered for the whole value decides in the walk below; running it twice (here and
-    // there) would call a C function twice for every unequal pair.
-    if shortcut != .walk, !chosen.isRegistered,
-      shortcut == .plan && chosen === rules
-        ? isEqual(pointers: a, b, tolerance: tolerance) : Self.isEqual(a, b, rules: chosen, tolerance: tolerance)
-    {
-      return equal(type, strategy: strategy, fieldCount: chosen.liveFieldCount(a, b, base: 0), rules: chosen)
-    }
-    return try walk(
-      actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: chosen, options: options,
-      tolerance: tolerance, strategy: strategy)
-  }
-
-  /// Whether two values are equal under rules other than the handle's own (a comparison's union members).
-  private static func isEqual(
-    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, rules: RuleNode, tolerance: FloatTolerance
-  ) -> Bool {
-    var steps: [ComparisonStep] = []
-    ComparisonStep.compile(rules, into: &steps)
-    return ComparisonStep.run(steps, a, b, tolerance: tolerance)
+    // Equal values are reported too, so there is always a comparison.
+    try compareChecked(actual, expected, count: nil, options: options, reportsEqual: true).comparison
+      .unsafelyUnwrapped
   }
 
   /// Compares two buffers of Swift values with this C type's layout, element by element, as one C array
@@ -152,56 +98,151 @@ extension ValueType {
   func compareRaw(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int, options: ComparisonOptions
   ) throws(ValueError) -> Comparison {
-    guard let layout, let rules else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
-    let (byteCount, overflow) = count.multipliedReportingOverflow(by: layout.stride)
-    guard count >= 0, !overflow, byteCount <= CLayout.maximumSize else { throw .invalidCount(count) }
-    let arrayType = TypeEncoding.array(count: count, element: type)
-    guard actual.count == byteCount else {
-      throw .wrongSize(role: "actual", byteCount: actual.count, type: arrayType, typeSize: byteCount)
-    }
-    guard expected.count == byteCount else {
-      throw .wrongSize(role: "expected", byteCount: expected.count, type: arrayType, typeSize: byteCount)
-    }
-    let node = CLayout.Node(
-      type: arrayType, size: byteCount, alignment: layout.alignment, content: .array(count: count, element: layout.root)
-    )
-    let element = try applying(options.unionMembers, to: rules)
-    let arrayRules = try applyingFieldOptions(
-      options, to: RuleNode(node: node, rule: .array(count: count, element: element)), in: arrayType)
-    let tolerance = try validate(options, rules: arrayRules)
-    guard let a = actual.baseAddress, let b = expected.baseAddress else {
-      return equal(arrayType, strategy: .structural, fieldCount: arrayRules.fieldCount, rules: arrayRules)
-    }
-    let shortcut = options.shortcut
-    if options.comparesPadding {
-      let padding = CoveredFields(arrayRules, value: a).paddingMismatches(actual, expected)
-      if padding.mismatches.isEmpty, shortcut != .walk, !rules.isRegistered,
-        Self.isEqual(a, b, rules: arrayRules, tolerance: tolerance)
-      {
-        return equal(
-          arrayType, strategy: .structural, fieldCount: arrayRules.liveFieldCount(a, b, base: 0) + padding.rangeCount,
-          rules: arrayRules)
-      }
-      return try walk(
-        actual, expected, as: arrayType, layout: CLayout(type: arrayType, abi: abi, root: node), rules: arrayRules,
-        options: options, tolerance: tolerance, strategy: .structural, padding: padding)
-    }
-    if shortcut != .walk, !rules.isRegistered,
-      shortcut == .plan && element === rules
-        ? isEqual(pointers: a, b, count: count, tolerance: tolerance)
-        : Self.isEqual(a, b, rules: arrayRules, tolerance: tolerance)
-    {
-      return equal(
-        arrayType, strategy: .structural, fieldCount: arrayRules.liveFieldCount(a, b, base: 0), rules: arrayRules)
-    }
-    return try walk(
-      actual, expected, as: arrayType, layout: CLayout(type: arrayType, abi: abi, root: node), rules: arrayRules,
-      options: options, tolerance: tolerance, strategy: .structural)
+    try compareChecked(actual, expected, count: count, options: options, reportsEqual: true).comparison
+      .unsafelyUnwrapped
   }
 
-  private func equal(_ type: TypeEncoding, strategy: Comparison.Strategy, fieldCount: Int, rules: RuleNode)
-    -> Comparison
-  {
+  /// Every comparison of two buffers: one value when `count` is `nil`, else `count` values as one C array. The
+  /// buffers are checked against the type, then `decide` decides; with `reportsEqual` false, equal values are
+  /// ``Outcome/equal``.
+  @usableFromInline
+  func compareChecked(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, options: ComparisonOptions?,
+    reportsEqual: Bool
+  ) throws(ValueError) -> Outcome {
+    guard let rules else {
+      // The handle's own plan, without a layout, knows a value (or a run of them) by its address.
+      if options == nil, !reportsEqual, actual.baseAddress == expected.baseAddress { return .equal }
+      guard count == nil else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
+      let result = try compareUnlaidOut(actual, expected, options: options ?? .default)
+      return result.isEqual && !reportsEqual ? .equal : .compared(result)
+    }
+    // Only the sizes are read here: the layout is copied only for what needs it (an array, the walk).
+    let (byteCount, overflow) = (count ?? 1).multipliedReportingOverflow(by: count == nil ? valueSize : stride)
+    if let count, count < 0 || overflow || byteCount > CLayout.maximumSize { throw .invalidCount(count) }
+    func check(_ buffer: UnsafeRawBufferPointer, role: String) throws(ValueError) {
+      guard buffer.count != byteCount else { return }
+      throw .wrongSize(
+        role: role, byteCount: buffer.count, type: count.map { .array(count: $0, element: type) } ?? type,
+        typeSize: byteCount)
+    }
+    try check(actual, role: "actual")
+    try check(expected, role: "expected")
+    return try decide(actual, expected, rules: rules, count: count, options: options, reportsEqual: reportsEqual)
+  }
+
+  /// What a comparison found, small enough to pass back through every step of the pipeline: a `Comparison` is
+  /// 152 bytes, copied at each return, and an equal `cv_compare` spent most of its time copying a `nil` one.
+  @usableFromInline
+  enum Outcome {
+    /// Equal, with no comparison built.
+    case equal
+    /// The comparison (boxed: built only for values that differ, or when equal values are reported too).
+    indirect case compared(Comparison)
+
+    /// The comparison, or `nil` for ``equal``.
+    @usableFromInline
+    var comparison: Comparison? {
+      guard case .compared(let comparison) = self else { return nil }
+      return comparison
+    }
+  }
+
+  /// The distance between two values of an array: the layout's stride (a type with a known layout only).
+  private var stride: Int { layout.unsafelyUnwrapped.stride }
+
+  /// A value of a type whose layout is unknown: its bytes, or the comparer registered for it, decide.
+  private func compareUnlaidOut(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, options: ComparisonOptions
+  ) throws(ValueError) -> Comparison {
+    _ = try refusingOtherABI()
+    try refuseUnionMembers(options)
+    guard actual.count == expected.count else { throw .sizesDiffer(actual: actual.count, expected: expected.count) }
+    if let entry = entries.entry(for: type), let compare = entry.compare {
+      return compareRegistered(actual, expected, entry: entry, compare: compare, options: options)
+    }
+    return compareBytes(actual, expected, options: options)
+  }
+
+  /// The one decision of every comparison with a known layout, for one value (`count` is `nil`) and for
+  /// `count` values as one C array: the options applied, then padding, then the shortcut, then the walk.
+  /// `nil` options are the handle's own rules: only the plan runs before the walk.
+  ///
+  /// With `reportsEqual` false, equal values are ``Outcome/equal``, and values found equal before the walk build
+  /// no `Comparison`.
+  private func decide(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, rules: RuleNode, count: Int?,
+    options: ComparisonOptions?, reportsEqual: Bool
+  ) throws(ValueError) -> Outcome {
+    // An array's node, built when something needs it: nothing does for equal values without options.
+    func array() -> CLayout.Node? {
+      count.map { count in
+        let layout = layout.unsafelyUnwrapped
+        return CLayout.Node(
+          type: .array(count: count, element: self.type), size: count * layout.stride, alignment: layout.alignment,
+          content: .array(count: count, element: layout.root))
+      }
+    }
+    // Without options there is nothing to check or apply, and the handle's own plan is the shortcut.
+    var applied: AppliedOptions?
+    if let options { applied = try apply(options, to: rules, count: count, array: array()) }
+    // The rules compared by: the options' applied, or the handle's own (as an array's element for a run).
+    func compared() -> RuleNode {
+      applied?.rules ?? array().map { RuleNode(node: $0, rule: .array(count: count ?? 0, element: rules)) } ?? rules
+    }
+    // What the report names: the value's type, or the array's.
+    func named() -> (type: TypeEncoding, strategy: Comparison.Strategy) {
+      count.map { (.array(count: $0, element: self.type), .structural) } ?? (self.type, self.strategy)
+    }
+    guard let a = actual.baseAddress, let b = expected.baseAddress else {
+      guard reportsEqual else { return .equal }
+      return .compared(equal(named(), fieldCount: compared().fieldCount, rules: compared()))
+    }
+    let tolerance = applied?.tolerance ?? defaultTolerance
+    let shortcut = applied?.shortcut ?? .plan
+    let padding: (mismatches: [Mismatch], rangeCount: Int) =
+      options?.comparesPadding == true
+      ? CoveredFields(compared(), value: a).paddingMismatches(actual, expected) : ([], 0)
+    if padding.mismatches.isEmpty, shortcut != .walk, !(applied?.value ?? rules).isRegistered,
+      shortcut == .plan
+        ? planIsEqual(a, b, count: count, tolerance: tolerance)
+        : Self.isEqual(a, b, rules: compared(), tolerance: tolerance)
+    {
+      guard reportsEqual else { return .equal }
+      let rules = compared()
+      return .compared(
+        equal(named(), fieldCount: rules.liveFieldCount(a, b, base: 0) + padding.rangeCount, rules: rules))
+    }
+    let (type, strategy) = named()
+    let result = try walk(
+      actual, expected, as: type,
+      layout: array().map { CLayout(type: type, abi: abi, root: $0) } ?? layout.unsafelyUnwrapped,
+      rules: compared(), options: options ?? .default, tolerance: tolerance, strategy: strategy, padding: padding)
+    return result.isEqual && !reportsEqual ? .equal : .compared(result)
+  }
+
+  /// Whether one value (`count` is `nil`) or `count` values at two addresses are equal by the handle's own
+  /// compiled plan: the shortcut when no option is applied.
+  private func planIsEqual(
+    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int?, tolerance: FloatTolerance?
+  ) -> Bool {
+    guard let count else { return isEqual(pointers: a, b, tolerance: tolerance) }
+    return isEqual(pointers: a, b, count: count, tolerance: tolerance)
+  }
+
+  /// Whether two values are equal under rules other than the handle's own (a comparison's options applied).
+  private static func isEqual(
+    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, rules: RuleNode, tolerance: FloatTolerance
+  ) -> Bool {
+    var steps: [ComparisonStep] = []
+    ComparisonStep.compile(rules, into: &steps)
+    return ComparisonStep.run(steps, a, b, tolerance: tolerance)
+  }
+
+  private func equal(
+    _ named: (type: TypeEncoding, strategy: Comparison.Strategy), fieldCount: Int, rules: RuleNode
+  ) -> Comparison {
+    let (type, strategy) = named
     var ignored: [FieldPath] = []
     rules.ignoredPaths(into: &ignored)
     return Comparison(
@@ -350,44 +391,6 @@ extension ValueType {
     return try Self.withCBytes(of: actual, size: size) { (a) throws(ValueError) in
       try Self.withCBytes(of: expected, size: size) { (b) throws(ValueError) in try compareRaw(a, b, options: options) }
     }
-  }
-
-  /// Refuses union member rules for a type whose layout is unknown: with no members to find them in, they
-  /// cannot be checked, and ignoring them would be a silent guess.
-  func refuseUnionMembers(_ options: ComparisonOptions) throws(ValueError) {
-    try refuseDescriptionUnionMembers(options)
-    guard options.unionMembers.isEmpty else {
-      throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize))
-    }
-  }
-
-  /// Refuses union member rules given as description options to a comparison: it describes unions by the
-  /// rules it compares them by (``ComparisonOptions/unionMembers``), one place for each rule.
-  private func refuseDescriptionUnionMembers(_ options: ComparisonOptions) throws(ValueError) {
-    guard let path = options.descriptionOptions.unionMembers.keys.min(by: { $0.description < $1.description })
-    else { return }
-    throw .unionMember(
-      path: path,
-      problem: "a comparison describes unions by its own rules: give this rule as ComparisonOptions.unionMembers, "
-        + "not descriptionOptions.unionMembers",
-      in: type)
-  }
-
-  /// Checks the options against the type and returns the tolerance for leaves without a field tolerance.
-  private func validate(_ options: ComparisonOptions, rules: RuleNode) throws(ValueError) -> FloatTolerance {
-    try refuseDescriptionUnionMembers(options)
-    let tolerance = options.tolerance ?? defaultTolerance
-    if let problem = tolerance.problem { throw .invalidTolerance(problem, at: FieldPath()) }
-    for (path, fieldTolerance) in options.fieldTolerances {
-      guard let field = rules.field(at: path) else { throw .unknownFieldPath(path, in: type) }
-      if let problem = fieldTolerance.problem { throw .invalidTolerance(problem, at: path) }
-      // A tolerance that could never apply is a mistake in the options, not a silent no-op.
-      guard field.holdsFloatingPoint(abi: abi) else {
-        throw .invalidTolerance(
-          "a tolerance needs a floating-point field, and \(field.type.errorName) holds none", at: path)
-      }
-    }
-    return tolerance
   }
 
   /// Refuses Swift types whose bytes are not a C value: ones holding references.

@@ -156,20 +156,4 @@ extension ValueType {
       describer: ValueDescriber(
         layout: layout, options: options, custom: { entries.entry(for: $0.type)?.describe }, liveMembers: live))
   }
-
-  /// `rules` (this handle's, or an element's for a run of values) with the union member rules `unionMembers`,
-  /// by paths from `rules`' node, in place of registered ones for the same unions; `rules` itself when there
-  /// are none.
-  func applying(_ unionMembers: [FieldPath: UnionMember], to rules: RuleNode) throws(ValueError) -> RuleNode {
-    guard !unionMembers.isEmpty else { return rules }
-    var live: [LiveMemberRule] = []
-    for (path, member) in unionMembers.sorted(by: { $0.key.description < $1.key.description }) {
-      do throws(UnionMemberError) {
-        live.append(try LiveMemberRule.resolve(member, at: path, in: rules.node, abi: abi))
-      } catch {
-        throw error.valueError(in: rules.node.type)
-      }
-    }
-    return RuleNode.build(rules.node, abi: abi, entries: entries, live: live)
-  }
 }

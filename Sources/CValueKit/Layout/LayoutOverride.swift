@@ -5,8 +5,16 @@
 /// the alignment and where each member starts; ``TypeCatalog/register(_:override:abi:)`` checks it against the
 /// members and then uses it everywhere the record appears.
 public struct LayoutOverride: Hashable, Sendable {
-  /// Where one member starts.
-  package enum Placement: Hashable, Sendable {
+  /// Where one member starts: a byte offset for an ordinary member, a bit offset for a bitfield.
+  ///
+  /// A record with bitfields needs placements rather than ``init(size:alignment:memberOffsets:)``'s byte
+  /// offsets, since a bitfield can start inside a byte:
+  ///
+  /// ```swift
+  /// // struct flags { unsigned a : 3; unsigned b : 5; char c; } as the compiler laid it out
+  /// let override = LayoutOverride(size: 4, alignment: 4, placements: [.bit(0), .bit(3), .byte(1)])
+  /// ```
+  public enum Placement: Hashable, Sendable {
     /// A byte offset from the start of the record, for ordinary members.
     case byte(Int)
     /// A bit offset from the start of the record, for bitfields.
@@ -19,7 +27,7 @@ public struct LayoutOverride: Hashable, Sendable {
   public var alignment: Int
   /// One placement per member in declaration order, or `nil` to keep the computed member offsets and
   /// override only the size and alignment.
-  package var placements: [Placement]?
+  public var placements: [Placement]?
   /// The overrides of the anonymous records the members hold (in the member itself, an array's elements
   /// or an `_Atomic`), by member position in declaration order.
   ///
@@ -29,9 +37,22 @@ public struct LayoutOverride: Hashable, Sendable {
   package var memberOverrides: [Int: LayoutOverride]
 
   /// Creates an override with explicit placements (needed when the record has bitfields).
-  package init(
-    size: Int, alignment: Int, placements: [Placement]?, memberOverrides: [Int: LayoutOverride] = [:]
-  ) {
+  ///
+  /// ```swift
+  /// LayoutOverride(size: 4, alignment: 4, placements: [.bit(0), .bit(3), .byte(1)])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - size: The record's size in bytes (`sizeof`).
+  ///   - alignment: The record's alignment in bytes (`_Alignof`): a power of two.
+  ///   - placements: Where each member starts, one per member in declaration order, or `nil` to keep the
+  ///     computed member offsets.
+  public init(size: Int, alignment: Int, placements: [Placement]?) {
+    self.init(size: size, alignment: alignment, placements: placements, memberOverrides: [:])
+  }
+
+  /// Creates an override with explicit placements and the overrides of the anonymous records its members hold.
+  package init(size: Int, alignment: Int, placements: [Placement]?, memberOverrides: [Int: LayoutOverride]) {
     self.size = size
     self.alignment = alignment
     self.placements = placements

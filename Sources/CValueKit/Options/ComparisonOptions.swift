@@ -16,10 +16,9 @@ public struct ComparisonOptions: Hashable, Sendable {
   public var fieldTolerances: [FieldPath: FloatTolerance]
   /// How many mismatching fields a ``Comparison`` lists; the rest are only counted.
   public var maximumReportedMismatches: Int
-  /// How the report describes values: how many array elements, whether `char *` text is shown. The
-  /// report describes unions by ``unionMembers``, the comparison's own rules; a comparison refuses
-  /// `descriptionOptions.unionMembers` (``ValueError/unionMember(path:problem:in:)``) rather than show a
-  /// union by one rule and compare it by another.
+  /// How the report describes values: how many array elements, whether `char *` text is shown. Its
+  /// ``DescriptionOptions/unionMembers`` are ``unionMembers``, one place for each rule: a union is compared
+  /// and shown by the same rule.
   public var descriptionOptions: DescriptionOptions
   /// The live member of unions, by the union's path from the value (see ``UnionMember``): only that
   /// member is compared, reported and described in the report. A rule here replaces one registered for
@@ -30,7 +29,13 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// options.unionMembers[".sin6_addr.__in6_u"] = "__u6_addr8"
   /// options.unionMembers[".u"] = .tagged(by: ".kind", members: [1: "text", 2: "number"])
   /// ```
-  public var unionMembers: [FieldPath: UnionMember]
+  ///
+  /// The rules are kept in ``descriptionOptions`` (``DescriptionOptions/unionMembers``), which describes
+  /// values by the same rules outside a comparison: setting either sets both.
+  public var unionMembers: [FieldPath: UnionMember] {
+    get { descriptionOptions.unionMembers }
+    set { descriptionOptions.unionMembers = newValue }
+  }
   /// Fields that are not compared, by path: not compared, not counted, and listed as ignored in the
   /// report. `[*]` reaches every element of an array (`.rows[*].stamp`), the members of an anonymous
   /// struct or union are reached as C reaches them, and a record's path ignores everything in it. A path
@@ -86,7 +91,8 @@ public struct ComparisonOptions: Hashable, Sendable {
   ///   - fieldTolerances: Tolerances for particular fields and what they contain.
   ///   - maximumReportedMismatches: How many mismatches to list (default 20).
   ///   - descriptionOptions: How to describe values in the report.
-  ///   - unionMembers: The live member of unions, by the union's path.
+  ///   - unionMembers: The live member of unions, by the union's path, added to (and for the same path in
+  ///     place of) the rules in `descriptionOptions`.
   ///   - ignoredPaths: Fields that are not compared.
   ///   - fieldComparers: Comparers for particular fields.
   ///   - comparesPadding: Whether padding bytes must be equal too (default off).
@@ -100,11 +106,11 @@ public struct ComparisonOptions: Hashable, Sendable {
   ) {
     self.ignoredPaths = ignoredPaths
     self.fieldComparers = fieldComparers
-    self.unionMembers = unionMembers
     self.tolerance = tolerance
     self.fieldTolerances = fieldTolerances
     self.maximumReportedMismatches = maximumReportedMismatches
     self.descriptionOptions = descriptionOptions
+    self.descriptionOptions.unionMembers.merge(unionMembers) { $1 }
     self.comparesPadding = comparesPadding
     self.maximumDescriptionLength = maximumDescriptionLength
   }

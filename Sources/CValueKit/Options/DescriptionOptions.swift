@@ -28,7 +28,8 @@ public struct DescriptionOptions: Hashable, Sendable {
 
   /// The live member of unions, by the union's path from the value (see ``UnionMember``): only that
   /// member is described. A rule here replaces one registered for the same union with
-  /// ``ValueRegistry/register(_:unionMember:at:)``.
+  /// ``ValueRegistry/register(_:unionMember:at:)``. In a comparison's options these are
+  /// ``ComparisonOptions/unionMembers``, by which the comparison also compares.
   ///
   /// ```swift
   /// options.unionMembers[".sin6_addr.__in6_u"] = "__u6_addr8"

@@ -22,10 +22,10 @@ package enum CValueCheck {
     registry: ValueRegistry
   ) throws(ValueError) -> (comparison: Comparison?, actual: String?, expected: String) {
     let type = try valueType(of: Value.self, encoding: encoding, registry: registry)
-    let expectedText = try type.describe(expected, options: options.shownValues)
+    let expectedText = try type.describe(expected, options: options.descriptionOptions)
     guard let actual else { return (nil, nil, expectedText) }
     let comparison = try type.compare(actual, expected, options: options)
-    return (comparison, try type.describe(actual, options: options.shownValues), expectedText)
+    return (comparison, try type.describe(actual, options: options.descriptionOptions), expectedText)
   }
 
   /// Whether two values are equal (or, with `shouldBeEqual` false, differ) under the options.
@@ -38,7 +38,7 @@ package enum CValueCheck {
       let comparison = try type.compare(actual, expected, options: options)
       guard comparison.isEqual != shouldBeEqual else { return .passed(comparison) }
       guard shouldBeEqual else {
-        let value = try type.describe(actual, options: options.shownValues)
+        let value = try type.describe(actual, options: options.descriptionOptions)
         return .failed(FailureText.equalButShouldDiffer(comparison, value: value, message: message), comparison)
       }
       return withUnsafeBytes(of: actual) { a in
@@ -137,9 +137,9 @@ package enum CValueCheck {
       first = (
         index,
         try element.describe(
-          bytes: UnsafeRawBufferPointer(rebasing: actual[range]), options: options.shownValues),
+          bytes: UnsafeRawBufferPointer(rebasing: actual[range]), options: options.descriptionOptions),
         try element.describe(
-          bytes: UnsafeRawBufferPointer(rebasing: expected[range]), options: options.shownValues)
+          bytes: UnsafeRawBufferPointer(rebasing: expected[range]), options: options.descriptionOptions)
       )
     }
     return .failed(FailureText.elementsDiffer(comparison, firstElement: first, message: message), comparison)
@@ -182,14 +182,6 @@ package enum CValueCheck {
 }
 
 extension ComparisonOptions {
-  /// How a failure shows a value: by the description options and the comparison's union members, as the
-  /// comparison's own report does.
-  package var shownValues: DescriptionOptions {
-    var options = descriptionOptions
-    options.unionMembers = unionMembers
-    return options
-  }
-
   /// The options with `tolerance` for every leaf without a field tolerance, when one is given: an
   /// assertion's `within:` wins over `options.tolerance`.
   package func within(_ tolerance: FloatTolerance?) -> ComparisonOptions {

@@ -55,8 +55,7 @@ public func expectCSnapshot<Value>(
   _ comment: Comment? = nil, filePath: String = #filePath, function: String = #function,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> SnapshotOutcome? {
-  var options = options
-  if let tolerance { options.tolerance = tolerance }
+  let options = options.within(tolerance)
   let found = CValueSnapshotCheck.check(
     value, name: name, options: options, encoding: encoding, registry: registry, record: record,
     directory: directory, filePath: filePath, function: function)

@@ -30,8 +30,7 @@ public func XCTAssertCSnapshot<Value>(
   _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line,
   function: String = #function
 ) -> SnapshotOutcome? {
-  var options = options
-  if let tolerance { options.tolerance = tolerance }
+  let options = options.within(tolerance)
   let found = CValueSnapshotCheck.check(
     value, name: name, options: options, encoding: encoding, registry: registry, record: record,
     directory: directory, filePath: "\(file)", function: function)

@@ -16,8 +16,10 @@ import Testing
     "tolerance": { $0.tolerance = .absolute(1) },
     "fieldTolerances": { $0.fieldTolerances = [".value": .absolute(1)] },
     "maximumReportedMismatches": { $0.maximumReportedMismatches = 1 },
-    "descriptionOptions": { $0.descriptionOptions = DescriptionOptions(showsCStringText: true, maximumElements: 2) },
-    "unionMembers": { $0.unionMembers = [".body": "number"] },
+    "descriptionOptions": {
+      $0.descriptionOptions.showsCStringText = true
+      $0.descriptionOptions.maximumElements = 2
+    },
     "ignoredPaths": { $0.ignoredPaths = [".tag"] },
     "fieldComparers": { $0.fieldComparers = [".tag": .cString] },
     "comparesPadding": { $0.comparesPadding = true },
@@ -89,18 +91,21 @@ import Testing
     }
   }
 
-  @Test func aComparisonTakesUnionMemberRulesFromItsOwnOptionsOnly() throws {
-    let message = try ValueRegistry().resolve(UnionMemberTests.message)
+  @Test func unionMemberRulesHaveOnePlace() throws {
+    // Kept in descriptionOptions: the comparison compares, reports and describes by the same rules.
     var options = ComparisonOptions.default
     options.descriptionOptions.unionMembers = [".body": "number"]
+    #expect(options.unionMembers == [".body": "number"])
+    #expect(options == ComparisonOptions(unionMembers: [".body": "number"]))
+    #expect(options.shortcut == .rules)
+    let message = try ValueRegistry().resolve(UnionMemberTests.message)
     let number = UnionMemberTests.number(7, 1.5)
-    #expect(
-      throws: ValueError.unionMember(
-        path: ".body",
-        problem: "a comparison describes unions by its own rules: give this rule as ComparisonOptions.unionMembers, "
-          + "not descriptionOptions.unionMembers",
-        in: message.type)
-    ) { try message.compare(number, number, options: options) }
+    #expect(try message.compare(number, UnionMemberTests.withBodyByte(number, 9, 7), options: options).isEqual)
+    // The initializer's rules are added to the description's, and win for the same union.
+    let both = ComparisonOptions(
+      descriptionOptions: DescriptionOptions(unionMembers: [".body": "text", ".other": "a"]),
+      unionMembers: [".body": "number"])
+    #expect(both.descriptionOptions.unionMembers == [".body": "number", ".other": "a"])
   }
 
   @Test func theInitializerTakesEveryProperty() {

@@ -113,6 +113,26 @@ struct ExpectCSnapshotTests {
     #expect(CValueSnapshotCheck.nextName(function: "other(_:)", filePath: file) == "other-1")
   }
 
+  @Test("within: wins over options.tolerance, as at every other door")
+  func withinWinsOverTheOptionsTolerance() throws {
+    let folder = try TemporaryFolder()
+    let point = "{cv_point=\"x\"d\"y\"d}"
+    let type = try ValueRegistry().resolve(point)
+    let bytes = withUnsafeBytes(of: cv_point(x: 1, y: 2)) { Array($0) }
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    #expect(store.verify(bytes: bytes, of: type, named: "p", record: .missing).status == .recorded)
+    let exact = ComparisonOptions(tolerance: .absolute(0))
+    let moved = cv_point(x: 1, y: 2.25)
+    #expect(
+      expectCSnapshot(
+        moved, named: "p", within: .absolute(0.5), options: exact, encoding: point, record: .off,
+        directory: folder.path)?.status == .matched)
+    let issue = RecordedIssue.text {
+      expectCSnapshot(moved, named: "p", options: exact, encoding: point, record: .off, directory: folder.path)
+    }
+    #expect(issue?.hasPrefix("snapshot “p” differs: cv_point values differ at .y: 2.25 ≠ 2.0") == true)
+  }
+
   @Test("a type that cannot be resolved is an issue, not a trap")
   func unresolvable() {
     #expect(

@@ -1,0 +1,37 @@
+extension ValueType {
+  /// Compares two values (or two runs of `count` values, as one C array `[count T]`) given as their bytes, and
+  /// builds a ``Comparison`` only when they differ: `nil` for equal values.
+  ///
+  /// This is the comparison a test door wants, which reports failures only: equal values cost what
+  /// ``isEqual(pointers:_:tolerance:)`` costs, and values that differ are checked once and then walked field
+  /// by field, never checked again. `cv_compare` in `cvalue.h` is this function.
+  ///
+  /// ```swift
+  /// let point = try ValueRegistry.shared.resolve("point")
+  /// if let failure = try point.difference(bytes: point.parse("{1, 2}"), point.parse("{1, 2.5}")) {
+  ///   print(failure.report)   // CGPoint values differ at 1 of 2 fields: .y: 2.0 ≠ 2.5 …
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - actual: One value's bytes (or `count` values').
+  ///   - expected: The other value's bytes.
+  ///   - count: How many values each buffer holds, ``CLayout/stride`` bytes apart, or `nil` for one value.
+  ///   - options: Tolerances and how much the report holds, or `nil` for the handle's own rules at its
+  ///     ``defaultTolerance`` (``ComparisonOptions/default``): its compiled plan decides, and a value whose
+  ///     layout is unknown is equal to the value at the same address.
+  /// - Returns: `nil` when the values are equal, else their comparison.
+  /// - Throws: The errors of ``compare(bytes:_:options:)``, or with a `count` of
+  ///   ``compare(bytes:_:count:options:)``.
+  @inlinable
+  public func difference(
+    bytes actual: some Collection<UInt8>, _ expected: some Collection<UInt8>, count: Int? = nil,
+    options: ComparisonOptions? = nil
+  ) throws(ValueError) -> Comparison? {
+    try ValueType.withRawBytes(of: actual) { (a) throws(ValueError) in
+      try ValueType.withRawBytes(of: expected) { (b) throws(ValueError) in
+        try compareChecked(a, b, count: count, options: options, reportsEqual: false)
+      }
+    }.comparison
+  }
+}
