@@ -4,7 +4,7 @@
 /// let result = try ValueRegistry.shared.resolve("rect").compare(actual, expected)
 /// if !result.isEqual { print(result.report) }
 /// // CGRect values differ at 1 of 4 fields:
-/// //   .size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)
+/// //   .size.height: 20 ≠ 20.5 (difference 0.5, tolerance 0.001)
 /// //   actual:   {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20}}
 /// //   expected: {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20.5}}
 /// ```
@@ -70,7 +70,7 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   /// a header import registered (`sigset_t`), else the record's tag (`CGRect`) or the C spelling (`double`).
   public let typeName: String
 
-  /// One line: `CGRect values differ at .size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`.
+  /// One line: `CGRect values differ at .size.height: 20 ≠ 20.5 (difference 0.5, tolerance 0.001)`.
   public var summary: String {
     if strategy == .padding { return paddingReportHeadline }
     if isEqual { return "\(typeName) values are equal\(strategy.qualifier)\(ignoring)" }
@@ -182,7 +182,7 @@ extension Comparison {
 /// One field whose values differ.
 ///
 /// Its ``description`` is its line in a comparison's ``Comparison/report``:
-/// `.size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`.
+/// `.size.height: 20 ≠ 20.5 (difference 0.5, tolerance 0.001)`.
 public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
   /// Where the field is: `.size.height`; empty for the value itself.
   public let path: FieldPath
@@ -247,7 +247,7 @@ public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The mismatch's line in a report: where it is, then both values and what was applied:
-  /// `.size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`, `value: 1 ≠ 2` for the value itself,
+  /// `.size.height: 20 ≠ 20.5 (difference 0.5, tolerance 0.001)`, `value: 1 ≠ 2` for the value itself,
   /// `padding 36..<40 (after .tm_isdst, before .tm_gmtoff): <4 bytes: …> ≠ <4 bytes: …>` for padding bytes.
   public var description: String { "\(location): \(detail)" }
 
@@ -257,11 +257,11 @@ public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
     return path.components.isEmpty ? "value" : path.description
   }
 
-  /// `20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`, `"6.1.0" ≠ "6.18.0" (first difference at [3])`.
+  /// `20 ≠ 20.5 (difference 0.5, tolerance 0.001)`, `"6.1.0" ≠ "6.18.0" (first difference at [3])`.
   var detail: String {
     var text = "\(actual) ≠ \(expected)"
     if let difference {
-      var notes = ["difference \(difference)"]
+      var notes = ["difference \(LeafDescription.floatText(difference))"]
       if let tolerance, !tolerance.isExact || tolerance.isBitwise || tolerance.nanEqualsNaN {
         notes.append("tolerance \(tolerance)")
       }

@@ -23,7 +23,7 @@ extension Comparison {
   ///
   /// ```swift
   /// let result = try ValueRegistry.shared.resolve("double").compare(bytes: a, b)
-  /// result.report(as: .text)  // double values differ at 1 of 1 field:\n  value: 20.0 ≠ 20.5 …
+  /// result.report(as: .text)  // double values differ at 1 of 1 field:\n  value: 20 ≠ 20.5 …
   /// result.report(as: .json)  // {"actual":"20","comparedFieldCount":1,…,"typeName":"double"}
   /// ```
   ///

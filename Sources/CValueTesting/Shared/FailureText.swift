@@ -8,8 +8,8 @@ import CValueKit
 /// mismatches (each worded by the library) and values:
 ///
 /// ```
-/// cv_point values differ at .y: 2.0 ≠ 2.5 — after scaling
-///   .y: 2.0 ≠ 2.5
+/// cv_point values differ at .y: 2 ≠ 2.5 — after scaling
+///   .y: 2 ≠ 2.5
 ///   actual:   {.x = 1, .y = 2}
 ///   expected: {.x = 1, .y = 2.5}
 /// ```

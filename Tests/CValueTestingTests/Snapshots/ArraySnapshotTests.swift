@@ -181,8 +181,8 @@ struct ArraySnapshotTests {
     }
     #expect(
       issue?.components(separatedBy: "\n").prefix(2) == [
-        "snapshot “points” differs: struct cv_point [2] values differ at [1].y: 5.0 ≠ 4.0 (difference 1.0)",
-        "  [1].y: 5.0 ≠ 4.0 (difference 1.0)",
+        "snapshot “points” differs: struct cv_point [2] values differ at [1].y: 5 ≠ 4 (difference 1)",
+        "  [1].y: 5 ≠ 4 (difference 1)",
       ])
   }
 }
