@@ -59,8 +59,7 @@ struct SnapshotCheck {
         }
       outcome.comparison = comparison
       guard !comparison.isEqual else { return nil }
-      let report = comparison.report.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
-      return (["snapshot “\(name)” differs: \(comparison.summary)"] + report.map(String.init)).joined(separator: "\n")
+      return comparison.report(as: .text, headline: "snapshot “\(name)” differs: \(comparison.summary)")
     } catch {
       return "cannot compare with snapshot “\(name)”: \(error)"
     }

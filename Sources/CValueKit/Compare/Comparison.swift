@@ -70,67 +70,8 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   /// a header import registered (`sigset_t`), else the record's tag (`CGRect`) or the C spelling (`double`).
   public let typeName: String
 
-  /// One line: `CGRect values differ at .size.height: 20 ≠ 20.5 (difference 0.5, tolerance 0.001)`.
-  public var summary: String {
-    if strategy == .padding { return paddingReportHeadline }
-    if isEqual { return "\(typeName) values are equal\(strategy.qualifier)\(ignoring)" }
-    if mismatchCount == 1, let only = mismatches.first {
-      let location = only.path.components.isEmpty ? "" : " at \(only.path)"
-      return "\(typeName) values differ\(location)\(strategy.qualifier): \(only.detail)"
-    }
-    let listed = mismatches.prefix(3).map { $0.location }.joined(separator: ", ")
-    let more = mismatchCount > 3 ? ", …" : ""
-    return "\(typeName) values differ at \(mismatchCount) of \(comparedFieldCount) fields\(strategy.qualifier) "
-      + "(\(listed)\(more))"
-  }
-
-  /// Several lines for a test failure: the summary, each listed mismatch, and both values.
-  public var report: String {
-    if strategy == .padding { return paddingReport }
-    guard !isEqual else { return summary }
-    let fields = comparedFieldCount == 1 ? "field" : "fields"
-    var lines = [
-      "\(typeName) values differ at \(mismatchCount) of \(comparedFieldCount) \(fields)\(strategy.qualifier):"
-    ]
-    for mismatch in mismatches { lines.append("  \(mismatch)") }
-    if mismatchCount > mismatches.count { lines.append("  … and \(mismatchCount - mismatches.count) more") }
-    if !ignoredPaths.isEmpty { lines.append("  ignored: \(ignoredPaths.map(\.description).joined(separator: ", "))") }
-    if let actualDescription { lines.append("  actual:   \(actualDescription)") }
-    if let expectedDescription { lines.append("  expected: \(expectedDescription)") }
-    return lines.joined(separator: "\n")
-  }
-
-  /// The ``report``.
-  public var description: String { report }
-
-  /// A padding check's report: one line when every padding byte is zero, else a line per run of non-zero
-  /// bytes with the fields it lies between.
-  private var paddingReport: String {
-    guard !isEqual else { return paddingReportHeadline }
-    var lines = [paddingReportHeadline + ":"]
-    for mismatch in mismatches {
-      lines.append(
-        "  \(mismatch.paddingRange ?? mismatch.offset..<mismatch.offset) (\(mismatch.paddingNeighbours ?? "no field")): \(mismatch.actual)"
-      )
-    }
-    if mismatchCount > mismatches.count { lines.append("  … and \(mismatchCount - mismatches.count) more") }
-    return lines.joined(separator: "\n")
-  }
-
-  /// `tm has its padding zeroed`, `tm has 4 non-zero padding bytes`.
-  private var paddingReportHeadline: String {
-    if isEqual { return "\(typeName) has its padding zeroed" }
-    let count = nonZeroPaddingByteCount
-    return "\(typeName) has \(count) non-zero padding \(count == 1 ? "byte" : "bytes")"
-  }
-
   /// For a padding check, how many padding bytes are not zero (those of the runs listed and not).
   package let nonZeroPaddingByteCount: Int
-
-  /// ` (ignoring .st_atim, .rows[*].stamp)` after an equal summary, when fields were ignored.
-  private var ignoring: String {
-    ignoredPaths.isEmpty ? "" : " (ignoring \(ignoredPaths.map(\.description).joined(separator: ", ")))"
-  }
 }
 
 extension Comparison {
@@ -244,30 +185,5 @@ public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
     self.difference = difference
     self.tolerance = tolerance
     self.firstDifference = firstDifference
-  }
-
-  /// The mismatch's line in a report: where it is, then both values and what was applied:
-  /// `.size.height: 20 ≠ 20.5 (difference 0.5, tolerance 0.001)`, `value: 1 ≠ 2` for the value itself,
-  /// `padding 36..<40 (after .tm_isdst, before .tm_gmtoff): <4 bytes: …> ≠ <4 bytes: …>` for padding bytes.
-  public var description: String { "\(location): \(detail)" }
-
-  /// The path, or `value` for the value itself.
-  var location: String {
-    if let paddingRange { return "padding \(paddingRange) (\(paddingNeighbours ?? "no field"))" }
-    return path.components.isEmpty ? "value" : path.description
-  }
-
-  /// `20 ≠ 20.5 (difference 0.5, tolerance 0.001)`, `"6.1.0" ≠ "6.18.0" (first difference at [3])`.
-  var detail: String {
-    var text = "\(actual) ≠ \(expected)"
-    if let difference {
-      var notes = ["difference \(LeafDescription.floatText(difference))"]
-      if let tolerance, !tolerance.isExact || tolerance.isBitwise || tolerance.nanEqualsNaN {
-        notes.append("tolerance \(tolerance)")
-      }
-      text += " (\(notes.joined(separator: ", ")))"
-    }
-    if let firstDifference { text += " (first difference at [\(firstDifference)])" }
-    return text
   }
 }
