@@ -139,6 +139,9 @@ public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
   public let tolerance: FloatTolerance?
   /// For a `char` array reported as two strings, the index of the first char that differs.
   public let firstDifference: Int?
+  /// For a long `char` array, the indices of the chars that ``actual`` and ``expected`` show around the first
+  /// difference (`146..<154`), in place of the whole strings; `nil` when they are whole.
+  public let excerpt: Range<Int>?
   /// For padding bytes (compared with ``ComparisonOptions/comparesPadding``, or checked against zero by
   /// ``ValueType/checkPadding(bytes:unionMembers:)``): their offsets in the value, e.g. `36..<40`. The
   /// path is then empty, and reports name the fields the bytes lie between:
@@ -170,11 +173,13 @@ public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
   ///   - difference: For floating-point fields, how far apart the values are.
   ///   - tolerance: For floating-point fields, the tolerance applied.
   ///   - firstDifference: For a `char` array reported as strings, the index of the first differing char.
+  ///   - excerpt: For a long `char` array, the chars `actual` and `expected` show around the first difference.
   package init(
     path: FieldPath, offset: Int, actual: String, expected: String, difference: Double? = nil,
-    tolerance: FloatTolerance? = nil, firstDifference: Int? = nil, paddingRange: Range<Int>? = nil,
-    paddingAfter: FieldPath? = nil, paddingBefore: FieldPath? = nil
+    tolerance: FloatTolerance? = nil, firstDifference: Int? = nil, excerpt: Range<Int>? = nil,
+    paddingRange: Range<Int>? = nil, paddingAfter: FieldPath? = nil, paddingBefore: FieldPath? = nil
   ) {
+    self.excerpt = excerpt
     self.paddingRange = paddingRange
     self.paddingAfter = paddingAfter
     self.paddingBefore = paddingBefore

@@ -155,7 +155,8 @@ extension Mismatch {
     return path.components.isEmpty ? "value" : path.description
   }
 
-  /// `20 ≠ 20.5 (difference 0.5, tolerance 0.001)`, `"6.1.0" ≠ "6.18.0" (first difference at [3])`.
+  /// `20 ≠ 20.5 (difference 0.5, tolerance 0.001)`, `"6.1.0" ≠ "6.18.0" (first difference at [3])`,
+  /// `…"\000\001\000"… ≠ …"\000\002\000"… (first difference at [150], chars 146..<154 shown)`.
   var detail: String {
     var text = "\(actual) ≠ \(expected)"
     if let difference {
@@ -165,7 +166,9 @@ extension Mismatch {
       }
       text += " (\(notes.joined(separator: ", ")))"
     }
-    if let firstDifference { text += " (first difference at [\(firstDifference)])" }
+    if let firstDifference {
+      text += " (first difference at [\(firstDifference)]\(excerpt.map { ", chars \($0) shown" } ?? ""))"
+    }
     return text
   }
 }

@@ -151,6 +151,27 @@ extension ValueDescriber {
 }
 
 extension ValueDescriber {
+  /// The longest `char` array literal a mismatch line shows whole; past it, the line shows the bytes around
+  /// the first difference (``charArrayWindow(around:count:)``).
+  static let longestCharArrayLine = 64
+
+  /// The bytes of a `count`-char array that a mismatch line shows around the first differing char at
+  /// `index`: four before it, it, and three after, within the array.
+  static func charArrayWindow(around index: Int, count: Int) -> Range<Int> {
+    Swift.max(0, index - 4)..<Swift.min(count, index + 4)
+  }
+
+  /// The chars at `window` of the `count` at `offset` as a C string literal, with `…` where the array goes on
+  /// before or after them: `…"\000\000\001\000"…`.
+  static func charArrayExcerpt(_ bytes: UnsafeRawBufferPointer, offset: Int, count: Int, window: Range<Int>)
+    -> String
+  {
+    let text = window.map { LeafDescription.escape(bytes[offset + $0]) }.joined()
+    return (window.lowerBound > 0 ? "…" : "") + "\"\(text)\"" + (window.upperBound < count ? "…" : "")
+  }
+}
+
+extension ValueDescriber {
   /// The one member of a union to describe, when a rule names it for the value in `bytes`.
   static func liveMember(
     of node: CLayout.Node, in bytes: UnsafeRawBufferPointer, bitBase: Int, rules: (any LiveMemberTree)?
