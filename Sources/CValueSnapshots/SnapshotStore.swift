@@ -88,7 +88,8 @@ public struct SnapshotStore: Sendable {
     }
     let actual: SnapshotFile
     do throws(ValueError) {
-      actual = try SnapshotFile(recording: type, bytes: bytes, count: count)
+      actual = try SnapshotFile(
+        recording: type, bytes: bytes, count: count, unionMembers: options.unionMembers)
     } catch {
       outcome.failure = "cannot snapshot a \(SnapshotFile.name(of: type)) value: \(error)"
       return outcome
