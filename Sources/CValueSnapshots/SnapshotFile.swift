@@ -75,6 +75,7 @@ public struct SnapshotFile: Hashable, Sendable {
     }
     var options = DescriptionOptions(showsCStringText: false, maximumElements: nil)
     options.unionMembers = unionMembers
+    options.fieldPerLine = true
     let described =
       if let count {
         try type.describe(bytes: bytes, count: count, options: options)
@@ -86,7 +87,7 @@ public struct SnapshotFile: Hashable, Sendable {
     self.count = count
     abi = type.abi.name
     fields = SnapshotLayout.fieldLines(layout)
-    initializer = SnapshotLayout.formatted(described)
+    initializer = described
     initializerLine = 6 + fields.count + (count == nil ? 0 : 1)
   }
 

@@ -47,7 +47,13 @@ package enum CValueSnapshotCheck {
   ) -> (outcome: SnapshotOutcome?, failure: String?, layout: CLayout?) {
     do throws(ValueError) {
       let type = try CValueCheck.valueType(of: Value.self, encoding: encoding, registry: registry)
-      _ = try type.describe(value)  // refuses a value that is not plain data or not of the type's size
+      // The snapshot describes the value once; here it is only refused when it is not plain data or not of
+      // the type's size.
+      guard _isPOD(Value.self) else { throw .notPlainData(swiftType: "\(Value.self)") }
+      if let layout = type.layout, !ValueType.fits(Value.self, layout) {
+        throw .swiftTypeSize(
+          swiftType: "\(Value.self)", size: MemoryLayout<Value>.size, type: type.type, typeSize: layout.size)
+      }
       let size = type.size ?? 0
       var bytes = withUnsafeBytes(of: value) { Array($0.prefix(size)) }
       bytes += repeatElement(0, count: max(0, size - bytes.count))
