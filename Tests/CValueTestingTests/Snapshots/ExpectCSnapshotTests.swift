@@ -69,7 +69,7 @@ struct ExpectCSnapshotTests {
       store.verify(bytes: other, of: sqe, named: "readv", options: ComparisonOptions(ignoredPaths: [".user_data"]))
         .status == .matched)
     #expect(
-      store.verify(bytes: other, of: sqe, named: "readv").failure?.components(separatedBy: "\n").prefix(2) == [
+      store.verify(bytes: other, of: sqe, named: "readv").failureText?.components(separatedBy: "\n").prefix(2) == [
         "snapshot “readv” differs: io_uring_sqe values differ at .user_data: 43 ≠ 42", "  .user_data: 43 ≠ 42",
       ])
   }
