@@ -143,6 +143,33 @@ extension Comparison {
   }
 }
 
+extension CLayout {
+  /// Writes the layout in `format`, as `cvalue layout` prints it, piece by piece as it is made, so that a
+  /// layout of millions of fields starts at once in bounded memory: a pahole-like table of fields and holes
+  /// (arrays of scalars folded into one row), or the schema 1 JSON object with every field, its keys in the
+  /// order the JSONOutput article documents.
+  ///
+  /// ```swift
+  /// var text = ""
+  /// try TypeCatalog.shared.layout(of: "{S=cdi}").report(as: .json, alignmentSource: "natural", to: &text)
+  /// // {"encoding":"{S=cdi}","size":24,"alignment":8,"alignmentSource":"natural","stride":24,"fields":[…
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - format: ``ReportFormat/text`` or ``ReportFormat/json``.
+  ///   - name: For the text, the name the type was asked by, written before its encoding; `nil` for none.
+  ///   - alignmentSource: For the JSON, how the record's alignment was known (`natural`, `attribute`, …).
+  ///   - output: Where the text goes, ending with a newline.
+  public func report(
+    as format: ReportFormat, name: String? = nil, alignmentSource: String, to output: inout some TextOutputStream
+  ) {
+    switch format {
+    case .text: LayoutTable.write(self, name: name, to: &output)
+    case .json: LayoutJSON.write(self, alignmentSource: alignmentSource, to: &output)
+    }
+  }
+}
+
 extension Mismatch {
   /// The mismatch's line in a report: where it is, then both values and what was applied:
   /// `.size.height: 20 ≠ 20.5 (difference 0.5, tolerance 0.001)`, `value: 1 ≠ 2` for the value itself,

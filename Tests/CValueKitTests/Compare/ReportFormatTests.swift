@@ -7,6 +7,26 @@ import Testing
   private let rect: [UInt8] = hex("0000000000000000 0000000000000000 0000000000002440 0000000000003440")
   private let wider: [UInt8] = hex("0000000000000000 0000000000000000 0000000000002440 0000000000803440")
 
+  @Test func aLayoutIsWrittenByTheLibraryAsTheToolPrintsIt() throws {
+    let layout = try TypeCatalog().layout(of: "{S=cdi}", abi: .x86_64Linux)
+    var json = ""
+    layout.report(as: .json, alignmentSource: "natural", to: &json)
+    #expect(
+      json == """
+        {"encoding":"{S=cdi}","size":24,"alignment":8,"alignmentSource":"natural","stride":24,"fields":[
+        {"path":".0","offset":0,"size":1,"encoding":"c"},
+        {"path":".1","offset":8,"size":8,"encoding":"d"},
+        {"path":".2","offset":16,"size":4,"encoding":"i"}],"padding":[{"offset":1,"size":7},{"offset":20,"size":4}]}
+
+        """)
+    var text = ""
+    layout.report(as: .text, name: "sample", alignmentSource: "natural", to: &text)
+    #expect(
+      text.components(separatedBy: "\n").prefix(2) == [
+        "sample = {S=cdi}", "size 24, alignment 8, stride 24 (x86_64-linux)",
+      ])
+  }
+
   @Test func aComparisonIsItsReportAsTextAndTheSchema1ObjectAsJSON() throws {
     let type = try ValueRegistry.shared.resolve("rect")
     let result = try type.compare(bytes: rect, wider, options: ComparisonOptions(tolerance: .absolute(0.25)))
