@@ -49,6 +49,6 @@ public func cv_snapshot_check(
     case .recorded: out.pointee = CV_SNAPSHOT_RECORDED
     case .failed: out.pointee = CV_SNAPSHOT_FAILED
     }
-    failureOut.pointee = result.failure.map { strdup($0) }
+    failureOut.pointee = result.failureText.map { strdup($0) }
   }
 }

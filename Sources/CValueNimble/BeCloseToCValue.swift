@@ -10,7 +10,7 @@ public import Nimble
 /// // expected to be close to C value <{.tag = 65, .value = 20, .count = 3, .unit = "C"}> (within 0.001;
 /// // .value within 0.001 relative), got <{.tag = 65, .value = 20.5, .count = 3, .unit = "C"}>
 /// // cv_reading values differ at 1 of 4 fields:
-/// //   .value: 20.5 ≠ 20.0 (difference 0.5, tolerance 0.001 relative)
+/// //   .value: 20.5 ≠ 20 (difference 0.5, tolerance 0.001 relative)
 /// //   …
 /// ```
 ///

@@ -11,7 +11,7 @@ public import Nimble
 /// expect(cv_point(x: 1, y: 2)).to(equalCValue(cv_point(x: 1, y: 2.5)))
 /// // expected to equal C value <{.x = 1, .y = 2.5}>, got <{.x = 1, .y = 2}>
 /// // cv_point values differ at 1 of 2 fields:
-/// //   .y: 2.0 ≠ 2.5 (difference 0.5)
+/// //   .y: 2 ≠ 2.5 (difference 0.5)
 /// //   actual:   {.x = 1, .y = 2}
 /// //   expected: {.x = 1, .y = 2.5}
 /// ```

@@ -83,12 +83,13 @@ public func matchCArraySnapshot<Element>(
 /// The matcher's result for what a snapshot check found; what a recording wrote is printed as
 /// `FILE:LINE: note` (Nimble reports nothing of a match).
 private func snapshotResult(
-  _ found: (outcome: SnapshotOutcome?, failure: String?, layout: CLayout?), at location: Nimble.SourceLocation
+  _ found: (outcome: SnapshotOutcome?, failure: SnapshotFailure?, layout: CLayout?), at location: Nimble.SourceLocation
 ) -> MatcherResult {
   if let note = found.outcome?.note { print("\(location.filePath):\(location.line): \(note)") }
   let snapshot = found.outcome.map { "match C snapshot <\($0.path)>" } ?? "match C snapshot"
   guard let failure = found.failure else {
     return MatcherResult(status: .matches, message: .expectedTo(snapshot))
   }
-  return MatcherResult(status: .fail, message: .expectedTo(snapshot).appended(details: failure))
+  return MatcherResult(
+    status: .fail, message: .expectedTo(snapshot).appended(details: failure.report(hint: found.outcome?.hint)))
 }

@@ -10,44 +10,39 @@ struct SnapshotCheck {
   let actual: SnapshotFile
   var outcome: SnapshotOutcome
 
-  /// The failure's text, or `nil` when the value matches; fills in the outcome's comparison and bytes.
-  mutating func compare(options: ComparisonOptions) -> String? {
+  /// Why the value does not match, or `nil` when it does; fills in the outcome's comparison and bytes.
+  mutating func compare(options: ComparisonOptions) -> SnapshotFailure? {
     let recorded: SnapshotFile
     do throws(SnapshotError) {
       recorded = try SnapshotFile(parsing: outcome.recordedText ?? "", path: path)
     } catch {
-      return "\(error)"
+      return .other("\(error)")
     }
     guard recorded.typeName == actual.typeName else {
-      return "snapshot “\(name)” holds a \(recorded.typeName), not a \(actual.typeName)"
+      return .other("snapshot “\(name)” holds a \(recorded.typeName), not a \(actual.typeName)")
     }
     guard recorded.count == actual.count else {
-      return "snapshot “\(name)” of \(actual.typeName): recorded \(Self.values(recorded.count)), actual "
-        + Self.values(actual.count)
+      return .other(
+        "snapshot “\(name)” of \(actual.typeName): recorded \(Self.values(recorded.count)), actual "
+          + Self.values(actual.count))
     }
     guard recorded.abi == actual.abi else {
-      return "snapshot “\(name)” of \(actual.typeName) was recorded for \(recorded.abi), and this run lays it out "
-        + "for \(actual.abi): values are not compared across ABIs"
+      return .otherABI(name: name, typeName: actual.typeName, recorded: recorded.abi, current: actual.abi)
     }
     let changes = SnapshotLayout.differences(recorded: recorded.fields, current: actual.fields)
     guard changes.isEmpty, recorded.size == actual.size else {
-      let sizes =
-        recorded.size == actual.size
-        ? "\(actual.size) bytes" : "\(recorded.size) bytes then, \(actual.size) now"
-      return
-        (["snapshot “\(name)” was recorded for another layout of \(actual.typeName) (\(sizes)):"]
-        + changes.map { "  " + $0 }).joined(separator: "\n")
+      return .layoutChanged(
+        name: name, typeName: actual.typeName, recordedSize: recorded.size, size: actual.size, changes: changes)
     }
     let expected: [UInt8]
     do throws(ValueError) {
       expected = try type.parse(recorded.initializer, count: recorded.count)
     } catch {
       guard case .literal(let problem, let field, let offset, _) = error else {
-        return "cannot read snapshot “\(name)”: \(error)"
+        return .other("cannot read snapshot “\(name)”: \(error)")
       }
       let (line, column) = recorded.position(ofInitializerOffset: offset)
-      let at = field.components.isEmpty ? "" : " (at \(field))"
-      return "\(path):\(line):\(column): \(problem)\(at)"
+      return .unreadable(path: path, line: line, column: column, problem: "\(problem)", field: field)
     }
     outcome.recordedBytes = expected
     do throws(ValueError) {
@@ -59,10 +54,9 @@ struct SnapshotCheck {
         }
       outcome.comparison = comparison
       guard !comparison.isEqual else { return nil }
-      let report = comparison.report.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
-      return (["snapshot “\(name)” differs: \(comparison.summary)"] + report.map(String.init)).joined(separator: "\n")
+      return .differs(name: name, comparison: comparison)
     } catch {
-      return "cannot compare with snapshot “\(name)”: \(error)"
+      return .other("cannot compare with snapshot “\(name)”: \(error)")
     }
   }
 

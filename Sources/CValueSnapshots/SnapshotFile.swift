@@ -62,12 +62,20 @@ public struct SnapshotFile: Hashable, Sendable {
   ///   - type: The value's type; its layout must be known.
   ///   - bytes: One value's bytes, or `count` values'.
   ///   - count: How many values the bytes hold; `nil` for one value (not an array).
-  /// - Throws: `ValueError` when the layout is unknown or the bytes are not one value (or `count` values).
-  public init(recording type: ValueType, bytes: some Collection<UInt8>, count: Int? = nil) throws(ValueError) {
+  ///   - unionMembers: The live member of unions, by the union's path from one value, besides the rules
+  ///     registered for the type: only the live member of such a union is written, as it is compared.
+  /// - Throws: `ValueError` when the layout is unknown, the bytes are not one value (or `count` values), or
+  ///   a union member rule does not fit.
+  public init(
+    recording type: ValueType, bytes: some Collection<UInt8>, count: Int? = nil,
+    unionMembers: [FieldPath: UnionMember] = [:]
+  ) throws(ValueError) {
     guard let layout = type.layout else {
       throw .layoutUnknown(type.type, type.layoutError ?? LayoutError(.unknownHasNoSize))
     }
-    let options = DescriptionOptions(showsCStringText: false, maximumElements: nil)
+    var options = DescriptionOptions(showsCStringText: false, maximumElements: nil)
+    options.unionMembers = unionMembers
+    options.fieldPerLine = true
     let described =
       if let count {
         try type.describe(bytes: bytes, count: count, options: options)
@@ -79,7 +87,7 @@ public struct SnapshotFile: Hashable, Sendable {
     self.count = count
     abi = type.abi.name
     fields = SnapshotLayout.fieldLines(layout)
-    initializer = SnapshotLayout.formatted(described)
+    initializer = described
     initializerLine = 6 + fields.count + (count == nil ? 0 : 1)
   }
 

@@ -1,6 +1,6 @@
 import CValueKit
 
-/// The layout lines of a snapshot's header, their differences, and the initializer's line breaks.
+/// The layout lines of a snapshot's header, and their differences.
 enum SnapshotLayout {
   /// One line a field, array elements folded into one line with `[*]` and the element count:
   /// `.c_cc[*] @17 +1 unsigned char [32]`.
@@ -44,38 +44,5 @@ enum SnapshotLayout {
     }
     for (path, line) in byPath(recorded) where new[path] == nil { lines.append("removed: \(line)") }
     return lines
-  }
-
-  /// The initializer with each top-level field on a line of its own, two spaces in; string and character
-  /// literals are kept whole.
-  static func formatted(_ initializer: String) -> String {
-    guard initializer.hasPrefix("{"), initializer.hasSuffix("}"), initializer.count > 2 else { return initializer }
-    var out = "{\n  "
-    var depth = 0
-    var quote: Character?
-    var escaped = false
-    for character in initializer.dropFirst().dropLast() {
-      if let open = quote {
-        if escaped {
-          escaped = false
-        } else if character == "\\" {
-          escaped = true
-        } else if character == open {
-          quote = nil
-        }
-        out.append(character)
-        continue
-      }
-      switch character {
-      case "\"", "'": quote = character
-      case "{": depth += 1
-      case "}": depth -= 1
-      case " " where depth == 0 && out.hasSuffix(",\n  "): continue
-      default: break
-      }
-      out.append(character)
-      if character == ",", depth == 0 { out += "\n  " }
-    }
-    return out + "\n}"
   }
 }

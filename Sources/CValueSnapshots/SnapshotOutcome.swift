@@ -1,7 +1,7 @@
 public import CValueKit
 
-/// What checking a value against its snapshot found: whether it matched, was recorded or failed, the
-/// failure's lines, and both values for a framework to attach.
+/// What checking a value against its snapshot found: whether it matched, was recorded or failed, why it
+/// failed (a value: ``SnapshotFailure``), and both values for a framework to attach.
 public struct SnapshotOutcome: Sendable {
   /// How the check ended.
   public enum Status: Hashable, Sendable {
@@ -15,8 +15,14 @@ public struct SnapshotOutcome: Sendable {
 
   /// How the check ended.
   public var status: Status
-  /// The failure's text (its first line stands alone); `nil` unless ``status`` is ``Status/failed``.
-  public var failure: String?
+  /// Why the check failed; `nil` unless ``status`` is ``Status/failed``.
+  public var failure: SnapshotFailure?
+  /// What to do about the failure, the line after its text: how to accept or record the snapshot, or where
+  /// the actual value was written (`the actual value is in origin.snap.new`).
+  public var hint: String?
+  /// The failure's text with the hint (its first line stands alone); `nil` unless ``status`` is
+  /// ``Status/failed``.
+  public var failureText: String? { failure?.report(hint: hint) }
   /// What a recording wrote, for the test's door to report once (a Swift Testing warning, a line in
   /// XCTest's output): `recorded snapshot “origin” of struct cv_point in /src/Tests/__Snapshots__/…/origin.snap`,
   /// or `re-recorded …` for one that did not match. `nil` unless ``status`` is ``Status/recorded``.

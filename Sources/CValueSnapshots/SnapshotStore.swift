@@ -14,7 +14,7 @@ public import CValueKit
 /// ```swift
 /// let store = SnapshotStore(directory: "/tmp/snaps", environment: ["CI": "true"])
 /// let outcome = store.verify(bytes: bytes, of: point, named: "origin")
-/// print(outcome.failure ?? "matched")
+/// print(outcome.failureText ?? "matched")
 /// ```
 public struct SnapshotStore: Sendable {
   /// The folder that holds the snapshot files.
@@ -76,21 +76,22 @@ public struct SnapshotStore: Sendable {
     let path = path(of: name)
     var outcome = SnapshotOutcome(status: .failed, path: path, actualBytes: bytes)
     guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
-      outcome.failure = "“\(name)” is not a snapshot name: it must be a file name that does not start with “.”"
+      outcome.failure = .other("“\(name)” is not a snapshot name: it must be a file name that does not start with “.”")
       return outcome
     }
     var recording = record ?? .off
     do throws(SnapshotSettingError) {
       if record == nil { recording = try SnapshotRecording(environment: environment) }
     } catch {
-      outcome.failure = "cannot check snapshot “\(name)”: \(error)"
+      outcome.failure = .other("cannot check snapshot “\(name)”: \(error)")
       return outcome
     }
     let actual: SnapshotFile
     do throws(ValueError) {
-      actual = try SnapshotFile(recording: type, bytes: bytes, count: count)
+      actual = try SnapshotFile(
+        recording: type, bytes: bytes, count: count, unionMembers: options.unionMembers)
     } catch {
-      outcome.failure = "cannot snapshot a \(SnapshotFile.name(of: type)) value: \(error)"
+      outcome.failure = .other("cannot snapshot a \(SnapshotFile.name(of: type)) value: \(error)")
       return outcome
     }
     outcome.actualText = actual.text
@@ -104,7 +105,7 @@ public struct SnapshotStore: Sendable {
         : "accept it with `cvalue snapshot accept \(directory)`, or record missing snapshots with "
           + "\(SnapshotRecording.environmentVariable)=record-missing"
       return failed(
-        "no snapshot “\(name)” of \(Self.subject(of: actual)) at \(path)", hint: hint, actual: actual, outcome)
+        .missing(name: name, subject: Self.subject(of: actual), path: path), hint: hint, actual: actual, outcome)
     }
     outcome.recordedText = String(decoding: data, as: UTF8.self)
     var check = SnapshotCheck(name: name, path: path, type: type, actual: actual, outcome: outcome)
@@ -143,22 +144,23 @@ public struct SnapshotStore: Sendable {
       let why = outcome.recordedText == nil ? "" : " (the one recorded did not match)"
       outcome.note = "\(verb) snapshot “\(name)” of \(Self.subject(of: file)) in \(path)\(why)"
     } catch {
-      outcome.failure = "cannot record snapshot \(path): \(String(describing: error))"
+      outcome.failure = .other("cannot record snapshot \(path): \(String(describing: error))")
     }
     return outcome
   }
 
-  /// A failed outcome: `text`, the hint on a line of its own, and the actual value written as `.snap.new`.
-  private func failed(_ text: String, hint: String, actual: SnapshotFile, _ outcome: SnapshotOutcome)
+  /// A failed outcome: the failure, the hint, and the actual value written as `.snap.new`.
+  private func failed(_ failure: SnapshotFailure, hint: String, actual: SnapshotFile, _ outcome: SnapshotOutcome)
     -> SnapshotOutcome
   {
     var outcome = outcome
     outcome.status = .failed
+    outcome.failure = failure
     do {
       try Self.write(actual.text, to: outcome.path + ".new")
-      outcome.failure = text + "\n  " + hint
+      outcome.hint = hint
     } catch {
-      outcome.failure = text + "\n  cannot write \(outcome.path).new: \(String(describing: error))"
+      outcome.hint = "cannot write \(outcome.path).new: \(String(describing: error))"
     }
     return outcome
   }

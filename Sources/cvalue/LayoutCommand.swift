@@ -60,11 +60,11 @@ struct LayoutCommand: ParsableCommand {
       throw BadInput(message: "cannot lay out \(encoding.errorSpelling): \(error)")
     }
     var output = StandardOutput()
-    if format.json {
-      let source = ImportedRecords.alignmentSource(type, encoding: encoding, isOverridden: override != nil)
-      try LayoutJSON.write(layout, alignmentSource: source, to: &output)
-    } else {
-      LayoutTable.write(layout, name: type == encoding.description ? nil : type, to: &output)
+    let source = ImportedRecords.alignmentSource(type, encoding: encoding, isOverridden: override != nil)
+    layout.report(
+      as: format.json ? .json : .text, name: type == encoding.description ? nil : type, alignmentSource: source,
+      to: &output)
+    if !format.json {
       if !types.binaries.isEmpty { writeAlignmentSource(of: encoding, to: &output) }
       if !types.headers.isEmpty { writeSuggestions(for: layout, to: &output) }
     }

@@ -11,7 +11,7 @@ static struct cv_test_types types;
 
 static const char *const expected_report =
     "cv_point values differ at 1 of 2 fields:\n"
-    "  .y: 2.0 ≠ 2.5 (difference 0.5)\n"
+    "  .y: 2 ≠ 2.5 (difference 0.5)\n"
     "  actual:   {.x = 1, .y = 2}\n"
     "  expected: {.x = 1, .y = 2.5}";
 

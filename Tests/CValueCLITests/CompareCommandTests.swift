@@ -25,7 +25,7 @@ struct CompareCommandTests {
 
   static let rectReport = """
     CGRect values differ at 1 of 4 fields:
-      .size.height: 20.0 ≠ 20.5 (difference 0.5)
+      .size.height: 20 ≠ 20.5 (difference 0.5)
       actual:   {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20}}
       expected: {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20.5}}
 
@@ -39,7 +39,7 @@ struct CompareCommandTests {
       ["rect", rect, wider, "--absolute", "0.25"], 1,
       """
       CGRect values differ at 1 of 4 fields:
-        .size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.25)
+        .size.height: 20 ≠ 20.5 (difference 0.5, tolerance 0.25)
         actual:   {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20}}
         expected: {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20.5}}
 
@@ -52,7 +52,7 @@ struct CompareCommandTests {
       ["rect", wider, rect, "--absolute", "1", "--field-tolerance", ".size.height=0.1"], 1,
       """
       CGRect values differ at 1 of 4 fields:
-        .size.height: 20.5 ≠ 20.0 (difference 0.5, tolerance 0.1)
+        .size.height: 20.5 ≠ 20 (difference 0.5, tolerance 0.1)
         actual:   {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20.5}}
         expected: {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20}}
 
@@ -62,7 +62,7 @@ struct CompareCommandTests {
       ["double", one, nextAfterOne], 1,
       """
       double values differ at 1 of 1 field:
-        value: 1.0 ≠ 1.0000000000000002 (difference 2.220446049250313e-16)
+        value: 1 ≠ 1.0000000000000002 (difference 2.220446049250313e-16)
         actual:   1
         expected: 1.0000000000000002
 
@@ -73,7 +73,7 @@ struct CompareCommandTests {
       ["double", "0000000000000000", "0000000000000080", "--bitwise"], 1,
       """
       double values differ at 1 of 1 field:
-        value: 0.0 ≠ -0.0 (difference 0.0, tolerance bitwise)
+        value: 0 ≠ -0.0 (difference 0, tolerance bitwise)
         actual:   0
         expected: -0.0
 

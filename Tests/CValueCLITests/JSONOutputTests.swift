@@ -13,7 +13,7 @@ struct JSONOutputTests {
   static let differ =
     #"{"actual":"{.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20}}","comparedFieldCount":4,"#
     + #""expected":"{.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20.5}}","ignoredPaths":[],"#
-    + #""isEqual":false,"mismatchCount":1,"mismatches":[{"actual":"20.0","actualNumber":20,"difference":0.5,"#
+    + #""isEqual":false,"mismatchCount":1,"mismatches":[{"actual":"20","actualNumber":20,"difference":0.5,"#
     + #""expected":"20.5","expectedNumber":20.5,"offset":24,"path":".size.height","tolerance":{"absolute":0.25,"#
     + #""bitwise":false,"nanEqualsNaN":false,"relative":0,"text":"0.25","ulps":0}}],"schema":1,"#
     + #""strategy":"built-in","type":"{CGRect={CGPoint=dd}{CGSize=dd}}","typeName":"CGRect"}"#

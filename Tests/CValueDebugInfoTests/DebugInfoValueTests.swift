@@ -36,7 +36,7 @@ import Testing
     #expect(
       try type.compare(bytes: actual, expected).report == """
         shape values differ at 3 of 10 fields:
-          .origin.y: 2.5 ≠ 2.0 (difference 0.5)
+          .origin.y: 2.5 ≠ 2 (difference 0.5)
           .color: BLUE ≠ GREEN
           .bits.hue: RED ≠ BLUE
           actual:   {.origin = {.x = 1, .y = 2.5}, .color = BLUE, .level = HIGH, .bits = {.a = 1, .b = 2, .c = -3, \

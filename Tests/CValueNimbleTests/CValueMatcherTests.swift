@@ -34,7 +34,7 @@ struct CValueMatcherTests {
         """
         expected to equal C value <{.x = 1, .y = 2.5}>, got <{.x = 1, .y = 2}>
         cv_point values differ at 1 of 2 fields:
-          .y: 2.0 ≠ 2.5 (difference 0.5)
+          .y: 2 ≠ 2.5 (difference 0.5)
           actual:   {.x = 1, .y = 2}
           expected: {.x = 1, .y = 2.5}
         """
@@ -94,7 +94,7 @@ struct CValueMatcherTests {
         expected to be close to C value <{.tag = 65, .value = 20, .count = 3, .unit = "C"}> (within 0.001; \
         .value within 0.001 relative), got <{.tag = 65, .value = 20.5, .count = 3, .unit = "C"}>
         cv_reading values differ at 1 of 4 fields:
-          .value: 20.5 ≠ 20.0 (difference 0.5, tolerance 0.001 relative)
+          .value: 20.5 ≠ 20 (difference 0.5, tolerance 0.001 relative)
           actual:   {.tag = 65, .value = 20.5, .count = 3, .unit = "C"}
           expected: {.tag = 65, .value = 20, .count = 3, .unit = "C"}
         """

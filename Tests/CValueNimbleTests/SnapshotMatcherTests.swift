@@ -40,8 +40,8 @@ extension CValueMatcherTests {
       } == [
         """
         expected to match C snapshot <\(folder)/point.snap>
-        snapshot “point” differs: cv_point values differ at .y: 3.0 ≠ 2.5 (difference 0.5)
-          .y: 3.0 ≠ 2.5 (difference 0.5)
+        snapshot “point” differs: cv_point values differ at .y: 3 ≠ 2.5 (difference 0.5)
+          .y: 3 ≠ 2.5 (difference 0.5)
           actual:   {.x = 1, .y = 3}
           expected: {.x = 1, .y = 2.5}
           the actual value is in point.snap.new
@@ -83,8 +83,8 @@ extension CValueMatcherTests {
       } == [
         """
         expected to match C snapshot <\(folder)/track.snap>
-        snapshot “track” differs: struct cv_point [2] values differ at [1].x: 3.5 ≠ 3.0 (difference 0.5)
-          [1].x: 3.5 ≠ 3.0 (difference 0.5)
+        snapshot “track” differs: struct cv_point [2] values differ at [1].x: 3.5 ≠ 3 (difference 0.5)
+          [1].x: 3.5 ≠ 3 (difference 0.5)
           actual:   {{.x = 1, .y = 2}, {.x = 3.5, .y = 4}}
           expected: {{.x = 1, .y = 2}, {.x = 3, .y = 4}}
           the actual value is in track.snap.new

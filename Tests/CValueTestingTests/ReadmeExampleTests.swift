@@ -111,7 +111,7 @@ struct ReadmeExampleTests {
     #expect(
       text == """
         cv_reading values differ at 2 of 4 fields (.value, .count)
-          .value: 20.5 ≠ 20.0 (difference 0.5, tolerance 0.001)
+          .value: 20.5 ≠ 20 (difference 0.5, tolerance 0.001)
           .count: 4 ≠ 3
           actual:   {.tag = 65, .value = 20.5, .count = 4, .unit = "C"}
           expected: {.tag = 65, .value = 20, .count = 3, .unit = "C"}

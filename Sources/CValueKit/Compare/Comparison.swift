@@ -4,7 +4,7 @@
 /// let result = try ValueRegistry.shared.resolve("rect").compare(actual, expected)
 /// if !result.isEqual { print(result.report) }
 /// // CGRect values differ at 1 of 4 fields:
-/// //   .size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)
+/// //   .size.height: 20 ≠ 20.5 (difference 0.5, tolerance 0.001)
 /// //   actual:   {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20}}
 /// //   expected: {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20.5}}
 /// ```
@@ -70,67 +70,8 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   /// a header import registered (`sigset_t`), else the record's tag (`CGRect`) or the C spelling (`double`).
   public let typeName: String
 
-  /// One line: `CGRect values differ at .size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`.
-  public var summary: String {
-    if strategy == .padding { return paddingReportHeadline }
-    if isEqual { return "\(typeName) values are equal\(strategy.qualifier)\(ignoring)" }
-    if mismatchCount == 1, let only = mismatches.first {
-      let location = only.path.components.isEmpty ? "" : " at \(only.path)"
-      return "\(typeName) values differ\(location)\(strategy.qualifier): \(only.detail)"
-    }
-    let listed = mismatches.prefix(3).map { $0.location }.joined(separator: ", ")
-    let more = mismatchCount > 3 ? ", …" : ""
-    return "\(typeName) values differ at \(mismatchCount) of \(comparedFieldCount) fields\(strategy.qualifier) "
-      + "(\(listed)\(more))"
-  }
-
-  /// Several lines for a test failure: the summary, each listed mismatch, and both values.
-  public var report: String {
-    if strategy == .padding { return paddingReport }
-    guard !isEqual else { return summary }
-    let fields = comparedFieldCount == 1 ? "field" : "fields"
-    var lines = [
-      "\(typeName) values differ at \(mismatchCount) of \(comparedFieldCount) \(fields)\(strategy.qualifier):"
-    ]
-    for mismatch in mismatches { lines.append("  \(mismatch)") }
-    if mismatchCount > mismatches.count { lines.append("  … and \(mismatchCount - mismatches.count) more") }
-    if !ignoredPaths.isEmpty { lines.append("  ignored: \(ignoredPaths.map(\.description).joined(separator: ", "))") }
-    if let actualDescription { lines.append("  actual:   \(actualDescription)") }
-    if let expectedDescription { lines.append("  expected: \(expectedDescription)") }
-    return lines.joined(separator: "\n")
-  }
-
-  /// The ``report``.
-  public var description: String { report }
-
-  /// A padding check's report: one line when every padding byte is zero, else a line per run of non-zero
-  /// bytes with the fields it lies between.
-  private var paddingReport: String {
-    guard !isEqual else { return paddingReportHeadline }
-    var lines = [paddingReportHeadline + ":"]
-    for mismatch in mismatches {
-      lines.append(
-        "  \(mismatch.paddingRange ?? mismatch.offset..<mismatch.offset) (\(mismatch.paddingNeighbours ?? "no field")): \(mismatch.actual)"
-      )
-    }
-    if mismatchCount > mismatches.count { lines.append("  … and \(mismatchCount - mismatches.count) more") }
-    return lines.joined(separator: "\n")
-  }
-
-  /// `tm has its padding zeroed`, `tm has 4 non-zero padding bytes`.
-  private var paddingReportHeadline: String {
-    if isEqual { return "\(typeName) has its padding zeroed" }
-    let count = nonZeroPaddingByteCount
-    return "\(typeName) has \(count) non-zero padding \(count == 1 ? "byte" : "bytes")"
-  }
-
   /// For a padding check, how many padding bytes are not zero (those of the runs listed and not).
   package let nonZeroPaddingByteCount: Int
-
-  /// ` (ignoring .st_atim, .rows[*].stamp)` after an equal summary, when fields were ignored.
-  private var ignoring: String {
-    ignoredPaths.isEmpty ? "" : " (ignoring \(ignoredPaths.map(\.description).joined(separator: ", ")))"
-  }
 }
 
 extension Comparison {
@@ -182,7 +123,7 @@ extension Comparison {
 /// One field whose values differ.
 ///
 /// Its ``description`` is its line in a comparison's ``Comparison/report``:
-/// `.size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`.
+/// `.size.height: 20 ≠ 20.5 (difference 0.5, tolerance 0.001)`.
 public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
   /// Where the field is: `.size.height`; empty for the value itself.
   public let path: FieldPath
@@ -198,6 +139,9 @@ public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
   public let tolerance: FloatTolerance?
   /// For a `char` array reported as two strings, the index of the first char that differs.
   public let firstDifference: Int?
+  /// For a long `char` array, the indices of the chars that ``actual`` and ``expected`` show around the first
+  /// difference (`146..<154`), in place of the whole strings; `nil` when they are whole.
+  public let excerpt: Range<Int>?
   /// For padding bytes (compared with ``ComparisonOptions/comparesPadding``, or checked against zero by
   /// ``ValueType/checkPadding(bytes:unionMembers:)``): their offsets in the value, e.g. `36..<40`. The
   /// path is then empty, and reports name the fields the bytes lie between:
@@ -229,11 +173,13 @@ public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
   ///   - difference: For floating-point fields, how far apart the values are.
   ///   - tolerance: For floating-point fields, the tolerance applied.
   ///   - firstDifference: For a `char` array reported as strings, the index of the first differing char.
+  ///   - excerpt: For a long `char` array, the chars `actual` and `expected` show around the first difference.
   package init(
     path: FieldPath, offset: Int, actual: String, expected: String, difference: Double? = nil,
-    tolerance: FloatTolerance? = nil, firstDifference: Int? = nil, paddingRange: Range<Int>? = nil,
-    paddingAfter: FieldPath? = nil, paddingBefore: FieldPath? = nil
+    tolerance: FloatTolerance? = nil, firstDifference: Int? = nil, excerpt: Range<Int>? = nil,
+    paddingRange: Range<Int>? = nil, paddingAfter: FieldPath? = nil, paddingBefore: FieldPath? = nil
   ) {
+    self.excerpt = excerpt
     self.paddingRange = paddingRange
     self.paddingAfter = paddingAfter
     self.paddingBefore = paddingBefore
@@ -244,30 +190,5 @@ public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
     self.difference = difference
     self.tolerance = tolerance
     self.firstDifference = firstDifference
-  }
-
-  /// The mismatch's line in a report: where it is, then both values and what was applied:
-  /// `.size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`, `value: 1 ≠ 2` for the value itself,
-  /// `padding 36..<40 (after .tm_isdst, before .tm_gmtoff): <4 bytes: …> ≠ <4 bytes: …>` for padding bytes.
-  public var description: String { "\(location): \(detail)" }
-
-  /// The path, or `value` for the value itself.
-  var location: String {
-    if let paddingRange { return "padding \(paddingRange) (\(paddingNeighbours ?? "no field"))" }
-    return path.components.isEmpty ? "value" : path.description
-  }
-
-  /// `20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)`, `"6.1.0" ≠ "6.18.0" (first difference at [3])`.
-  var detail: String {
-    var text = "\(actual) ≠ \(expected)"
-    if let difference {
-      var notes = ["difference \(difference)"]
-      if let tolerance, !tolerance.isExact || tolerance.isBitwise || tolerance.nanEqualsNaN {
-        notes.append("tolerance \(tolerance)")
-      }
-      text += " (\(notes.joined(separator: ", ")))"
-    }
-    if let firstDifference { text += " (first difference at [\(firstDifference)])" }
-    return text
   }
 }

@@ -14,12 +14,13 @@ struct MismatchDescriber {
     return ElidedDescription(routes: routes, describer: describer).describe(bytes, budget: budget)
   }
 
-  /// A field of `value` at byte `offset` (bit `bitOffset`): floating-point leaves as Swift prints them
-  /// (`20.0`, so a report shows they are floating point), everything else as in a description.
+  /// A field of `value` at byte `offset` (bit `bitOffset`), as in a description, so that a field reads the
+  /// same in its mismatch line and in the whole value (`20` in both, not `20.0` in one).
   ///
   /// - Parameters:
   ///   - node: The field's layout.
-  ///   - kind: How the field is compared, when it is a leaf compared by its kind.
+  ///   - kind: How the field is compared, when it is a leaf compared by its kind (described by its kind
+  ///     when there is no describer).
   ///   - isText: Whether the field is a `char` array reported as a string, whatever bytes it holds.
   ///   - liveMembers: The union member rules of the node.
   func describeMismatch(
@@ -30,15 +31,8 @@ struct MismatchDescriber {
       return ValueDescriber.charArrayLiteral(
         value, offset: offset, count: count, options: describer?.options ?? .default)
     }
-    if let kind {
-      switch kind {
-      case .float: return "\(value.loadUnaligned(fromByteOffset: offset, as: Float.self))"
-      case .double: return "\(value.loadUnaligned(fromByteOffset: offset, as: Double.self))"
-      #if arch(x86_64) && !os(Windows)
-        case .x87Extended: return "\(value.loadUnaligned(fromByteOffset: offset, as: Float80.self))"
-      #endif
-      default: break
-      }
+    if describer == nil, let kind {
+      return LeafDescription.text(kind, in: value, bitOffset: bitOffset, size: node.size, options: .default)
     }
     guard let describer else { return ValueDescriber.describeBytes(UnsafeRawBufferPointer(rebasing: value[offset...])) }
     return describer.describe(node, in: value, offset: offset, bitOffset: bitOffset, liveMembers: liveMembers)

@@ -168,10 +168,23 @@ struct StructuralComparison {
         : describe(rule, value, base, bitBase)
     }
     routes.append(route)
+    var (actualText, expectedText) = (text(actual), text(expected))
+    var excerpt: Range<Int>?
+    // A long char array (a label differing only after its NUL) shows the bytes around the first difference.
+    if let firstDifference, case .array(let count, _) = rule.node.content,
+      max(actualText.count, expectedText.count) > ValueDescriber.longestCharArrayLine
+    {
+      let window = ValueDescriber.charArrayWindow(around: firstDifference, count: count)
+      let excerptText = { (value: UnsafeRawPointer) in
+        ValueDescriber.charArrayExcerpt(
+          UnsafeRawBufferPointer(start: value, count: base + count), offset: base, count: count, window: window)
+      }
+      (actualText, expectedText, excerpt) = (excerptText(actual), excerptText(expected), window)
+    }
     mismatches.append(
       Mismatch(
-        path: path, offset: base, actual: text(actual), expected: text(expected), difference: difference,
-        tolerance: tolerance, firstDifference: firstDifference))
+        path: path, offset: base, actual: actualText, expected: expectedText, difference: difference,
+        tolerance: tolerance, firstDifference: firstDifference, excerpt: excerpt))
   }
 }
 

@@ -63,13 +63,18 @@ struct ValueDescriber {
     // As for arrays: values without bytes all read back from `{}`, however many are asked for.
     guard layout.stride > 0 else { return "{}" }
     let shown = options.shownCount(of: count)
+    // With a field a line, each value is one line of its own.
+    var elementOptions = options
+    elementOptions.fieldPerLine = false
+    let element = ValueDescriber(layout: layout, options: elementOptions, custom: custom, liveMembers: liveMembers)
     var parts: [String] = []
     for index in 0..<shown {
       let start = index * layout.stride
-      parts.append(describe(UnsafeRawBufferPointer(rebasing: bytes[start..<start + layout.size])))
+      parts.append(element.describe(UnsafeRawBufferPointer(rebasing: bytes[start..<start + layout.size])))
     }
     if shown < count { parts.append("… \(count - shown) more") }
-    return "{" + parts.joined(separator: ", ") + "}"
+    guard options.fieldPerLine, !parts.isEmpty else { return "{" + parts.joined(separator: ", ") + "}" }
+    return "{\n  " + parts.joined(separator: ",\n  ") + "\n}"
   }
 
   /// One leaf of a value, for a mismatch line: the field's bits in `bytes`, the whole value.
@@ -151,6 +156,27 @@ extension ValueDescriber {
 }
 
 extension ValueDescriber {
+  /// The longest `char` array literal a mismatch line shows whole; past it, the line shows the bytes around
+  /// the first difference (``charArrayWindow(around:count:)``).
+  static let longestCharArrayLine = 64
+
+  /// The bytes of a `count`-char array that a mismatch line shows around the first differing char at
+  /// `index`: four before it, it, and three after, within the array.
+  static func charArrayWindow(around index: Int, count: Int) -> Range<Int> {
+    Swift.max(0, index - 4)..<Swift.min(count, index + 4)
+  }
+
+  /// The chars at `window` of the `count` at `offset` as a C string literal, with `…` where the array goes on
+  /// before or after them: `…"\000\000\001\000"…`.
+  static func charArrayExcerpt(_ bytes: UnsafeRawBufferPointer, offset: Int, count: Int, window: Range<Int>)
+    -> String
+  {
+    let text = window.map { LeafDescription.escape(bytes[offset + $0]) }.joined()
+    return (window.lowerBound > 0 ? "…" : "") + "\"\(text)\"" + (window.upperBound < count ? "…" : "")
+  }
+}
+
+extension ValueDescriber {
   /// The one member of a union to describe, when a rule names it for the value in `bytes`.
   static func liveMember(
     of node: CLayout.Node, in bytes: UnsafeRawBufferPointer, bitBase: Int, rules: (any LiveMemberTree)?
@@ -210,6 +236,8 @@ private struct DescriptionWriter {
   private var output = ""
   private var needsSeparator = false
   private var stack: [Frame] = []
+  /// How many braces are open.
+  private var depth = 0
 
   init(describer: ValueDescriber, bytes: UnsafeRawBufferPointer) {
     self.describer = describer
@@ -229,7 +257,7 @@ private struct DescriptionWriter {
     _ node: CLayout.Node, bitBase: Int, designator: String?, custom: ValueDescriber.Custom?,
     liveMembers: (any LiveMemberTree)?
   ) {
-    if needsSeparator { output += ", " }
+    separate()
     if let designator { output += ".\(designator) = " }
     needsSeparator = true
     if let custom {
@@ -274,8 +302,22 @@ private struct DescriptionWriter {
     }
   }
 
+  /// Whether the value's own fields go on lines of their own: inside the first brace, with
+  /// ``DescriptionOptions/fieldPerLine``.
+  private var breaksLines: Bool { depth == 1 && describer.options.fieldPerLine }
+
+  /// What goes before the next item: `, ` after another, and a line break inside the first brace.
+  private mutating func separate() {
+    if needsSeparator {
+      output += breaksLines ? ",\n  " : ", "
+    } else if breaksLines {
+      output += "\n  "
+    }
+  }
+
   private mutating func open(_ frame: Frame) {
     output += "{"
+    depth += 1
     needsSeparator = false
     stack.append(frame)
   }
@@ -283,8 +325,15 @@ private struct DescriptionWriter {
   private mutating func step(_ frame: Frame) {
     var frame = frame
     guard frame.next < frame.shown else {
-      if frame.hidden > 0 { output += (needsSeparator ? ", " : "") + "… \(frame.hidden) more" }
-      if !frame.isInline { output += "}" }
+      if frame.hidden > 0 {
+        separate()
+        output += "… \(frame.hidden) more"
+      }
+      if !frame.isInline {
+        if breaksLines && !output.hasSuffix("{") { output += "\n" }
+        output += "}"
+        depth -= 1
+      }
       needsSeparator = true
       return
     }

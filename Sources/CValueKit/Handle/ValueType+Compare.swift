@@ -4,7 +4,7 @@ extension ValueType {
   /// ```swift
   /// let point = try ValueRegistry.shared.resolve("point")
   /// let result = try point.compare(bytes: point.parse("{1, 2}"), point.parse("{1, 2.5}"))
-  /// result.report   // CGPoint values differ at 1 of 2 fields: .y: 2.0 ≠ 2.5 …
+  /// result.report   // CGPoint values differ at 1 of 2 fields: .y: 2 ≠ 2.5 …
   /// ```
   ///
   /// When the layout is unknown the bytes are compared one by one (strategy ``Comparison/Strategy/bytes(reason:)``).

@@ -9,7 +9,7 @@ extension ValueType {
   /// ```swift
   /// let point = try ValueRegistry.shared.resolve("point")
   /// if let failure = try point.difference(bytes: point.parse("{1, 2}"), point.parse("{1, 2.5}")) {
-  ///   print(failure.report)   // CGPoint values differ at 1 of 2 fields: .y: 2.0 ≠ 2.5 …
+  ///   print(failure.report)   // CGPoint values differ at 1 of 2 fields: .y: 2 ≠ 2.5 …
   /// }
   /// ```
   ///

@@ -240,7 +240,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
 
   /// Whether a Swift type can hold a value of the layout: the same size, or (for a struct declared in
   /// Swift, whose size leaves out the tail padding C counts) a smaller size with the same stride.
-  static func fits<Value>(_: Value.Type, _ layout: CLayout) -> Bool {
+  package static func fits<Value>(_: Value.Type, _ layout: CLayout) -> Bool {
     MemoryLayout<Value>.size == layout.size
       || (MemoryLayout<Value>.size < layout.size && MemoryLayout<Value>.stride == layout.stride)
   }

@@ -36,6 +36,17 @@ public struct DescriptionOptions: Hashable, Sendable {
   /// ```
   public var unionMembers: [FieldPath: UnionMember]
 
+  /// Whether the value's own fields (the values of an array of values) are written one a line, two spaces
+  /// in, as a snapshot file holds them; what they contain stays on their line. Off by default: one line.
+  ///
+  /// ```
+  /// {
+  ///   .origin = {.x = 0, .y = 0},
+  ///   .size = {.width = 10, .height = 20}
+  /// }
+  /// ```
+  public var fieldPerLine = false
+
   /// Creates options.
   ///
   /// - Parameters:

@@ -4,12 +4,12 @@ import CValueKit
 /// in both.
 ///
 /// The first line stands alone (it is what an editor shows beside the failing line) and ends with the
-/// caller's message after ` — `; the lines after it are the comparison's field-level report, built from its
-/// mismatches (each worded by the library) and values:
+/// caller's message after ` — `; the lines after it are the comparison's report, rendered by the library
+/// under that headline (`Comparison.report(as:headline:values:)`):
 ///
 /// ```
-/// cv_point values differ at .y: 2.0 ≠ 2.5 — after scaling
-///   .y: 2.0 ≠ 2.5
+/// cv_point values differ at .y: 2 ≠ 2.5 — after scaling
+///   .y: 2 ≠ 2.5
 ///   actual:   {.x = 1, .y = 2}
 ///   expected: {.x = 1, .y = 2.5}
 /// ```
@@ -19,13 +19,10 @@ enum FailureText {
     message.isEmpty ? text : "\(text) — \(message)"
   }
 
-  /// Values that should be equal and are not: the summary, then each listed mismatch, how many more there
-  /// are, the ignored fields and both values.
+  /// Values that should be equal and are not: the summary and the caller's message over the library's
+  /// report (each listed mismatch, how many more there are, the ignored fields and both values).
   static func differ(_ comparison: Comparison, message: String) -> String {
-    var lines = [headline(comparison.summary, message: message)] + fieldLines(comparison)
-    if let actual = comparison.actualDescription { lines.append("  actual:   \(actual)") }
-    if let expected = comparison.expectedDescription { lines.append("  expected: \(expected)") }
-    return lines.joined(separator: "\n")
+    comparison.report(as: .text, headline: headline(comparison.summary, message: message))
   }
 
   /// Arrays whose elements differ: the summary and each listed mismatch, then the first mismatching
@@ -33,29 +30,9 @@ enum FailureText {
   static func elementsDiffer(
     _ comparison: Comparison, firstElement: (index: Int, actual: String, expected: String)?, message: String
   ) -> String {
-    var lines = [headline(comparison.summary, message: message)] + fieldLines(comparison)
-    if let firstElement {
-      lines.append("  actual[\(firstElement.index)]:   \(firstElement.actual)")
-      lines.append("  expected[\(firstElement.index)]: \(firstElement.expected)")
-    }
-    return lines.joined(separator: "\n")
-  }
-
-  /// The report's lines for the fields: each listed mismatch (its own line, as the library words it), how
-  /// many more mismatch, and the fields that were not compared.
-  private static func fieldLines(_ comparison: Comparison) -> [String] {
-    var lines = comparison.mismatches.map { "  \($0)" }
-    lines += more(comparison)
-    if !comparison.ignoredPaths.isEmpty {
-      lines.append("  ignored: \(comparison.ignoredPaths.map(\.description).joined(separator: ", "))")
-    }
-    return lines
-  }
-
-  /// `  … and 3 more` when mismatches were counted but not listed.
-  private static func more(_ comparison: Comparison) -> [String] {
-    let unlisted = comparison.mismatchCount - comparison.mismatches.count
-    return unlisted > 0 ? ["  … and \(unlisted) more"] : []
+    comparison.report(
+      as: .text, headline: headline(comparison.summary, message: message),
+      values: firstElement.map { .element(index: $0.index, actual: $0.actual, expected: $0.expected) } ?? .none)
   }
 
   /// Values that should differ and are equal, with the value they share.
@@ -67,15 +44,10 @@ enum FailureText {
       + "\n  value: \(value)"
   }
 
-  /// A value with non-zero padding: the summary, the caller's message, then one line a run of non-zero
-  /// bytes with the fields it lies between.
+  /// A value with non-zero padding: the summary and the caller's message over the library's report (one
+  /// line a run of non-zero bytes with the fields it lies between).
   static func paddingNotZeroed(_ check: Comparison, message: String) -> String {
-    var lines = [headline(check.summary, message: message)]
-    for run in check.mismatches {
-      let range = run.paddingRange ?? run.offset..<run.offset
-      lines.append("  \(range) (\(run.paddingNeighbours ?? "no field")): \(run.actual)")
-    }
-    return (lines + more(check)).joined(separator: "\n")
+    check.report(as: .text, headline: headline(check.summary, message: message))
   }
 
   /// A padding check that could not be made.

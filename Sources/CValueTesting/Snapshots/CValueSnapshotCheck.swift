@@ -39,15 +39,21 @@ package enum CValueSnapshotCheck {
     return "\(String(base))-\(count)"
   }
 
-  /// Checks `value` against its snapshot: the outcome, or the failure text when the type cannot be
-  /// resolved or the value is not one of it.
+  /// Checks `value` against its snapshot: the outcome and its failure, or only a failure when the type
+  /// cannot be resolved or the value is not one of it.
   package static func check<Value>(
     _ value: Value, name: String?, options: ComparisonOptions, encoding: (any TypeEncodingConvertible)?,
     registry: ValueRegistry, record: SnapshotRecording?, directory: String?, filePath: String, function: String
-  ) -> (outcome: SnapshotOutcome?, failure: String?, layout: CLayout?) {
+  ) -> (outcome: SnapshotOutcome?, failure: SnapshotFailure?, layout: CLayout?) {
     do throws(ValueError) {
       let type = try CValueCheck.valueType(of: Value.self, encoding: encoding, registry: registry)
-      _ = try type.describe(value)  // refuses a value that is not plain data or not of the type's size
+      // The snapshot describes the value once; here it is only refused when it is not plain data or not of
+      // the type's size.
+      guard _isPOD(Value.self) else { throw .notPlainData(swiftType: "\(Value.self)") }
+      if let layout = type.layout, !ValueType.fits(Value.self, layout) {
+        throw .swiftTypeSize(
+          swiftType: "\(Value.self)", size: MemoryLayout<Value>.size, type: type.type, typeSize: layout.size)
+      }
       let size = type.size ?? 0
       var bytes = withUnsafeBytes(of: value) { Array($0.prefix(size)) }
       bytes += repeatElement(0, count: max(0, size - bytes.count))
@@ -56,18 +62,18 @@ package enum CValueSnapshotCheck {
         filePath: filePath, function: function)
       return (outcome, outcome.failure, type.layout)
     } catch {
-      return (nil, "cannot snapshot C value: \(error)", nil)
+      return (nil, .other("cannot snapshot C value: \(error)"), nil)
     }
   }
 
   /// Checks the values in `elements` against their snapshot, an array of values compared element by
-  /// element (paths `[2].flags`): the outcome, or the failure text when the element type cannot be resolved
-  /// or its stride is not the C type's.
+  /// element (paths `[2].flags`): the outcome and its failure, or only a failure when the element type
+  /// cannot be resolved or its stride is not the C type's.
   package static func check<Element>(
     elements: UnsafeBufferPointer<Element>, name: String?, options: ComparisonOptions,
     encoding: (any TypeEncodingConvertible)?, registry: ValueRegistry, record: SnapshotRecording?,
     directory: String?, filePath: String, function: String
-  ) -> (outcome: SnapshotOutcome?, failure: String?, layout: CLayout?) {
+  ) -> (outcome: SnapshotOutcome?, failure: SnapshotFailure?, layout: CLayout?) {
     do throws(ValueError) {
       guard _isPOD(Element.self) else { throw .notPlainData(swiftType: "\(Element.self)") }
       let type = try CValueCheck.valueType(of: Element.self, encoding: encoding, registry: registry)
@@ -83,7 +89,7 @@ package enum CValueSnapshotCheck {
         record: record, directory: directory, filePath: filePath, function: function)
       return (outcome, outcome.failure, type.layout)
     } catch {
-      return (nil, "cannot snapshot C values: \(error)", nil)
+      return (nil, .other("cannot snapshot C values: \(error)"), nil)
     }
   }
 
@@ -107,16 +113,14 @@ extension CheckResult {
   /// The result of a snapshot check: its failure with the caller's message on the first line, and the
   /// recorded and actual snapshots (text, and both values' bytes) as attachments.
   static func snapshot(
-    _ found: (outcome: SnapshotOutcome?, failure: String?, layout: CLayout?), message: String
+    _ found: (outcome: SnapshotOutcome?, failure: SnapshotFailure?, layout: CLayout?), message: String
   ) -> CheckResult {
     guard let failure = found.failure else {
       var result = CheckResult.passed(found.outcome?.comparison)
       result.note = found.outcome?.note
       return result
     }
-    let lines = failure.split(separator: "\n", omittingEmptySubsequences: false)
-    let text = ([FailureText.headline(String(lines[0]), message: message)] + lines.dropFirst().map(String.init))
-      .joined(separator: "\n")
+    let text = failure.report(hint: found.outcome?.hint) { FailureText.headline($0, message: message) }
     var result = CheckResult.failed(text, found.outcome?.comparison)
     guard let outcome = found.outcome else { return result }
     let name = (outcome.path as NSString).lastPathComponent

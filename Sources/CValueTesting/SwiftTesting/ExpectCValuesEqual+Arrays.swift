@@ -11,8 +11,8 @@ public import Testing
 ///
 /// ```swift
 /// expectCValuesEqual(track, expectedTrack, within: .absolute(1e-9))
-/// // cv_point [3] values differ at [1].y: 2.0 ≠ 2.5 (difference 0.5, tolerance 1e-09)
-/// //   [1].y: 2.0 ≠ 2.5 (difference 0.5, tolerance 1e-09)
+/// // cv_point [3] values differ at [1].y: 2 ≠ 2.5 (difference 0.5, tolerance 1e-09)
+/// //   [1].y: 2 ≠ 2.5 (difference 0.5, tolerance 1e-09)
 /// //   actual[1]:   {.x = 1, .y = 2}
 /// //   expected[1]: {.x = 1, .y = 2.5}
 /// ```

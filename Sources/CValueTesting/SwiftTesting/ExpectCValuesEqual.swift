@@ -19,8 +19,8 @@ public import Testing
 /// then every mismatching field and both values:
 ///
 /// ```
-/// cv_point values differ at .y: 2.0 ≠ 2.5 (difference 0.5) — after scaling
-///   .y: 2.0 ≠ 2.5 (difference 0.5)
+/// cv_point values differ at .y: 2 ≠ 2.5 (difference 0.5) — after scaling
+///   .y: 2 ≠ 2.5 (difference 0.5)
 ///   actual:   {.x = 1, .y = 2}
 ///   expected: {.x = 1, .y = 2.5}
 /// ```

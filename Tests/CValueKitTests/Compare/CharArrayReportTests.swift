@@ -42,6 +42,31 @@ import Testing
         """)
   }
 
+  @Test func aLongArrayShowsTheBytesAroundItsFirstDifference() throws {
+    // `char label[200]` holding "abc", and a stray byte at [150] after the NUL: the field line says where,
+    // and shows eight bytes around it rather than 145 escapes a side.
+    let type = try ValueRegistry.shared.resolve("{tag=\"label\"[200c]}")
+    var actual = Array("abc".utf8) + [UInt8](repeating: 0, count: 197)
+    var expected = actual
+    actual[150] = 1
+    expected[150] = 2
+    let result = try type.compare(bytes: actual, expected)
+    #expect(
+      result.report.split(separator: "\n").prefix(2) == [
+        "tag values differ at 1 of 1 field:",
+        #"  .label: …"\000\000\000\000\001\000\000\000"… ≠ …"\000\000\000\000\002\000\000\000"… "#
+          + "(first difference at [150], chars 146..<154 shown)",
+      ])
+    #expect(result.mismatches.first?.excerpt == 146..<154)
+    #expect(result.mismatches.first?.firstDifference == 150)
+    // At the start of the array, the window starts there too; a short array keeps both whole strings.
+    var late = actual
+    late[1] = UInt8(ascii: "x")
+    #expect(
+      try type.compare(bytes: late, actual).mismatches.first?.description
+        == #".label: "axc\000\000"… ≠ "abc\000\000"… (first difference at [1], chars 0..<5 shown)"#)
+  }
+
   @Test func equalArraysAndArraysOfCharsInArrays() throws {
     let type = try ValueRegistry.shared.resolve(Self.type)
     let linux = Self.value(Array("Linux".utf8), Array("6.1.0".utf8))

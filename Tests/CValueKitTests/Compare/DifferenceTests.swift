@@ -47,7 +47,7 @@ import Testing
     #expect(
       difference.report == """
         cv_point values differ at 1 of 2 fields:
-          .y: 2.0 ≠ 2.5 (difference 0.5)
+          .y: 2 ≠ 2.5 (difference 0.5)
           actual:   {.x = 1, .y = 2}
           expected: {.x = 1, .y = 2.5}
         """)

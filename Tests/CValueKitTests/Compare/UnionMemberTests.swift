@@ -168,7 +168,7 @@ import Testing
     #expect(
       try type.compare(one, third, options: options).report == """
         cv_message values differ at 1 of 3 fields:
-          .body.point.y: 2.0 ≠ 3.0 (difference 1.0)
+          .body.point.y: 2 ≠ 3 (difference 1)
           actual:   {.kind = 3, .body = {.point = {.x = 1, .y = 2}}}
           expected: {.kind = 3, .body = {.point = {.x = 1, .y = 3}}}
         """)

@@ -18,7 +18,7 @@ import Testing
     #expect(
       result.report == """
         cv_reading values differ at 2 of 4 fields:
-          .value: 21.5 ≠ 22.0 (difference 0.5)
+          .value: 21.5 ≠ 22 (difference 0.5)
           .unit: "C" ≠ "F" (first difference at [0])
           actual:   {.tag = 65, .value = 21.5, .count = 3, .unit = "C"}
           expected: {.tag = 65, .value = 22, .count = 3, .unit = "F"}

@@ -27,6 +27,31 @@ struct DescriptionTests {
         == "{{1, 2}, {3, 4}}")
   }
 
+  @Test("a field a line: the value's own fields on lines of their own, what they hold on theirs")
+  func fieldPerLine() throws {
+    var options = DescriptionOptions.default
+    options.fieldPerLine = true
+    #expect(
+      try Fixture.describe("rect", Fixture.bytes(of: (0.0, 0.0, 10.0, 20.0)), options: options) == """
+        {
+          .origin = {.x = 0, .y = 0},
+          .size = {.width = 10, .height = 20}
+        }
+        """)
+    // An anonymous struct in a union writes its members with their own designators, each on its line; a
+    // record without fields stays `{}`, a scalar one line, and a capped array counts the rest on a line.
+    let bytes = Fixture.bytes(of: (Int32(5), Int32(0)))
+    #expect(
+      try Fixture.describe("(U=\"i\"i{?=\"a\"i\"b\"i})", bytes, options: options)
+        == "{\n  .i = 5,\n  .a = 5,\n  .b = 0\n}")
+    #expect(try Fixture.describe("{E=}", [], options: options) == "{}")
+    #expect(try Fixture.describe("d", Fixture.bytes(of: 1.5), options: options) == "1.5")
+    options.maximumElements = 2
+    #expect(
+      try Fixture.describe("[4i]", Fixture.bytes(of: (1, 2, 3, 4) as (Int32, Int32, Int32, Int32)), options: options)
+        == "{\n  1,\n  2,\n  … 2 more\n}")
+  }
+
   @Test("a C11 anonymous member is a nested brace without a designator")
   func anonymousMember() throws {
     let bytes = Fixture.bytes(of: (Int32(1), Int32(2), Int32(3)))

@@ -42,9 +42,9 @@ import Testing
     Case(
       encoding: "T", actual: bytes(UInt128.max), expected: bytes(UInt128(0)),
       line: "340282366920938463463374607431768211455 ≠ 0"),
-    Case(encoding: "f", actual: bytes(Float(1.5)), expected: bytes(Float(-2)), line: "1.5 ≠ -2.0 (difference 3.5)"),
+    Case(encoding: "f", actual: bytes(Float(1.5)), expected: bytes(Float(-2)), line: "1.5 ≠ -2 (difference 3.5)"),
     Case(
-      encoding: "float", actual: bytes(Float.infinity), expected: bytes(Float(1)), line: "inf ≠ 1.0 (difference inf)"),
+      encoding: "float", actual: bytes(Float.infinity), expected: bytes(Float(1)), line: "inf ≠ 1 (difference inf)"),
     Case(encoding: "d", actual: bytes(0.1), expected: bytes(0.2), line: "0.1 ≠ 0.2 (difference 0.1)"),
     Case(encoding: "double", actual: bytes(-0.0), expected: bytes(Double.nan), line: "-0.0 ≠ nan (difference nan)"),
     Case(encoding: "B", actual: [1], expected: [0], line: "true ≠ false"),
@@ -108,7 +108,7 @@ import Testing
       #expect(
         different.report == """
           long double values differ at 1 of 1 field:
-            value: 1.5 ≠ 2.5 (difference 1.0)
+            value: 1.5 ≠ 2.5 (difference 1)
             actual:   1.5
             expected: 2.5
           """)
@@ -135,15 +135,15 @@ import Testing
     #expect(
       result.report == """
         CGRect values differ at 1 of 4 fields:
-          .size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)
+          .size.height: 20 ≠ 20.5 (difference 0.5, tolerance 0.001)
           actual:   {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20}}
           expected: {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20.5}}
         """)
-    #expect(result.summary == "CGRect values differ at .size.height: 20.0 ≠ 20.5 (difference 0.5, tolerance 0.001)")
+    #expect(result.summary == "CGRect values differ at .size.height: 20 ≠ 20.5 (difference 0.5, tolerance 0.001)")
     #expect(
       result.mismatches == [
         Mismatch(
-          path: [.member("size"), .member("height")], offset: 24, actual: "20.0", expected: "20.5", difference: 0.5,
+          path: [.member("size"), .member("height")], offset: 24, actual: "20", expected: "20.5", difference: 0.5,
           tolerance: .absolute(0.001))
       ])
   }

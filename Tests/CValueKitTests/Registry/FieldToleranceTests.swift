@@ -21,7 +21,7 @@ import Testing
     #expect(try ValueRegistry.shared.resolve("rect").compare(actual, expected, options: options).isEqual)
     options.fieldTolerances[".size.height"] = .exact
     let result = try ValueRegistry.shared.resolve("rect").compare(actual, expected, options: options)
-    #expect(result.report.split(separator: "\n")[1] == "  .size.height: 20.0 ≠ 20.4 (difference 0.3999999999999986)")
+    #expect(result.report.split(separator: "\n")[1] == "  .size.height: 20 ≠ 20.4 (difference 0.3999999999999986)")
   }
 
   @Test func anUnknownFieldPathIsAnError() throws {

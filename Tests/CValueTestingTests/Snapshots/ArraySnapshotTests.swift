@@ -26,13 +26,13 @@ struct ArraySnapshotTests {
     let folder = try TemporaryFolder()
     let store = SnapshotStore(directory: folder.path, environment: [:])
     #expect(
-      store.verify(bytes: recorded, of: type, count: 3, named: "list").failure == """
+      store.verify(bytes: recorded, of: type, count: 3, named: "list").failureText == """
         no snapshot “list” of 3 values of struct cv_sample at \(folder.path)/list.snap
           accept it with `cvalue snapshot accept \(folder.path)`, or record missing snapshots with \
         CVALUE_SNAPSHOTS=record-missing
         """)
     #expect(
-      store.verify(bytes: Array(recorded.prefix(24)), of: type, count: 1, named: "one").failure?.hasPrefix(
+      store.verify(bytes: Array(recorded.prefix(24)), of: type, count: 1, named: "one").failureText?.hasPrefix(
         "no snapshot “one” of 1 value of struct cv_sample at \(folder.path)/one.snap\n") == true)
     #expect(
       store.verify(bytes: recorded, of: type, count: 3, named: "list", record: .missing).note
@@ -76,7 +76,7 @@ struct ArraySnapshotTests {
     let outcome = store.verify(
       bytes: changed, of: type, count: 3, named: "list", options: ComparisonOptions(ignoredPaths: ["[*].stamp"]))
     #expect(
-      outcome.failure == """
+      outcome.failureText == """
         snapshot “list” differs: struct cv_sample [3] values differ at [1].id: 7 ≠ 2
           [1].id: 7 ≠ 2
           ignored: [*].stamp
@@ -96,14 +96,14 @@ struct ArraySnapshotTests {
     _ = store.verify(bytes: recorded, of: type, count: 3, named: "list", record: .missing)
     let outcome = store.verify(bytes: Array(recorded.prefix(48)), of: type, count: 2, named: "list")
     #expect(
-      outcome.failure == """
+      outcome.failureText == """
         snapshot “list” of struct cv_sample: recorded 3 values, actual 2 values
           the actual value is in list.snap.new
         """)
     #expect(folder.text("list.snap.new")?.contains("// count: 2\n") == true)
     let single = store.verify(bytes: Array(recorded.prefix(24)), of: type, named: "list")
     #expect(
-      single.failure?.components(separatedBy: "\n").first
+      single.failureText?.components(separatedBy: "\n").first
         == "snapshot “list” of struct cv_sample: recorded 3 values, actual one value (not an array)")
   }
 
@@ -117,7 +117,7 @@ struct ArraySnapshotTests {
       text.replacingOccurrences(of: "{.id = 2, .value = 1.5,", with: "{.id = 2, .value = 1.5 .x"), to: "list.snap")
     let outcome = store.verify(bytes: recorded, of: type, count: 3, named: "list")
     #expect(
-      outcome.failure == """
+      outcome.failureText == """
         \(folder.path)/list.snap:11:26: expected ',' or '}', found '.' (at [1])
           the actual value is in list.snap.new
         """)
@@ -154,7 +154,7 @@ struct ArraySnapshotTests {
     var other = ring
     other[64 + 32] = 44
     #expect(
-      store.verify(bytes: other, of: sqe, count: 2, named: "ring").failure?.components(separatedBy: "\n").prefix(2)
+      store.verify(bytes: other, of: sqe, count: 2, named: "ring").failureText?.components(separatedBy: "\n").prefix(2)
         == [
           "snapshot “ring” differs: struct io_uring_sqe [2] values differ at [1].user_data: 44 ≠ 43",
           "  [1].user_data: 44 ≠ 43",
@@ -181,8 +181,8 @@ struct ArraySnapshotTests {
     }
     #expect(
       issue?.components(separatedBy: "\n").prefix(2) == [
-        "snapshot “points” differs: struct cv_point [2] values differ at [1].y: 5.0 ≠ 4.0 (difference 1.0)",
-        "  [1].y: 5.0 ≠ 4.0 (difference 1.0)",
+        "snapshot “points” differs: struct cv_point [2] values differ at [1].y: 5 ≠ 4 (difference 1)",
+        "  [1].y: 5 ≠ 4 (difference 1)",
       ])
   }
 }

@@ -72,15 +72,25 @@ struct SnapshotStoreTests {
     let outcome = store.verify(bytes: changed, of: type, named: "sample")
     #expect(outcome.status == .failed)
     #expect(
-      outcome.failure == """
+      outcome.failureText == """
         snapshot “sample” differs: cv_sample values differ at .id: 8 ≠ 7
           .id: 8 ≠ 7
           actual:   {.id = 8, .value = 0.1, .stamp = 1700000000}
           expected: {.id = 7, .value = 0.1, .stamp = 1700000000}
           the actual value is in sample.snap.new
         """)
+    // The failure is a value: the comparison itself, not a text to split apart again.
+    #expect(outcome.failure == .differs(name: "sample", comparison: try #require(outcome.comparison)))
+    #expect(outcome.hint == "the actual value is in sample.snap.new")
+    #expect(
+      outcome.failure?.report { "\($0) — after the move" }.components(separatedBy: "\n").first
+        == "snapshot “sample” differs: cv_sample values differ at .id: 8 ≠ 7 — after the move")
     #expect(folder.text("sample.snap.new")?.contains(".id = 8,") == true)
     #expect(folder.text("sample.snap")?.contains(".id = 7,") == true)
+    let missing = store.verify(bytes: changed, of: type, named: "other")
+    #expect(
+      missing.failure
+        == .missing(name: "other", subject: "struct cv_sample", path: folder.path + "/other.snap"))
   }
 
   @Test("a float moved within the tolerance matches; outside it, it fails")
@@ -95,7 +105,7 @@ struct SnapshotStoreTests {
     let outside = store.verify(
       bytes: moved, of: type, named: "sample", options: ComparisonOptions(tolerance: .absolute(1e-12)))
     #expect(
-      outside.failure?.components(separatedBy: "\n").first == """
+      outside.failureText?.components(separatedBy: "\n").first == """
         snapshot “sample” differs: cv_sample values differ at .value: 0.1000000004 ≠ 0.1 (difference 3.99999991462785e-10, \
         tolerance 1e-12)
         """)
@@ -119,7 +129,7 @@ struct SnapshotStoreTests {
     let outcome = store.verify(bytes: recorded, of: type, named: "sample")
     #expect(outcome.status == .failed)
     #expect(
-      outcome.failure == """
+      outcome.failureText == """
         no snapshot “sample” of struct cv_sample at \(folder.path)/sample.snap
           accept it with `cvalue snapshot accept \(folder.path)`, or record missing snapshots with \
         CVALUE_SNAPSHOTS=record-missing
@@ -136,7 +146,7 @@ struct SnapshotStoreTests {
     for record in [nil, SnapshotRecording.missing, .all] {
       let outcome = store.verify(bytes: recorded, of: type, named: "sample", record: record)
       #expect(
-        outcome.failure == """
+        outcome.failureText == """
           no snapshot “sample” of struct cv_sample at \(folder.path)/sample.snap
             CI is set, so snapshots are never recorded: record it locally and commit it
           """)
@@ -172,7 +182,7 @@ struct SnapshotStoreTests {
     #expect(folder.text("sample.snap")?.contains(".id = 9,") == true)
     let bad = SnapshotStore(directory: folder.path, environment: ["CVALUE_SNAPSHOTS": "record"])
     #expect(
-      bad.verify(bytes: changed, of: type, named: "sample").failure
+      bad.verify(bytes: changed, of: type, named: "sample").failureText
         == "cannot check snapshot “sample”: CVALUE_SNAPSHOTS=record is not one of off, record-missing, record-all")
   }
 
@@ -184,13 +194,13 @@ struct SnapshotStoreTests {
     let text = try #require(folder.text("sample.snap"))
     try folder.write(text.replacingOccurrences(of: ".value = 0.1", with: ".value = 0.1x"), to: "sample.snap")
     #expect(
-      store.verify(bytes: recorded, of: type, named: "sample").failure == """
+      store.verify(bytes: recorded, of: type, named: "sample").failureText == """
         \(folder.path)/sample.snap:10:12: bad number '0.1x'
           the actual value is in sample.snap.new
         """)
     try folder.write(text.replacingOccurrences(of: "// size: 24", with: "// size: many"), to: "sample.snap")
     #expect(
-      store.verify(bytes: recorded, of: type, named: "sample").failure == """
+      store.verify(bytes: recorded, of: type, named: "sample").failureText == """
         \(folder.path)/sample.snap:3:10: the size “many” is not a number of bytes
           the actual value is in sample.snap.new
         """)
@@ -204,7 +214,7 @@ struct SnapshotStoreTests {
     let grown = try ValueRegistry().resolve("{cv_sample=\"id\"q\"value\"d\"flags\"I}")
     let outcome = store.verify(bytes: [UInt8](repeating: 0, count: 24), of: grown, named: "sample")
     #expect(
-      outcome.failure == """
+      outcome.failureText == """
         snapshot “sample” was recorded for another layout of struct cv_sample (24 bytes):
           changed: .id @0 +8 long long (was .id @0 +4 int)
           added:   .flags @16 +4 unsigned int
@@ -221,7 +231,7 @@ struct SnapshotStoreTests {
     let text = try #require(folder.text("sample.snap"))
     try folder.write(text.replacingOccurrences(of: "x86_64-linux", with: "arm64-linux"), to: "sample.snap")
     #expect(
-      store.verify(bytes: recorded, of: type, named: "sample").failure == """
+      store.verify(bytes: recorded, of: type, named: "sample").failureText == """
         snapshot “sample” of struct cv_sample was recorded for arm64-linux, and this run lays it out for \
         x86_64-linux: values are not compared across ABIs
           the actual value is in sample.snap.new

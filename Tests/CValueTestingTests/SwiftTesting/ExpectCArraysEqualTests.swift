@@ -19,8 +19,8 @@ struct ExpectCArraysEqualTests {
     let text = RecordedIssue.text { expectCValuesEqual(track, bent, "track") }
     #expect(
       text == """
-        struct cv_point [3] values differ at [1].y: 2.0 ≠ 2.5 (difference 0.5) — track
-          [1].y: 2.0 ≠ 2.5 (difference 0.5)
+        struct cv_point [3] values differ at [1].y: 2 ≠ 2.5 (difference 0.5) — track
+          [1].y: 2 ≠ 2.5 (difference 0.5)
           actual[1]:   {.x = 1, .y = 2}
           expected[1]: {.x = 1, .y = 2.5}
         """)
@@ -41,8 +41,8 @@ struct ExpectCArraysEqualTests {
     let text = RecordedIssue.text { expectCValuesEqual(segments, moved, within: .absolute(0.00001)) }
     #expect(
       text == """
-        struct cv_segment [2] values differ at [1].to.y: 2.0 ≠ 2.0001 (difference 0.00010000000000021103, tolerance 1e-05)
-          [1].to.y: 2.0 ≠ 2.0001 (difference 0.00010000000000021103, tolerance 1e-05)
+        struct cv_segment [2] values differ at [1].to.y: 2 ≠ 2.0001 (difference 0.00010000000000021103, tolerance 1e-05)
+          [1].to.y: 2 ≠ 2.0001 (difference 0.00010000000000021103, tolerance 1e-05)
           actual[1]:   {.from = {.x = 1, .y = 1}, .to = {.x = 2, .y = 2}}
           expected[1]: {.from = {.x = 1, .y = 1}, .to = {.x = 2, .y = 2.0001}}
         """)
@@ -56,8 +56,8 @@ struct ExpectCArraysEqualTests {
     let lines = text?.split(separator: "\n").map(String.init) ?? []
     #expect(lines.count == 24)
     #expect(lines.first == "struct cv_point [25] values differ at 25 of 50 fields ([0].y, [1].y, [2].y, …)")
-    #expect(lines[1] == "  [0].y: 0.0 ≠ 1.0 (difference 1.0)")
-    #expect(lines[20] == "  [19].y: 0.0 ≠ 20.0 (difference 20.0)")
+    #expect(lines[1] == "  [0].y: 0 ≠ 1 (difference 1)")
+    #expect(lines[20] == "  [19].y: 0 ≠ 20 (difference 20)")
     #expect(lines[21] == "  … and 5 more")
     #expect(lines[22] == "  actual[0]:   {.x = 0, .y = 0}")
     #expect(lines[23] == "  expected[0]: {.x = 0, .y = 1}")
@@ -78,8 +78,8 @@ struct ExpectCArraysEqualTests {
         let text = RecordedIssue.text { expectCValuesEqual(actual, expected, within: .absolute(0.1)) }
         #expect(
           text == """
-            struct cv_point [3] values differ at [1].y: 2.0 ≠ 2.5 (difference 0.5, tolerance 0.1)
-              [1].y: 2.0 ≠ 2.5 (difference 0.5, tolerance 0.1)
+            struct cv_point [3] values differ at [1].y: 2 ≠ 2.5 (difference 0.5, tolerance 0.1)
+              [1].y: 2 ≠ 2.5 (difference 0.5, tolerance 0.1)
               actual[1]:   {.x = 1, .y = 2}
               expected[1]: {.x = 1, .y = 2.5}
             """)
@@ -100,8 +100,8 @@ struct ExpectCArraysEqualTests {
         }
         #expect(
           text == """
-            struct cv_point [3] values differ at [1].y: 2.0 ≠ 2.5 (difference 0.5)
-              [1].y: 2.0 ≠ 2.5 (difference 0.5)
+            struct cv_point [3] values differ at [1].y: 2 ≠ 2.5 (difference 0.5)
+              [1].y: 2 ≠ 2.5 (difference 0.5)
               actual[1]:   {.x = 1, .y = 2}
               expected[1]: {.x = 1, .y = 2.5}
             """)
@@ -117,8 +117,8 @@ struct ExpectCArraysEqualTests {
     let text = RecordedIssue.text { expectCValuesEqual(pointers: &actual, &expected, encoding: "point") }
     #expect(
       text == """
-        CGPoint values differ at .y: 2.0 ≠ 2.5 (difference 0.5)
-          .y: 2.0 ≠ 2.5 (difference 0.5)
+        CGPoint values differ at .y: 2 ≠ 2.5 (difference 0.5)
+          .y: 2 ≠ 2.5 (difference 0.5)
           actual:   {.x = 1, .y = 2}
           expected: {.x = 1, .y = 2.5}
         """)

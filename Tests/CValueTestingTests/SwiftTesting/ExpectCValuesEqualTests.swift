@@ -20,8 +20,8 @@ struct ExpectCValuesEqualTests {
     let text = RecordedIssue.text { expectCValuesEqual(cv_point(x: 1, y: 2), cv_point(x: 1, y: 2.5)) }
     #expect(
       text == """
-        cv_point values differ at .y: 2.0 ≠ 2.5 (difference 0.5)
-          .y: 2.0 ≠ 2.5 (difference 0.5)
+        cv_point values differ at .y: 2 ≠ 2.5 (difference 0.5)
+          .y: 2 ≠ 2.5 (difference 0.5)
           actual:   {.x = 1, .y = 2}
           expected: {.x = 1, .y = 2.5}
         """)
@@ -50,8 +50,8 @@ struct ExpectCValuesEqualTests {
     }
     #expect(
       text == """
-        cv_point values differ at .y: 2.0 ≠ 2.5 (difference 0.5) — after scaling
-          .y: 2.0 ≠ 2.5 (difference 0.5)
+        cv_point values differ at .y: 2 ≠ 2.5 (difference 0.5) — after scaling
+          .y: 2 ≠ 2.5 (difference 0.5)
           actual:   {.x = 1, .y = 2}
           expected: {.x = 1, .y = 2.5}
         """)
@@ -73,8 +73,8 @@ struct ExpectCValuesEqualTests {
     let text = RecordedIssue.text { expectCValuesEqual(reading, calibrated, within: .absolute(0.0001)) }
     #expect(
       text == """
-        cv_reading values differ at .value: 20.0004 ≠ 20.0 (difference 0.00039999999999906777, tolerance 0.0001)
-          .value: 20.0004 ≠ 20.0 (difference 0.00039999999999906777, tolerance 0.0001)
+        cv_reading values differ at .value: 20.0004 ≠ 20 (difference 0.00039999999999906777, tolerance 0.0001)
+          .value: 20.0004 ≠ 20 (difference 0.00039999999999906777, tolerance 0.0001)
           actual:   {.tag = 65, .value = 20.0004, .count = 3, .unit = "C"}
           expected: {.tag = 65, .value = 20, .count = 3, .unit = "C"}
         """)
@@ -88,8 +88,8 @@ struct ExpectCValuesEqualTests {
     let text = RecordedIssue.text { expectCValuesEqual(next, cv_point(x: 1, y: 2), within: .ulps(1)) }
     #expect(
       text == """
-        cv_point values differ at .y: 2.000000000000001 ≠ 2.0 (difference 8.881784197001252e-16, tolerance 1 ulp)
-          .y: 2.000000000000001 ≠ 2.0 (difference 8.881784197001252e-16, tolerance 1 ulp)
+        cv_point values differ at .y: 2.000000000000001 ≠ 2 (difference 8.881784197001252e-16, tolerance 1 ulp)
+          .y: 2.000000000000001 ≠ 2 (difference 8.881784197001252e-16, tolerance 1 ulp)
           actual:   {.x = 1, .y = 2.000000000000001}
           expected: {.x = 1, .y = 2}
         """)
@@ -111,8 +111,8 @@ struct ExpectCValuesEqualTests {
     }
     #expect(
       text == """
-        cv_segment values differ at .from.y: 0.0 ≠ 0.5 (difference 0.5, tolerance 0.01)
-          .from.y: 0.0 ≠ 0.5 (difference 0.5, tolerance 0.01)
+        cv_segment values differ at .from.y: 0 ≠ 0.5 (difference 0.5, tolerance 0.01)
+          .from.y: 0 ≠ 0.5 (difference 0.5, tolerance 0.01)
           actual:   {.from = {.x = 0, .y = 0}, .to = {.x = 10, .y = 20.25}}
           expected: {.from = {.x = 0, .y = 0.5}, .to = {.x = 10, .y = 20}}
         """)
@@ -132,7 +132,7 @@ struct ExpectCValuesEqualTests {
       text == """
         cv_anonymous values differ at 2 of 4 fields (.u.i, .u.f)
           .u.i: 1069547520 ≠ 1075838976
-          .u.f: 1.5 ≠ 2.5 (difference 1.0)
+          .u.f: 1.5 ≠ 2.5 (difference 1)
           actual:   {.kind = 1, .u = {.i = 1069547520, .f = 1.5}, .after = 0}
           expected: {.kind = 1, .u = {.i = 1075838976, .f = 2.5}, .after = 0}
         """)
@@ -181,8 +181,8 @@ struct ExpectCValuesEqualTests {
     }
     #expect(
       text == """
-        cv_point values differ at .y: 2.0 ≠ 2.5 (difference 0.5, tolerance 0.1)
-          .y: 2.0 ≠ 2.5 (difference 0.5, tolerance 0.1)
+        cv_point values differ at .y: 2 ≠ 2.5 (difference 0.5, tolerance 0.1)
+          .y: 2 ≠ 2.5 (difference 0.5, tolerance 0.1)
           actual:   {.x = 1, .y = 2}
           expected: {.x = 1, .y = 2.5}
         """)

@@ -94,8 +94,8 @@ struct UnionMemberArgumentTests {
     }
     #expect(
       text == """
-        struct cv_message [2] values differ at [1].body.number.scale: 2.0 ≠ 3.0 (difference 1.0)
-          [1].body.number.scale: 2.0 ≠ 3.0 (difference 1.0)
+        struct cv_message [2] values differ at [1].body.number.scale: 2 ≠ 3 (difference 1)
+          [1].body.number.scale: 2 ≠ 3 (difference 1)
           actual[1]:   {.kind = 2, .body = {.number = {.value = 2, .scale = 2}}}
           expected[1]: {.kind = 2, .body = {.number = {.value = 2, .scale = 3}}}
         """)

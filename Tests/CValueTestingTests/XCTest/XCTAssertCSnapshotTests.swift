@@ -43,8 +43,8 @@ final class XCTAssertCSnapshotTests: XCTestCase {
       captured,
       [
         """
-        failed - snapshot “point” differs: cv_point values differ at .x: 2.0 ≠ 1.0 (difference 1.0) — moved
-          .x: 2.0 ≠ 1.0 (difference 1.0)
+        failed - snapshot “point” differs: cv_point values differ at .x: 2 ≠ 1 (difference 1) — moved
+          .x: 2 ≠ 1 (difference 1)
           actual:   {.x = 2, .y = 2.5}
           expected: {.x = 1, .y = 2.5}
           the actual value is in point.snap.new
@@ -79,8 +79,8 @@ extension XCTAssertCSnapshotTests {
       captured,
       [
         """
-        failed - snapshot “track” differs: struct cv_point [2] values differ at [0].y: 2.5 ≠ 2.0 (difference 0.5)
-          [0].y: 2.5 ≠ 2.0 (difference 0.5)
+        failed - snapshot “track” differs: struct cv_point [2] values differ at [0].y: 2.5 ≠ 2 (difference 0.5)
+          [0].y: 2.5 ≠ 2 (difference 0.5)
           actual:   {{.x = 1, .y = 2.5}, {.x = 3, .y = 4}}
           expected: {{.x = 1, .y = 2}, {.x = 3, .y = 4}}
           the actual value is in track.snap.new

@@ -54,8 +54,8 @@ final class XCTestAssertionTests: XCTestCase {
       [
         Failure(
           description: """
-            failed - cv_point values differ at .y: 2.0 ≠ 2.5 (difference 0.5) — after scaling
-              .y: 2.0 ≠ 2.5 (difference 0.5)
+            failed - cv_point values differ at .y: 2 ≠ 2.5 (difference 0.5) — after scaling
+              .y: 2 ≠ 2.5 (difference 0.5)
               actual:   {.x = 1, .y = 2}
               expected: {.x = 1, .y = 2.5}
             """, file: #filePath, line: line)
@@ -74,8 +74,8 @@ final class XCTestAssertionTests: XCTestCase {
     XCTAssertEqual(
       failure { XCTAssertCValuesEqual(reading, calibrated, within: .ulps(4)) },
       """
-      failed - cv_reading values differ at .value: 20.0004 ≠ 20.0 (difference 0.00039999999999906777, tolerance 4 ulps)
-        .value: 20.0004 ≠ 20.0 (difference 0.00039999999999906777, tolerance 4 ulps)
+      failed - cv_reading values differ at .value: 20.0004 ≠ 20 (difference 0.00039999999999906777, tolerance 4 ulps)
+        .value: 20.0004 ≠ 20 (difference 0.00039999999999906777, tolerance 4 ulps)
         actual:   {.tag = 65, .value = 20.0004, .count = 3, .unit = "C"}
         expected: {.tag = 65, .value = 20, .count = 3, .unit = "C"}
       """)
@@ -196,8 +196,8 @@ final class XCTestAssertionTests: XCTestCase {
     XCTAssertEqual(
       failure { XCTAssertCValuesEqual(track, bent) },
       """
-      failed - struct cv_point [2] values differ at [1].y: 2.0 ≠ 2.5 (difference 0.5)
-        [1].y: 2.0 ≠ 2.5 (difference 0.5)
+      failed - struct cv_point [2] values differ at [1].y: 2 ≠ 2.5 (difference 0.5)
+        [1].y: 2 ≠ 2.5 (difference 0.5)
         actual[1]:   {.x = 1, .y = 2}
         expected[1]: {.x = 1, .y = 2.5}
       """)
@@ -210,8 +210,8 @@ final class XCTestAssertionTests: XCTestCase {
         XCTAssertEqual(
           failure { XCTAssertCValuesEqual(actual, expected, within: .absolute(0.25)) },
           """
-          failed - struct cv_point [2] values differ at [1].y: 2.0 ≠ 2.5 (difference 0.5, tolerance 0.25)
-            [1].y: 2.0 ≠ 2.5 (difference 0.5, tolerance 0.25)
+          failed - struct cv_point [2] values differ at [1].y: 2 ≠ 2.5 (difference 0.5, tolerance 0.25)
+            [1].y: 2 ≠ 2.5 (difference 0.5, tolerance 0.25)
             actual[1]:   {.x = 1, .y = 2}
             expected[1]: {.x = 1, .y = 2.5}
           """)
@@ -295,8 +295,8 @@ final class XCTestAssertionTests: XCTestCase {
     XCTAssertEqual(
       failure { XCTAssertCValuesEqual(pointers: &actual, &expected, encoding: "{cv_point=dd}") },
       """
-      failed - cv_point values differ at .1: 2.0 ≠ 2.5 (difference 0.5)
-        .1: 2.0 ≠ 2.5 (difference 0.5)
+      failed - cv_point values differ at .1: 2 ≠ 2.5 (difference 0.5)
+        .1: 2 ≠ 2.5 (difference 0.5)
         actual:   {1, 2}
         expected: {1, 2.5}
       """)

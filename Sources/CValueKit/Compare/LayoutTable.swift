@@ -1,9 +1,8 @@
-import CValueKit
-
-/// `cvalue layout`: a pahole-like table of fields and holes. An array of scalars, or of arrays of them, is
+/// The layout's text (``ReportFormat/text`` of ``CLayout/report(as:name:alignmentSource:to:)``, `cvalue layout`):
+/// a pahole-like table of fields and holes. An array of scalars, or of arrays of them, is
 /// folded into one row (`.name[0...64]`, `.m[0...1][0...2]`), as pahole prints arrays; JSON lists them all.
 enum LayoutTable {
-  static func write(_ layout: CLayout, name: String?, to output: inout StandardOutput) {
+  static func write(_ layout: CLayout, name: String?, to output: inout some TextOutputStream) {
     output.write(name.map { "\($0) = \(layout.type)\n" } ?? "\(layout.type)\n")
     output.write(
       "size \(layout.size), alignment \(layout.alignment), stride \(layout.stride) (\(layout.abi.name))\n\n")
