@@ -489,7 +489,7 @@ static void cv_compare_checks_the_values_once(void **state) {
   b.y = 5;
   expect_report(point, &a, &b, 1, NULL, 1,
                 "cv_point values differ at 1 of 2 fields:\n"
-                "  .y: 2.0 ≠ 5.0 (difference 3.0)\n"
+                "  .y: 2 ≠ 5 (difference 3)\n"
                 "  actual:   {.x = 1, .y = 2}\n"
                 "  expected: {.x = 1, .y = 5}");
   assert_int_equal(point_reads, 2);
