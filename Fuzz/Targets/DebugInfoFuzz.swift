@@ -23,7 +23,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size)) else {
     fatalError("cannot write \(path)")
   }
-  let imported: DebugInfoImport
+  let imported: ImportedTypes
   do { imported = try DebugInfoImport.read(path) } catch {
     guard !error.description.isEmpty else { fatalError("an empty error description for \(error)") }
     return 0
