@@ -48,6 +48,19 @@ import Testing
     #expect(record.size == 216)
   }
 
+  /// Values that differ only in a byte of `name`, read from a split build, fail naming `.name`.
+  @Test(.needs(.gcc), arguments: builds)
+  func valuesFromASplitBuildFailByName(_ compiler: String, _ version: String) throws {
+    let catalog = TypeCatalog(includingBuiltins: false)
+    try catalog.importDebugInfo(of: Self.build(compiler, version, name: "values"), types: ["struct sample"])
+    let type = try ValueRegistry(catalog: catalog).resolve("struct sample")
+    var actual = [UInt8](repeating: 0, count: 216)
+    let expected = actual
+    actual[4 + 150] = 1
+    #expect(try type.compare(bytes: actual, expected).mismatches.map(\.path.description) == [".name"])
+    #expect(try type.compare(bytes: expected, expected).isEqual)
+  }
+
   @Test(.needs(.gcc), arguments: builds)
   func aMissingDwoIsNamedWithWhereItWasLookedFor(_ compiler: String, _ version: String) throws {
     let binary = try Self.build(compiler, version, name: "missing")
