@@ -193,7 +193,7 @@ struct CompareCommandTests {
       """),
     BadInputCase(
       ["compare", "rect", rect, rect, "--absolute", "-1"],
-      "absolute tolerance -1.0 is not a finite number ≥ 0\n"),
+      "absolute tolerance -1 is not a finite number ≥ 0\n"),
     // -Inf is the tolerance's value, not -I (clang's include directory) joined to "nf".
     BadInputCase(
       ["compare", "rect", rect, rect, "--absolute", "-Inf"],

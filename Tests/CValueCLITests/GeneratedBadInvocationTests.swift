@@ -299,7 +299,7 @@ enum BadInvocations {
       }
       add(.hugeOptionNumber, ["compare", "double", zeros8, zeros8, "--absolute", "1e400"], "absolute tolerance inf")
       add(.hugeOptionNumber, ["compare", "double", zeros8, zeros8, "--relative", "nan"], "relative tolerance nan")
-      add(.hugeOptionNumber, ["compare", "double", zeros8, zeros8, "--absolute=-1"], "absolute tolerance -1.0")
+      add(.hugeOptionNumber, ["compare", "double", zeros8, zeros8, "--absolute=-1"], "absolute tolerance -1 is")
       add(
         .hugeOptionNumber, ["compare", "point", zeros16, zeros16, "--field-tolerance", ".x=1e400"],
         "absolute tolerance inf is not a finite number ≥ 0 (for .x)")

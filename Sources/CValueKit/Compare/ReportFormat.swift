@@ -187,7 +187,7 @@ extension Mismatch {
   var detail: String {
     var text = "\(actual) ≠ \(expected)"
     if let difference {
-      var notes = ["difference \(LeafDescription.floatText(difference))"]
+      var notes = ["difference \(FloatText.shortest(difference))"]
       if let tolerance, !tolerance.isExact || tolerance.isBitwise || tolerance.nanEqualsNaN {
         notes.append("tolerance \(tolerance)")
       }

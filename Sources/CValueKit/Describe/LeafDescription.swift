@@ -33,12 +33,14 @@ enum LeafDescription {
       let byte = bytes[offset]
       return byte == 0 ? "false" : byte == 1 ? "true" : String(byte)
     case .float:
-      return floatText(Float(bitPattern: UInt32(truncatingIfNeeded: RawBits.unsigned(bytes, at: offset, size: 4))))
+      return FloatText.shortest(
+        Float(bitPattern: UInt32(truncatingIfNeeded: RawBits.unsigned(bytes, at: offset, size: 4))))
     case .float16, .bfloat16:
       let bits = UInt16(truncatingIfNeeded: RawBits.unsigned(bytes, at: offset, size: 2))
       return halfText(bits, format: HalfFloat.format(of: kind) ?? .binary16)
     case .double:
-      return floatText(Double(bitPattern: UInt64(truncatingIfNeeded: RawBits.unsigned(bytes, at: offset, size: 8))))
+      return FloatText.shortest(
+        Double(bitPattern: UInt64(truncatingIfNeeded: RawBits.unsigned(bytes, at: offset, size: 8))))
     case .x87Extended:
       return x87Text(RawBits.unsigned(bytes, at: offset, size: 10))
     case .quadruple:
@@ -86,26 +88,16 @@ enum LeafDescription {
     return value.flatMap(enumeration.name(for:))
   }
 
-  /// The shortest text that reads back to `value` in its own type, without a trailing `.0`.
-  static func floatText<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) -> String {
-    if value.isNaN { return value.sign == .minus ? "-nan" : "nan" }
-    if value.isInfinite { return value.sign == .minus ? "-inf" : "inf" }
-    if value == 0 { return value.sign == .minus ? "-0.0" : "0" }
-    var text = value.description
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    return text
-  }
-
   /// A 16-bit floating-point value as the shortest text that reads back to its bits in its own format:
   /// binary16 through Swift's `Float16` where Swift has the type; otherwise (and bfloat16 always) the
   /// `Float` it widens to, its shortest digits cut to the fewest that still read back (`__bf16` 0.1 is
   /// `0.1`, not the `0.100097656` of its `Float`).
   static func halfText(_ bits: UInt16, format: BinaryFloatFormat) -> String {
     #if !(os(macOS) && arch(x86_64))
-      if format == .binary16 { return floatText(Float16(bitPattern: bits)) }
+      if format == .binary16 { return FloatText.shortest(Float16(bitPattern: bits)) }
     #endif
     let value = HalfFloat.float(bits, format: format)
-    let text = floatText(value)
+    let text = FloatText.shortest(value)
     guard value.isFinite, value != 0 else { return text }
     // The digits and exponent of `text`: value = ±digits × 10^exponent.
     let parts = text.split(separator: "e", maxSplits: 1)
@@ -124,7 +116,7 @@ enum LeafDescription {
       guard let read = format.bits(decimal: Substring(candidate), isNegative: value.sign == .minus),
         read == UInt128(bits), let shorter = Float(candidate)
       else { continue }
-      return sign + floatText(shorter)
+      return sign + FloatText.shortest(shorter)
     }
     return text
   }
@@ -134,7 +126,7 @@ enum LeafDescription {
     #if arch(x86_64) && !os(Windows)
       switch BinaryFloatFormat.x87Extended.decode(bits) {
       case .finite:
-        return floatText(Float80(x87Bits: bits))
+        return FloatText.shortest(Float80(x87Bits: bits))
       case .zero(let isNegative): return isNegative ? "-0.0" : "0"
       case .infinity(let isNegative): return isNegative ? "-inf" : "inf"
       case .nan(let isNegative): return isNegative ? "-nan" : "nan"

@@ -60,8 +60,8 @@ public struct FloatTolerance: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     if isBitwise { return "bitwise" }
     var parts: [String] = []
-    if absolute != 0 { parts.append("\(absolute)") }
-    if relative != 0 { parts.append("\(relative) relative") }
+    if absolute != 0 { parts.append(FloatText.shortest(absolute)) }
+    if relative != 0 { parts.append("\(FloatText.shortest(relative)) relative") }
     if ulps != 0 { parts.append("\(ulps) \(ulps == 1 ? "ulp" : "ulps")") }
     if parts.isEmpty { parts.append("exact") }
     if nanEqualsNaN { parts.append("nan == nan") }
@@ -71,8 +71,12 @@ public struct FloatTolerance: Hashable, Sendable, CustomStringConvertible {
   /// Why the tolerance cannot be used, or `nil` when it can (`package`: CValueFixtures checks a file's
   /// tolerances the way ``ValueType`` checks the options it is handed).
   package var problem: String? {
-    if !(absolute >= 0) || absolute.isInfinite { return "absolute tolerance \(absolute) is not a finite number ≥ 0" }
-    if !(relative >= 0) || relative.isInfinite { return "relative tolerance \(relative) is not a finite number ≥ 0" }
+    if !(absolute >= 0) || absolute.isInfinite {
+      return "absolute tolerance \(FloatText.shortest(absolute)) is not a finite number ≥ 0"
+    }
+    if !(relative >= 0) || relative.isInfinite {
+      return "relative tolerance \(FloatText.shortest(relative)) is not a finite number ≥ 0"
+    }
     return nil
   }
 }

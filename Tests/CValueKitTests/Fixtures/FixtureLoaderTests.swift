@@ -120,7 +120,7 @@ import Testing
     )
     #expect(
       Self.error(#"[{"name": "a", "type": "point", "value": "{0, 0}", "tolerance": -1}]"#)
-        == #"inline.json: case "a", field "tolerance": absolute tolerance -1.0 is not a finite number ≥ 0"#)
+        == #"inline.json: case "a", field "tolerance": absolute tolerance -1 is not a finite number ≥ 0"#)
     #expect(
       Self.error(#"[{"name": "a", "type": "point", "value": "{0, 0}", "tolerance": {"ulps": 1.5}}]"#)
         == #"inline.json: case "a", field "tolerance.ulps": expected a whole number ≥ 0"#)

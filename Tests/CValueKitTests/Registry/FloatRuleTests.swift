@@ -97,12 +97,22 @@ import Testing
   }
 
   @Test func badTolerancesAreErrors() {
-    #expect(throws: ValueError.invalidTolerance("absolute tolerance -1.0 is not a finite number ≥ 0", at: FieldPath()))
-    {
+    #expect(throws: ValueError.invalidTolerance("absolute tolerance -1 is not a finite number ≥ 0", at: FieldPath())) {
       try ValueRegistry.shared.resolve("d").compare(1.0, 1.0, options: ComparisonOptions(tolerance: .absolute(-1)))
     }
     #expect(throws: ValueError.invalidTolerance("relative tolerance nan is not a finite number ≥ 0", at: FieldPath())) {
       try ValueRegistry.shared.resolve("d").compare(1.0, 1.0, options: ComparisonOptions(tolerance: .relative(.nan)))
     }
+  }
+
+  /// A tolerance reads in a report as its numbers do in the values beside it: `1`, not `1.0` (the one float format).
+  @Test func aToleranceReadsInTheOneFloatFormat() {
+    #expect(FloatTolerance.absolute(1).description == "1")
+    #expect(FloatTolerance.absolute(0.25).description == "0.25")
+    #expect(FloatTolerance.relative(2).description == "2 relative")
+    #expect(FloatTolerance(absolute: 1e-9, relative: 1e-6, ulps: 4).description == "1e-09 or 1e-06 relative or 4 ulps")
+    #expect(FloatTolerance(ulps: 1, nanEqualsNaN: true).description == "1 ulp or nan == nan")
+    #expect(FloatTolerance.exact.description == "exact")
+    #expect(FloatTolerance.absolute(-1).problem == "absolute tolerance -1 is not a finite number ≥ 0")
   }
 }
