@@ -145,8 +145,9 @@ let package = Package(
     .testTarget(
       name: "CValueTestingTests",
       dependencies: [
-        "CValueTesting", "CValueKit", "CValueFixtures", "CValueHeaders", "CTestTypes", "CSystemHeaders", "TestSupport",
-        "CValueSnapshots",
+        "CValueTesting", "CValueKit", "CValueFixtures", "CValueHeaders", "CValueDebugInfo", "CTestTypes",
+        "CSystemHeaders",
+        "TestSupport", "CValueSnapshots",
       ],
       resources: [.copy("Fixtures")]
     ),

@@ -303,4 +303,8 @@ struct rect {
   int left, top, right, bottom;
 };
 
+/// A `struct cv_flags` as C code fills it: the test binary's debug info describes the struct because this
+/// code uses it (Snapshots.md's way for a struct with bitfields).
+struct cv_flags cv_flags_sample(int id, unsigned mode);
+
 #endif

@@ -1,4 +1,5 @@
 import CTestTypes
+import CValueDebugInfo
 import CValueHeaders
 import CValueKit
 import CValueSnapshots
@@ -71,6 +72,35 @@ struct ExpectCSnapshotTests {
     #expect(
       store.verify(bytes: other, of: sqe, named: "readv").failureText?.components(separatedBy: "\n").prefix(2) == [
         "snapshot “readv” differs: io_uring_sqe values differ at .user_data: 43 ≠ 42", "  .user_data: 43 ≠ 42",
+      ])
+  }
+
+  /// Snapshots.md's way for a struct Mirror cannot see into (bitfields): its layout read from the test binary's
+  /// own debug info, in a registry of the test's own. Recorded, read back, and a changed bitfield names itself.
+  @Test("a struct with bitfields, from the test binary's own debug info, is recorded and compared field by field")
+  func bitfieldsFromDebugInfo() throws {
+    let registry = ValueRegistry()
+    try registry.catalog.importDebugInfoOfRunningProgram(types: ["struct cv_flags"])
+    let folder = try TemporaryFolder()
+    let flags = cv_flags_sample(7, 5)
+    let bytes = withUnsafeBytes(of: flags) { Array($0) }
+    let type = try registry.resolve("struct cv_flags")
+    #expect(
+      SnapshotStore(directory: folder.path, environment: [:]).verify(
+        bytes: bytes, of: type, named: "flags", record: .missing
+      ).status == .recorded)
+    #expect(
+      folder.text("flags.snap")?.components(separatedBy: "\n").suffix(8) == [
+        "{", "  .id = 7,", "  .ready = 1,", "  .mode = 5,", "  .level = 9,", "  .after = -7", "}", "",
+      ])
+    let outcome = expectCSnapshot(flags, named: "flags", registry: registry, directory: folder.path)
+    #expect(outcome?.status == .matched && outcome?.recordedBytes == bytes)
+    let issue = RecordedIssue.text {
+      expectCSnapshot(cv_flags_sample(7, 3), named: "flags", registry: registry, record: .off, directory: folder.path)
+    }
+    #expect(
+      issue?.components(separatedBy: "\n").prefix(2) == [
+        "snapshot “flags” differs: cv_flags values differ at .mode: 3 ≠ 5", "  .mode: 3 ≠ 5",
       ])
   }
 
