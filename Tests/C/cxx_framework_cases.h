@@ -1,0 +1,56 @@
+// The C++ test cases of program_catch2.cpp and program_doctest.cpp: one source for both frameworks, whose glue
+// headers define the same CHECK_CV_EQ / REQUIRE_CV_EQ / CHECK_CV_EQ_OPTIONS (TEST_CASE, REQUIRE and FAIL are
+// both frameworks' own). Namespaces, templates and base classes, by their C++ names from the test's own debug
+// info (built with -g); one test case passes, three fail on purpose.
+#ifndef CXX_FRAMEWORK_CASES_H
+#define CXX_FRAMEWORK_CASES_H
+
+namespace geo {
+struct shape {
+  int id;
+  double weight;
+};
+struct circle : shape {
+  double radius;
+};
+}  // namespace geo
+
+template <typename T>
+struct box {
+  T value;
+  int tag;
+};
+
+TEST_CASE("equal circles pass") {
+  geo::circle actual{}, expected{};
+  actual.id = expected.id = 1;
+  actual.radius = expected.radius = 2.5;
+  CHECK_CV_EQ(actual, expected);
+}
+
+TEST_CASE("a changed base member fails by name") {
+  geo::circle actual{}, expected{};
+  actual.id = 1;
+  expected.id = 2;
+  CHECK_CV_EQ(actual, expected);
+}
+
+TEST_CASE("REQUIRE stops the test case") {
+  box<geo::shape> actual{{1, 0.5}, 3}, expected{{1, 0.75}, 3};
+  REQUIRE_CV_EQ(actual, expected);
+  FAIL("not reached");
+}
+
+TEST_CASE("an ignored field is not compared") {
+  cv_options *options = nullptr;
+  char *message = nullptr;
+  REQUIRE(cv_options_new(&options, &message) == CV_OK);
+  REQUIRE(cv_options_ignore(options, ".tag", &message) == CV_OK);
+  box<int> actual{1, 2}, expected{1, 3};
+  CHECK_CV_EQ_OPTIONS(actual, expected, options);
+  actual.value = 5;
+  CHECK_CV_EQ_OPTIONS(actual, expected, options);
+  cv_options_free(options);
+}
+
+#endif
