@@ -10,9 +10,14 @@ and each run's output, through a pipe as in a CI log, must hold the failure bloc
 fenced block starting `[ RUN`), file names aside.
 
     Scripts/check-c-docs.py Sources/CValueC/CValueC.docc/CValueC.md
+    Scripts/check-c-docs.py --write DIR GUIDE     writes the guide's files into DIR and builds nothing (the
+                                                   release's examples/shape)
+    Scripts/check-c-docs.py --project DIR GUIDE   builds the files already in DIR (an unpacked release's
+                                                   examples/shape, copied out), not the guide's
 """
 
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -56,20 +61,36 @@ def check(name: str, status: int, output: str, shown: list[str]) -> None:
     print(f"   {name}: fails as the guide shows, under its test", flush=True)
 
 
+NEEDED = {"shape.h", "shape.c", "test_shape.c", "Makefile", "CMakeLists.txt"}
+
+
 def main() -> None:
-    if len(sys.argv) != 2:
+    arguments = sys.argv[1:]
+    mode = arguments.pop(0) if arguments and arguments[0] in ("--write", "--project") else None
+    folder = Path(arguments.pop(0)) if mode and arguments else None
+    if len(arguments) != 1 or (mode and folder is None):
         sys.exit(__doc__)
-    page = Path(sys.argv[1]).read_text(encoding="utf-8")
-    files, shown = extract(page)
-    needed = {"shape.h", "shape.c", "test_shape.c", "Makefile", "CMakeLists.txt"}
-    if not needed <= files.keys() or not shown:
-        sys.exit(f"error: the guide lacks {sorted(needed - files.keys()) or 'the failure it prints'}")
+    files, shown = extract(Path(arguments[0]).read_text(encoding="utf-8"))
+    if not NEEDED <= files.keys() or not shown:
+        sys.exit(f"error: the guide lacks {sorted(NEEDED - files.keys()) or 'the failure it prints'}")
+    if mode == "--write":
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, text in files.items():
+            (folder / name).write_text(text, encoding="utf-8")
+        return
     with tempfile.TemporaryDirectory() as temporary:
         project = Path(temporary) / "project"
-        project.mkdir()
-        for name, text in files.items():
-            (project / name).write_text(text, encoding="utf-8")
-        print(f"   extracted {', '.join(sorted(files))}", flush=True)
+        if mode == "--project":
+            missing = sorted(name for name in NEEDED if not (folder / name).is_file())
+            if missing:
+                sys.exit(f"error: {folder} lacks {', '.join(missing)}")
+            shutil.copytree(folder, project)
+            print(f"   copied {', '.join(sorted(path.name for path in project.iterdir()))} from {folder}", flush=True)
+        else:
+            project.mkdir()
+            for name, text in files.items():
+                (project / name).write_text(text, encoding="utf-8")
+            print(f"   extracted {', '.join(sorted(files))}", flush=True)
 
         status, output = run(["make"], project)
         check("make", status, output, shown)

@@ -2,9 +2,10 @@
 # The release artifacts of CValueKit for C, from one release build, into OUTDIR (default: release/, ignored by git):
 #   cvalue-VERSION-linux-ARCH.tar.gz   a relocatable tree: lib/libcvalue.so.1 (+ libcvalue.so), lib/libcvalue.a, include/,
 #                                      lib/pkgconfig/cvalue.pc, lib/cmake/cvalue/, bin/cvalue, README, LICENSE,
-#                                      THIRD-PARTY-NOTICES (the Swift runtime and Foundation linked in)
+#                                      THIRD-PARTY-NOTICES (the Swift runtime and Foundation linked in),
+#                                      examples/shape (the C guide's Make and CMake project)
 #   cvalue_VERSION_ARCH.deb            the same files under /usr, with Debian's run-time dependencies and
-#                                      usr/share/doc/cvalue/copyright (DEP-5)
+#                                      usr/share/doc/cvalue/copyright (DEP-5) and examples/
 # Both are made by Scripts/install-c.sh; the version is cvalue_version.h's. The archive needs no Swift: the
 # Swift runtime is linked into the library and the tool (Tests/Consumers/run.sh proves it with no toolchain
 # reachable).
@@ -38,6 +39,9 @@ bash Scripts/install-c.sh --relocatable "$tree"
 # The README's paths name the directory the archive unpacks to.
 sed -e "s/@VERSION@/$version/g" -e "s/@DIRECTORY@/$name/g" Scripts/release/README.txt >"$tree/README"
 cp CHANGELOG.md "$tree/"
+# The C guide's complete project (shape.h, shape.c, test_shape.c, a Makefile and a CMakeLists.txt), written from
+# the guide itself, so the archive alone holds a test to start from (Tests/Consumers/run.sh builds this copy).
+python3 Scripts/check-c-docs.py --write "$tree/examples/shape" Sources/CValueC/CValueC.docc/CValueC.md
 # The license, and what the statically linked Swift runtime and Foundation are under (Scripts/release/).
 cp LICENSE "$tree/"
 swift_version=$(swiftc --version 2>/dev/null | sed -nE 's/.*Swift version ([0-9.]+).*/\1/p' | head -n 1)
@@ -54,6 +58,7 @@ cp -a "$tree/bin" "$tree/include" "$tree/lib" "$package/usr/"
 bash Scripts/install-c.sh --as /usr --package-files-only "$package/usr" >/dev/null
 mkdir -p "$package/usr/share/doc/cvalue"
 gzip -9n <CHANGELOG.md >"$package/usr/share/doc/cvalue/changelog.gz"
+cp -r "$tree/examples" "$package/usr/share/doc/cvalue/"
 # Debian's machine-readable copyright file (DEP-5): the package's license and the statically linked parts'.
 cp Scripts/release/copyright "$package/usr/share/doc/cvalue/copyright"
 # Debian's run-time dependencies of the library and the tool, as dpkg-shlibdeps reads them from NEEDED, and

@@ -8,7 +8,8 @@
 #   meson-check   Meson dependency('cvalue'), Check (C)
 # Each makes its catalog with the release's `cvalue import` from a header of its own, has one passing and one
 # failing test, and its output (through a pipe, as in a CI log) must be Tests/Consumers/expected/<project>.txt.
-# Then the C guide's complete files are extracted and run against the archive (Scripts/check-c-docs.py).
+# Then the C guide's complete files are extracted and run against the archive (Scripts/check-c-docs.py), and
+# so is the archive's own copy of them, examples/shape (and the Debian package's, under /usr/share/doc).
 #
 #   Tests/Consumers/run.sh cvalue-1.0.0-linux-x86_64.tar.gz cvalue_1.0.0_amd64.deb   (as root: dpkg -i, dpkg -r)
 set -euo pipefail
@@ -208,6 +209,10 @@ echo "== the C guide's files, extracted and run against the archive"
 PATH=$tree/bin:$system_path PKG_CONFIG_PATH=$tree/lib/pkgconfig CMAKE_PREFIX_PATH=$tree \
   python3 "$root/Scripts/check-c-docs.py" "$root/Sources/CValueC/CValueC.docc/CValueC.md"
 
+echo "== the archive's examples/shape, copied out and built from the archive alone"
+PATH=$tree/bin:$system_path PKG_CONFIG_PATH=$tree/lib/pkgconfig CMAKE_PREFIX_PATH=$tree \
+  python3 "$root/Scripts/check-c-docs.py" --project "$tree/examples/shape" "$root/Sources/CValueC/CValueC.docc/CValueC.md"
+
 echo "== the Debian package, installed: $(basename "$deb")"
 # libdw1: no NEEDED entry names it (the library dlopens it), but every zero-set-up assertion loads it.
 depends=$(dpkg-deb -f "$deb" Depends)
@@ -226,5 +231,8 @@ self_contained /usr/lib/libcvalue.so.1 /usr/bin/cvalue
 dep5 /usr/share/doc/cvalue/copyright
 echo "   /usr/share/doc/cvalue/copyright: DEP-5, every license it names spelled out"
 consumers deb "Debian package"
+echo "== the Debian package's /usr/share/doc/cvalue/examples/shape, copied out and built"
+python3 "$root/Scripts/check-c-docs.py" --project /usr/share/doc/cvalue/examples/shape \
+  "$root/Sources/CValueC/CValueC.docc/CValueC.md"
 
 echo "== the consumers passed against the archive and the Debian package, with no Swift toolchain reachable"
