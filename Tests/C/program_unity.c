@@ -1,6 +1,6 @@
 /* Zero set-up with Unity: TEST_ASSERT_EQUAL_CV names only the type, takes the two values, and the library
  * reads the type from this test's own debug info (built with -g). Five tests pass (padding that differs, a
- * tolerance, arrays, options, a snapshot recorded then matched), nine fail on purpose, each through Unity's
+ * tolerance, arrays, options, a snapshot recorded then matched), ten fail on purpose, each through Unity's
  * own UnityFail at its line; run.sh checks the exact output (expected/program_unity.txt). */
 #include <string.h>
 
@@ -10,7 +10,7 @@
 
 #include <cvalue_unity.h>
 
-static cv_options *ignore_temperature, *status_halves;
+static cv_options *ignore_temperature, *status_halves, *no_such_field;
 
 void setUp(void) {}
 void tearDown(void) {}
@@ -135,6 +135,12 @@ static void test_snapshot_differs(void) {
   TEST_ASSERT_CV_SNAPSHOT(struct motor, value, "motor");
 }
 
+/* Not compared at all: the FAIL line says so, the report above says why. */
+static void test_an_option_names_no_field(void) {
+  struct motor actual = motor(0), expected = motor(0);
+  TEST_ASSERT_EQUAL_CV_OPTIONS(struct motor, actual, expected, no_such_field);
+}
+
 static void test_only_the_first_failure_counts(void) {
   struct pid actual = {1, 2, 3}, expected = {1, 2, 4};
   TEST_ASSERT_EQUAL_CV(struct pid, actual, expected);
@@ -150,6 +156,8 @@ int main(void) {
   cv_options_ignore(ignore_temperature, ".temperature", NULL);
   cv_options_new(&status_halves, NULL);
   cv_options_set_union_member(status_halves, ".status", "half", NULL);
+  cv_options_new(&no_such_field, NULL);
+  cv_options_ignore(no_such_field, ".pressure", NULL);
   UNITY_BEGIN();
   RUN_TEST(test_padding_is_not_compared);
   RUN_TEST(test_floats_within_delta);
@@ -164,10 +172,12 @@ int main(void) {
   RUN_TEST(test_array_element_differs);
   RUN_TEST(test_options_ignore_only_temperature);
   RUN_TEST(test_snapshot_differs);
+  RUN_TEST(test_an_option_names_no_field);
   RUN_TEST(test_only_the_first_failure_counts);
   failed = UNITY_END();
   cv_options_free(ignore_temperature);
   cv_options_free(status_halves);
+  cv_options_free(no_such_field);
   snapshot_folder_report("motor.snap");
   return failed;
 }

@@ -151,7 +151,7 @@ failing program_doctest 1
 for compiler in cc clang; do
   echo "== program_unity built by $compiler"
   build $compiler c99 program_unity.c vendor/unity/unity.c -Ivendor/unity -g -lm
-  failing program_unity 9
+  failing program_unity 10
 done
 # Zero-set-up snapshots, of one value and of arrays: recorded when asked, matched, five failures on purpose,
 # then what the run left in __snapshots__ (Check and Criterion in their forked test processes).
@@ -282,7 +282,7 @@ build cc c99 program_local.c -g -lcmocka -lm
 failing program_local 4
 # Unity's failures jump out of the test (longjmp) after the report is freed.
 build cc c99 program_unity.c vendor/unity/unity.c -Ivendor/unity -g -lm
-failing program_unity 9
+failing program_unity 10
 
 echo "== under ThreadSanitizer"
 sanitize=(-fsanitize=thread)

@@ -18,6 +18,8 @@
 #ifndef CVALUE_UNITY_H
 #define CVALUE_UNITY_H
 
+#include <string.h>
+
 #include <cvalue_assert.h>
 
 /* The longest one-line failure message (the values' names, a snapshot's name, the assertion's message). */
@@ -38,11 +40,15 @@ static inline void cv_unity_print_(const char *text) {
 }
 
 /* Unless `failure` is NULL: writes it (then frees it) and fails the test at `line` through UnityFail with
- * "SUBJECT RELATION OBJECT (cvalue's report above)", then ". MESSAGE" when the assertion has a message. */
-static inline void cv_unity_fail_with_(char *failure, const char *subject, const char *relation, const char *object,
-                                       const char *message, UNITY_LINE_TYPE line) {
+ * "SUBJECT RELATION OBJECT (cvalue's report above)", then ". MESSAGE" when the assertion has a message. The
+ * relation is `cannot` when the failure is cvalue_assert.h's "cannot compare ..." or "cannot check ...": the
+ * values were not compared (no debug info for the type, a size or an option that does not fit). */
+static inline void cv_unity_fail_with_(char *failure, const char *subject, const char *relation,
+                                       const char *cannot, const char *object, const char *message,
+                                       UNITY_LINE_TYPE line) {
   char text[CV_UNITY_MESSAGE_SIZE];
   if (failure == NULL) return;
+  if (strncmp(failure, "cannot ", 7) == 0) relation = cannot;
   cv_unity_print_(failure);
   free(failure);
   snprintf(text, sizeof text, "%s %s %s (cvalue's report above)%s%s", subject, relation, object,
@@ -79,7 +85,8 @@ static inline void cv_unity_program_equal_(const char *type_name, const void *ac
     failure = cv_glue_cannot_compare_(actual_text, expected_text, status, why);
   }
   cv_options_free(within);
-  cv_unity_fail_with_(failure, actual_text, "does not equal", expected_text, message, line);
+  cv_unity_fail_with_(failure, actual_text, "does not equal", "cannot be compared with", expected_text, message,
+                      line);
 }
 
 /* MARK: - Zero set-up: T is a type of this program, read from its own debug info (compile with -g) */
@@ -133,7 +140,7 @@ static inline void cv_unity_program_snapshot_(const char *type_name, const void 
                                               const char *value_text, const char *message, UNITY_LINE_TYPE line) {
   cv_unity_fail_with_(
       cv_program_snapshot_message(type_name, value, count, value_size, CV_SNAPSHOT_DIR, name, options, value_text),
-      value_text, "does not match the snapshot", name, message, line);
+      value_text, "does not match the snapshot", "cannot be checked against the snapshot", name, message, line);
 }
 
 #define CV_UNITY_SNAPSHOT_(T, pointer, checked, count, name, options, text, message)                          \
@@ -162,10 +169,11 @@ static inline void cv_unity_program_snapshot_(const char *type_name, const void 
 
 /* Fails the test unless the `count` values at `actual` and `expected` are equal under `options` (NULL:
  * exact); `sizeof *(actual)` is checked against the handle. */
-#define TEST_ASSERT_EQUAL_CV_TYPE(type, actual, expected) TEST_ASSERT_EQUAL_CV_TYPE_ARRAY(type, actual, expected, 1, NULL)
+#define TEST_ASSERT_EQUAL_CV_TYPE(type, actual, expected) \
+  TEST_ASSERT_EQUAL_CV_TYPE_ARRAY(type, actual, expected, 1, NULL)
 #define TEST_ASSERT_EQUAL_CV_TYPE_ARRAY(type, actual, expected, count, options)                                \
   cv_unity_fail_with_(cv_assert_message((type), (actual), (expected), (count), (options), sizeof *(actual),  \
                                         #actual, #expected),                                                \
-                      #actual, "does not equal", #expected, NULL, __LINE__)
+                      #actual, "does not equal", "cannot be compared with", #expected, NULL, __LINE__)
 
 #endif /* CVALUE_UNITY_H */
