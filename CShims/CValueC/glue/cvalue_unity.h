@@ -1,5 +1,6 @@
 /*
- * cvalue_unity.h: Unity assertions on C values, field by field. Include after <unity.h>.
+ * cvalue_unity.h: Unity assertions on C values, field by field. It includes "unity.h" (Unity's src folder on
+ * the include path, as Ceedling and Unity's own builds have it).
  *
  *   TEST_ASSERT_EQUAL_CV(struct motor, actual, expected);
  *
@@ -19,6 +20,8 @@
 #define CVALUE_UNITY_H
 
 #include <string.h>
+
+#include "unity.h"
 
 #include <cvalue_assert.h>
 
