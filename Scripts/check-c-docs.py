@@ -4,7 +4,8 @@ unpacked release (pkg-config, CMake and the cvalue tool found through PKG_CONFIG
 PATH, as the guide sets them).
 
 A fenced code block whose first line is a comment `file: NAME` (`/* file: shape.h */`, `# file: Makefile`,
-`/* file: test/test_thermostat.c */`) is written to NAME in a new folder. Then the project is built by `make`
+`/* file: test/test_thermostat.c */`) is written to NAME in a new folder, as a reader would paste it (the
+comment kept, so that the line numbers the page shows are the pasted file's). Then the project is built by `make`
 (its default rule builds the test, and the catalog if it has one, and runs the test) and, when the page has a
 CMakeLists.txt, by CMake too (configure, build, run the test from the build folder), and each run's output,
 through a pipe as in a CI log, must hold the failure block the guide shows (the fenced block starting
@@ -30,12 +31,12 @@ def extract(page: str) -> tuple[dict[str, str], list[str]]:
     shown: list[str] = []
     for match in BLOCK.finditer(page):
         body = match.group(1)
-        first, _, rest = body.partition("\n")
+        first = body.partition("\n")[0]
         mark = FILE_MARK.match(first)
         if mark:
             if mark.group(1) in files:
                 sys.exit(f"error: the guide has two blocks for {mark.group(1)}")
-            files[mark.group(1)] = rest
+            files[mark.group(1)] = body
         elif first.startswith("[ RUN") or UNITY_RESULT.match(first):
             shown = body.rstrip("\n").splitlines()
     return files, shown
