@@ -1,7 +1,8 @@
 /* Zero set-up with Unity: TEST_ASSERT_EQUAL_CV names only the type, takes the two values, and the library
  * reads the type from this test's own debug info (built with -g). Five tests pass (padding that differs, a
- * tolerance, arrays, options, a snapshot recorded then matched), ten fail on purpose, each through Unity's
- * own UnityFail at its line; run.sh checks the exact output (expected/program_unity.txt). */
+ * tolerance, arrays, options, handles, snapshots of a value and of an array recorded then matched: every form
+ * of cvalue_unity.h), ten fail on purpose, each through Unity's own UnityFail at its line; run.sh checks the
+ * exact output (expected/program_unity.txt). */
 #include <string.h>
 
 #include "snapshot_types.h"
@@ -10,7 +11,7 @@
 
 #include <cvalue_unity.h>
 
-static cv_options *ignore_temperature, *status_halves, *no_such_field;
+static cv_options *ignore_temperature, *ignore_temperatures, *status_halves, *no_such_field;
 
 void setUp(void) {}
 void tearDown(void) {}
@@ -46,17 +47,19 @@ static void test_floats_within_delta(void) {
   actual.speed = 1.504f;
   actual.temperature = 36.605;
   TEST_ASSERT_CV_WITHIN(0.01, struct motor, actual, expected);
+  TEST_ASSERT_CV_WITHIN_MESSAGE(0.01f, struct pid, actual.gains, expected.gains, "gains");
 }
 
 static void test_arrays_equal(void) {
-  struct motor actual[2], expected[2];
+  struct motor actual[2] = {motor(0xAA), motor(0xAA)}, expected[2] = {motor(0x55), motor(0x55)};
   struct pid *gains = &actual[0].gains;
-  actual[0] = expected[0] = motor(0);
-  actual[1] = expected[1] = motor(1);
+  TEST_ASSERT_EQUAL_CV_ARRAY(struct motor, actual, expected, 2);
+  TEST_ASSERT_EQUAL_CV_ARRAY_MESSAGE(struct pid, gains, &expected[0].gains, 1, "a pointer and a count");
+  actual[1].temperature = -1;
+  TEST_ASSERT_EQUAL_CV_ARRAY_OPTIONS(struct motor, actual, expected, 2, ignore_temperatures);
+  actual[1].temperature = expected[1].temperature;
   actual[1].speed = 1.5001f;
-  TEST_ASSERT_EQUAL_CV_ARRAY(struct motor, expected, expected, 2);
   TEST_ASSERT_CV_ARRAY_WITHIN(0.001, struct motor, actual, expected, 2);
-  TEST_ASSERT_EQUAL_CV_ARRAY(struct pid, gains, &expected[0].gains, 1);
 }
 
 static void test_options_and_handles(void) {
@@ -72,12 +75,18 @@ static void test_options_and_handles(void) {
 }
 
 static void test_snapshot_recorded_then_matched(void) {
-  struct motor value = motor(0);
+  struct motor value = motor(0), values[2] = {motor(0), motor(0)};
+  values[1].channel = 5;
   setenv("CVALUE_SNAPSHOTS", "record-missing", 1);
   TEST_ASSERT_CV_SNAPSHOT(struct motor, value, "motor");
+  TEST_ASSERT_CV_ARRAY_SNAPSHOT(struct motor, values, 2, "motors");
   unsetenv("CVALUE_SNAPSHOTS");
   value = motor(0x77);
-  TEST_ASSERT_CV_SNAPSHOT(struct motor, value, "motor");
+  TEST_ASSERT_CV_SNAPSHOT_MESSAGE(struct motor, value, "motor", "padding aside");
+  TEST_ASSERT_CV_ARRAY_SNAPSHOT(struct motor, values, 2, "motors");
+  value.temperature = values[1].temperature = 40;
+  TEST_ASSERT_CV_SNAPSHOT_OPTIONS(struct motor, value, "motor", ignore_temperature);
+  TEST_ASSERT_CV_ARRAY_SNAPSHOT_OPTIONS(struct motor, values, 2, "motors", ignore_temperatures);
 }
 
 static void test_state_and_channel_differ(void) {
@@ -154,6 +163,8 @@ int main(void) {
   if (snapshot_folder_enter() != 0) return 100;
   cv_options_new(&ignore_temperature, NULL);
   cv_options_ignore(ignore_temperature, ".temperature", NULL);
+  cv_options_new(&ignore_temperatures, NULL); /* an array's elements: "[*]" reaches every one */
+  cv_options_ignore(ignore_temperatures, "[*].temperature", NULL);
   cv_options_new(&status_halves, NULL);
   cv_options_set_union_member(status_halves, ".status", "half", NULL);
   cv_options_new(&no_such_field, NULL);
@@ -176,6 +187,7 @@ int main(void) {
   RUN_TEST(test_only_the_first_failure_counts);
   failed = UNITY_END();
   cv_options_free(ignore_temperature);
+  cv_options_free(ignore_temperatures);
   cv_options_free(status_halves);
   cv_options_free(no_such_field);
   snapshot_folder_report("motor.snap");
