@@ -84,7 +84,7 @@ Section: libdevel
 Priority: optional
 Description: compare, describe and parse C values field by field, from C tests
  libcvalue.so.1, cvalue.h and glue headers for cmocka, Criterion, Check,
- GoogleTest, Catch2 and doctest, cvalue.pc and a CMake package (cvalue::cvalue), and the cvalue
+ GoogleTest, Catch2, doctest and Unity, cvalue.pc and a CMake package (cvalue::cvalue), and the cvalue
  tool that writes catalog files from C headers (with libclang, recommended).
  Assertions that name a C type read it from the test's own debug info
  (built with -g) through elfutils' libdw.

@@ -5,13 +5,14 @@
 #   3. writes the catalog file with the installed `cvalue import` from the system headers and
 #      Tests/CTestTypes/include/CTestTypes.h,
 #   4. builds each suite with `cc ... $(pkg-config --cflags --libs cvalue)`, runs the passing suites, and
-#      runs the failing ones checking their exact output against Tests/C/expected/.
+#      runs the failing ones checking their exact output against Tests/C/expected/ (Unity, which Debian does
+#      not package, from Tests/C/vendor/unity).
 #
 #   Tests/C/run.sh [PREFIX]          # PREFIX defaults to a temporary directory
 #
 # Then the API suites and the threads test under valgrind (no memory error, no definite leak), again under
 # AddressSanitizer with its leak check (the API suites, the failing cmocka suites, the zero-set-up ones
-# included, and the threads test: every message, report and handle the tests get is freed) and under
+# included, the Unity suite, and the threads test: every message, report and handle the tests get is freed) and under
 # ThreadSanitizer (8 threads sharing a registry and handles).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -144,6 +145,14 @@ build c++ c++17 program_catch2.cpp -g
 failing program_catch2 3
 build c++ c++17 program_doctest.cpp -g
 failing program_doctest 1
+# Unity (v2.6.1, vendored in vendor/unity: Debian has no package), its tests run by hand as Ceedling's
+# generated runner runs them; each failure through UnityFail at its assertion's line. gcc and clang, the
+# same output.
+for compiler in cc clang; do
+  echo "== program_unity built by $compiler"
+  build $compiler c99 program_unity.c vendor/unity/unity.c -Ivendor/unity -g -lm
+  failing program_unity 10
+done
 # Zero-set-up snapshots, of one value and of arrays: recorded when asked, matched, five failures on purpose,
 # then what the run left in __snapshots__ (Check and Criterion in their forked test processes).
 build cc c99 snapshot_program_cmocka.c -g -lcmocka -lm
@@ -271,6 +280,9 @@ build cc c99 snapshot_program_cmocka.c -g -lcmocka -lm
 failing snapshot_program_cmocka 5
 build cc c99 program_local.c -g -lcmocka -lm
 failing program_local 4
+# Unity's failures jump out of the test (longjmp) after the report is freed.
+build cc c99 program_unity.c vendor/unity/unity.c -Ivendor/unity -g -lm
+failing program_unity 10
 
 echo "== under ThreadSanitizer"
 sanitize=(-fsanitize=thread)

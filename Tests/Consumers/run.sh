@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Proof that C and C++ projects use the release with no Swift: three consumer projects, each built and run
+# Proof that C and C++ projects use the release with no Swift: four consumer projects, each built and run
 # against the unpacked archive and against the installed Debian package, in an environment where no Swift
 # toolchain is reachable (PATH is the system's, nothing of the toolchain in any *PATH variable, and `ldd` and
 # `readelf -d` of the library, the tool and every test binary name no file under it):
 #   cmake-gtest   CMake find_package(cvalue 1.0 REQUIRED), cvalue::cvalue and cvalue::cvalue_static, GoogleTest (C++)
 #   make-cmocka   Make, pkg-config (libcvalue.so and, through static_libs, libcvalue.a), cmocka (C)
 #   meson-check   Meson dependency('cvalue'), Check (C)
-# Each makes its catalog with the release's `cvalue import` from a header of its own, has one passing and one
-# failing test, and its output (through a pipe, as in a CI log) must be Tests/Consumers/expected/<project>.txt.
-# Then the C guide's complete files are extracted and run against the archive (Scripts/check-c-docs.py), and
-# so is the archive's own copy of them, examples/shape (and the Debian package's, under /usr/share/doc).
+#   make-unity    Make, pkg-config, Unity (C, laid out as Ceedling lays a project out; Unity from Tests/C/vendor)
+# The first three make their catalog with the release's `cvalue import` from a header of their own (the Unity
+# one reads its types from its own debug info); each has one passing and one failing test, and its output
+# (through a pipe, as in a CI log) must be Tests/Consumers/expected/<project>.txt.
+# Then the complete files of the C guide and of its Unity article are extracted and run against the archive
+# (Scripts/check-c-docs.py), and so is the archive's own copy of the guide's, examples/shape (and the Debian
+# package's, under /usr/share/doc).
 #
 #   Tests/Consumers/run.sh cvalue-1.0.0-linux-x86_64.tar.gz cvalue_1.0.0_amd64.deb   (as root: dpkg -i, dpkg -r)
 set -euo pipefail
@@ -101,7 +104,7 @@ failing() { # project, build folder, binary, arguments...
 consumers() { # folder name, label
   local dir=$work/$1 label=$2
   mkdir -p "$dir"
-  cp -r "$here/cmake-gtest" "$here/make-cmocka" "$here/meson-check" "$dir/"
+  cp -r "$here/cmake-gtest" "$here/make-cmocka" "$here/meson-check" "$here/make-unity" "$dir/"
 
   echo "== cmake-gtest against the $label"
   cmake -S "$dir/cmake-gtest" -B "$dir/cmake-gtest/build" -G Ninja >"$dir/cmake.log" 2>&1 ||
@@ -124,6 +127,13 @@ consumers() { # folder name, label
   ninja -C "$dir/meson-check/build" >"$dir/meson-build.log" 2>&1 || { cat "$dir/meson-build.log"; exit 1; }
   self_contained "$dir/meson-check/build/test_record"
   failing meson-check "$dir/meson-check/build" test_record
+
+  echo "== make-unity against the $label"
+  mkdir -p "$dir/make-unity/vendor"
+  cp -r "$root/Tests/C/vendor/unity" "$dir/make-unity/vendor/unity"
+  make -C "$dir/make-unity" build/test_frame >"$dir/make-unity.log" 2>&1 || { cat "$dir/make-unity.log"; exit 1; }
+  self_contained "$dir/make-unity/build/test_frame"
+  failing make-unity "$dir/make-unity" build/test_frame
 }
 
 # Debian's machine-readable copyright format (DEP-5): a header naming the format, then Files paragraphs
@@ -208,6 +218,9 @@ PATH=$tree/bin:$system_path PKG_CONFIG_PATH=$tree/lib/pkgconfig CMAKE_PREFIX_PAT
 echo "== the C guide's files, extracted and run against the archive"
 PATH=$tree/bin:$system_path PKG_CONFIG_PATH=$tree/lib/pkgconfig CMAKE_PREFIX_PATH=$tree \
   python3 "$root/Scripts/check-c-docs.py" "$root/Sources/CValueC/CValueC.docc/CValueC.md"
+echo "== the Unity article's files, extracted and run against the archive (Unity from Tests/C/vendor)"
+PATH=$tree/bin:$system_path PKG_CONFIG_PATH=$tree/lib/pkgconfig UNITY=$root/Tests/C/vendor/unity \
+  python3 "$root/Scripts/check-c-docs.py" "$root/Sources/CValueC/CValueC.docc/Unity.md"
 
 echo "== the archive's examples/shape, copied out and built from the archive alone"
 PATH=$tree/bin:$system_path PKG_CONFIG_PATH=$tree/lib/pkgconfig CMAKE_PREFIX_PATH=$tree \
