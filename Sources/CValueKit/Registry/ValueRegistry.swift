@@ -333,10 +333,14 @@ public final class ValueRegistry: Sendable {
     }
   }
 
-  /// `text` when it is a name the catalog knows that is not one of its built-in readable names: a typedef a
-  /// header import registered (`sigset_t`), which reports then use for the type.
+  /// `text` when it is a name the catalog knows for something other than the built-in readable name of that
+  /// spelling: a typedef a header import or a program's debug info registered (`sigset_t`, a program's own
+  /// `rect`), which reports then use for the type.
   func typedefName(_ text: String) -> String? {
-    TypeCatalog.builtinNames[text] == nil && catalog.encoding(named: text) != nil ? text : nil
+    // A built-in readable name keeps its record's own tag in reports (`rect` reads as CGRect); the same word
+    // defined by the catalog as something else (a program's `typedef struct {…} rect`) is that type's name.
+    guard let encoding = catalog.encoding(named: text) else { return nil }
+    return TypeCatalog.builtinNames[text] == encoding ? nil : text
   }
 
   /// Forgets every cached handle (a Swift type's encoding was registered).

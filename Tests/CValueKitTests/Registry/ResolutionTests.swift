@@ -168,6 +168,22 @@ import Testing
     #expect(try ValueRegistry.shared.resolve("d").compare(-0.0, 0.0).isEqual)
   }
 
+  /// A program's `typedef struct { int a; char b; } rect;` (a catalog without built-ins, as debug info fills
+  /// one) is reported as `rect`, not `struct {…}`; the built-in `rect` keeps its record's tag, CGRect.
+  @Test func aCatalogsOwnMeaningOfABuiltinWordNamesTheType() throws {
+    let catalog = TypeCatalog(includingBuiltins: false)
+    try catalog.register(#"{?="a"i"b"c}"#, name: "rect")
+    let rect = try ValueRegistry(catalog: catalog).resolve("rect")
+    let actual: [UInt8] = [1, 0, 0, 0, 120, 0, 0, 0]
+    var expected = actual
+    expected[4] = 121
+    #expect(try rect.compare(bytes: actual, expected).summary == "rect values differ at .b: 120 ≠ 121")
+    let builtin = try ValueRegistry(catalog: TypeCatalog()).resolve("rect")
+    #expect(
+      try builtin.compare(bytes: [UInt8](repeating: 0, count: 32), [UInt8](repeating: 1, count: 32)).typeName
+        == "CGRect")
+  }
+
   @Test func registrationsMergeAndCanBeRemoved() throws {
     let registry = ValueRegistry(catalog: TypeCatalog())
     try registry.register("{Temp=d}", comparer: { _, _ in true })
