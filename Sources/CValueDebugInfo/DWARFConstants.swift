@@ -6,6 +6,7 @@ enum Tag {
   static let enumerationType: Int32 = 0x04
   static let member: Int32 = 0x0d
   static let pointerType: Int32 = 0x0f
+  static let referenceType: Int32 = 0x10
   static let structureType: Int32 = 0x13
   static let subroutineType: Int32 = 0x15
   static let typedef: Int32 = 0x16
@@ -19,6 +20,7 @@ enum Tag {
   static let subprogram: Int32 = 0x2e
   static let volatileType: Int32 = 0x35
   static let restrictType: Int32 = 0x37
+  static let rvalueReferenceType: Int32 = 0x42
   static let atomicType: Int32 = 0x47
 
   /// A C++ `class` is a struct whose members are private by default: the same record.

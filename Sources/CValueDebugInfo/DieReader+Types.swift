@@ -32,10 +32,26 @@ extension DieReader {
         .atomic, try encoding(of: self.type(of: type) ?? type, name: name, place: place, depth: depth + 1))
     case Tag.structureType, Tag.classType, Tag.unionType:
       return try record(type, name: name, place: place, depth: depth)
+    case Tag.referenceType, Tag.rvalueReferenceType:
+      throw .unsupportedType(
+        "the reference \(try referenceSpelling(type)) (the object it refers to is not part of the value; compare "
+          + "that object)", record: place.record, field: place.field)
     default:
       throw .unsupportedType(
         self.name(type) ?? "DW_TAG 0x\(String(tag(type), radix: 16))", record: place.record, field: place.field)
     }
+  }
+
+  /// A C++ reference type as code spells it: `int &`, `const geo::point &&`.
+  private func referenceSpelling(_ reference: Dwarf_Die) throws(DebugInfoError) -> String {
+    var qualifiers: [String] = []
+    var current = try type(of: reference)
+    while let die = current, tag(die) == Tag.constType || tag(die) == Tag.volatileType {
+      qualifiers.append(tag(die) == Tag.constType ? "const" : "volatile")
+      current = try type(of: die)
+    }
+    let referent = current.flatMap { qualifiedNames[offset($0)] ?? name($0) } ?? "…"
+    return (qualifiers + [referent]).joined(separator: " ") + (tag(reference) == Tag.referenceType ? " &" : " &&")
   }
 
   private func base(_ die: Dwarf_Die, place: (record: String, field: String)) throws(DebugInfoError) -> TypeEncoding {

@@ -36,6 +36,8 @@ struct counter {
 int counter::count = 0;
 struct vbase { int v; };
 struct with_virtual_base : virtual vbase { int w; };
+struct with_reference { int &ref; int after; };
+struct with_rvalue_reference { const base &&moved; int after; };
 template <typename T> struct box { T value; };
 struct boxed : box<int> { int extra; };
 // Tail padding of a base that is not a POD, reused by the derived class.
@@ -98,5 +100,10 @@ int main() {
   leaf("deep", ".last", OFFSET(e, last));
   with_virtual_base v;
   size("with_virtual_base", sizeof v);
+  int target = 1;
+  with_reference ref{target, 2};
+  size("with_reference", sizeof ref + static_cast<unsigned long>(ref.ref - 1));
+  with_rvalue_reference moved{base{}, 3};
+  size("with_rvalue_reference", sizeof moved + static_cast<unsigned long>(moved.moved.a));
   return counter::count + account.get() - 7;
 }
