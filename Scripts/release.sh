@@ -94,3 +94,12 @@ dpkg-deb -Zzstd --root-owner-group --build "$package" "$out/cvalue_${version}_$d
 
 echo "== release artifacts in $out"
 du -h "$out/$name.tar.gz" "$out/cvalue_${version}_$deb_arch.deb"
+# The archive's size budget (Benchmarks/RESULTS.md, "The release's size"): a C developer downloads it into every
+# CI image. 21.2 MiB on 2026-11-28, after the tool stopped linking all of Foundation (62 MB of tool, 39 MB archive).
+budget=$((24 * 1024 * 1024))
+archive_size=$(stat -c %s "$out/$name.tar.gz")
+if [ "$archive_size" -gt "$budget" ]; then
+  echo "error: $name.tar.gz is $archive_size bytes, over the budget of $budget (Benchmarks/RESULTS.md)" >&2
+  exit 1
+fi
+echo "   $name.tar.gz: $archive_size bytes, within the budget of $budget"

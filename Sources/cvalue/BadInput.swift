@@ -1,5 +1,14 @@
 import CValueKit
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Input the tool refuses: the message goes to stderr and the tool exits with status 2.
 ///
@@ -32,6 +41,6 @@ struct BadInput: Error, CustomStringConvertible {
 enum StandardError {
   static func write(_ text: String) {
     let line = text.hasSuffix("\n") ? text : text + "\n"
-    FileHandle.standardError.write(Data(line.utf8))
+    StandardStream.send(line, to: STDERR_FILENO)
   }
 }

@@ -1,7 +1,11 @@
 import ArgumentParser
 import CValueCHeader
 import CValueKit
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 @main
 struct CValueCommand: ParsableCommand {
@@ -125,11 +129,13 @@ extension CValueCommand {
   /// with a newline in it must not split the line that names the problem. An unknown option given to `import`
   /// is most likely clang's, so the line says how to pass one.
   static func oneLineHeadline(_ full: String, message: String, arguments: [String]) -> String {
-    guard !message.isEmpty, let range = full.range(of: message) else { return full }
+    guard !message.isEmpty, let range = full.firstRange(of: message) else { return full }
     var headline = ToolText.escaped(message)
     if arguments.first == "import", message.hasPrefix("Unknown option") {
       headline += "; pass clang's own arguments with --clang-arg, or after --"
     }
-    return full.replacingCharacters(in: range, with: headline)
+    var result = full
+    result.replaceSubrange(range, with: headline)
+    return result
   }
 }

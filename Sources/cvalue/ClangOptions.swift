@@ -1,6 +1,10 @@
 import ArgumentParser
 import CValueKit
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What clang is given when it reads headers (`cvalue import`, and `--header` in the other commands): the
 /// common arguments as options of their own (`-I`, `-D`, `--target`, `--sysroot`) and any other one with

@@ -1,6 +1,10 @@
 import CValueHeaders
 import CValueKit
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `--header`: imports the headers into the shared catalog and finds a type by the name C code gives it.
 struct HeaderLookup {

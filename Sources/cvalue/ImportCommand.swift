@@ -1,7 +1,11 @@
 import ArgumentParser
 import CValueHeaders
 import CValueKit
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,6 +1,10 @@
 import ArgumentParser
 import CValueSnapshots
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 struct SnapshotCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,7 +1,11 @@
 import ArgumentParser
 import CValueHeaders
 import CValueKit
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The options every command shares: what a `<type>` argument names (`--header`, `--catalog`, and clang's
 /// arguments for the headers) and which machine lays it out (`--abi`, or clang's `--target`).
