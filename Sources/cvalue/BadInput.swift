@@ -1,14 +1,4 @@
 import CValueKit
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Input the tool refuses: the message goes to stderr and the tool exits with status 2.
 ///
@@ -36,11 +26,4 @@ struct BadInput: Error, CustomStringConvertible {
   // ArgumentParser prints an error thrown from `validate()` by its description, as one line: such errors are
   // one-line messages.
   var description: String { message }
-}
-
-enum StandardError {
-  static func write(_ text: String) {
-    let line = text.hasSuffix("\n") ? text : text + "\n"
-    StandardStream.send(line, to: STDERR_FILENO)
-  }
 }

@@ -41,3 +41,11 @@ enum StandardStream {
     }
   }
 }
+
+/// Lines for stderr: a warning or an error, each ending in a newline.
+enum StandardError {
+  static func write(_ text: String) {
+    let line = text.hasSuffix("\n") ? text : text + "\n"
+    StandardStream.send(line, to: STDERR_FILENO)
+  }
+}
