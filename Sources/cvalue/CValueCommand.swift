@@ -58,7 +58,7 @@ struct CValueCommand: ParsableCommand {
     version: CV_VERSION_STRING,
     subcommands: [
       LayoutCommand.self, DescribeCommand.self, CompareCommand.self, CheckPaddingCommand.self, EncodeCommand.self,
-      ImportCommand.self, SnapshotCommand.self,
+      ImportCommand.self, SnapshotCommand.self, LogCommand.self,
     ],
     // Long only: a short -h would be found inside any unknown cluster of letters (-fshort is -f -s -h -o -r -t
     // to ArgumentParser) and print help with status 0; a lone -h is read as --help before parsing instead.
