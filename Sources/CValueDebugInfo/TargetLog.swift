@@ -192,9 +192,10 @@ extension TargetLog {
       if end != nil, !ended { throw .missingEnd(byteCount: byteCount) }
     }
 
-    /// Whether a record's values look like a build's stamp (`Nov 28 2026 11:40:02`), not a value.
+    /// Whether a record's values look like a build's stamp (`Nov 28 2026 11:40:02`, or what
+    /// `CV_TARGET_BUILD_STAMP` says), not a value: printable text.
     private static func isStamp(_ bytes: [UInt8]) -> Bool {
-      bytes.count == 20 && bytes.allSatisfy { (0x20..<0x7f).contains($0) }
+      !bytes.isEmpty && bytes.allSatisfy { (0x20..<0x7f).contains($0) }
     }
   }
 }

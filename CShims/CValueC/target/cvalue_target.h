@@ -104,12 +104,18 @@ void cv_target_record(uint32_t site, const void *actual, const void *expected, u
 #define CV_TARGET_LOG_ARRAY(T, values, n)                                                                        \
   CV_TARGET_CALL2_(__COUNTER__, CV_TARGET_KIND_LOG_ARRAY, #T, "", (values), (const void *)0, sizeof(T), (n))
 
-/* Starts a log: sends this build's stamp (the compile date and time of this file, also in its site entry),
- * by which the host refuses a log decoded with another build's ELF. Call it once, before any other record. */
+/* The build's stamp, a string literal: by default the compile date and time of the file that calls
+ * CV_TARGET_BEGIN; define it to name the build better, e.g. -DCV_TARGET_BUILD_STAMP="\"$(git describe)\"". */
+#ifndef CV_TARGET_BUILD_STAMP
+#define CV_TARGET_BUILD_STAMP __DATE__ " " __TIME__
+#endif
+
+/* Starts a log: sends this build's stamp (its bytes are in flash once; the site entry holds it too), by which
+ * the host refuses a log decoded with another build's ELF. Call it once, before any other record. */
 #define CV_TARGET_BEGIN()                                                                                        \
   do {                                                                                                           \
-    static const char cv_target_stamp_[] = __DATE__ " " __TIME__;                                               \
-    CV_TARGET_CALL2_(__COUNTER__, CV_TARGET_KIND_BEGIN, "", __DATE__ " " __TIME__, cv_target_stamp_,             \
+    static const char cv_target_stamp_[] = CV_TARGET_BUILD_STAMP;                                               \
+    CV_TARGET_CALL2_(__COUNTER__, CV_TARGET_KIND_BEGIN, "", CV_TARGET_BUILD_STAMP, cv_target_stamp_,             \
                      (const void *)0, sizeof cv_target_stamp_ - 1, 1);                                           \
   } while (0)
 /* Ends a log: the host reports a log without it, from an ELF that has it, as cut short. */
