@@ -9,22 +9,7 @@ import Testing
 /// the verdicts, the descriptions, and every way a log or an ELF can be wrong.
 @Suite(.needs(.gcc))
 struct TargetLogTests {
-  static let expected = """
-    target_test.c:47: passed: reading values are equal
-    target_test.c:48: failed: after calibration: reading values differ at 2 of 4 fields (.volts, .mode)
-      .volts: 3.301 ≠ 3.3 (difference 0.0010001659393310547)
-      .mode: MODE_FAULT ≠ MODE_RUN
-      actual:   {.channel = 1, .raw = -5, .volts = 3.301, .mode = MODE_FAULT}
-      expected: {.channel = 1, .raw = -5, .volts = 3.3, .mode = MODE_RUN}
-    target_test.c:49: struct reading = {.channel = 1, .raw = -5, .volts = 3.3, .mode = MODE_RUN}
-    target_test.c:51: failed: struct frame [2] values differ at [1].data[3]: 4 ≠ 5
-      [1].data[3]: 4 ≠ 5
-      actual:   {{.id = 1, .length = 2, .data = {1, 2, 0, 0}}, {.id = 2, .length = 4, .data = {1, 2, 3, 4}}}
-      expected: {{.id = 1, .length = 2, .data = {1, 2, 0, 0}}, {.id = 2, .length = 4, .data = {1, 2, 3, 5}}}
-    target_test.c:52: uint16_t[3] = {100, 200, 300}
-    target_test.c:53: passed: word values are equal
-    4 assertions, 2 failed; 2 values logged
-    """
+  static let expected = TargetFirmware.expectedReport
 
   /// The host build's log as lines.
   static func lines() throws -> [String] {
