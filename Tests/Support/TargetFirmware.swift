@@ -10,6 +10,8 @@ public enum TargetFirmware: String, CaseIterable, Sendable {
   case armGCC
   /// Cortex-M4 (thumbv7em) compiled by the toolchain's clang, linked by arm-none-eabi-gcc; -M mps2-an386.
   case armClang
+  /// RV32 (rv32imac, ilp32) with riscv64-unknown-elf-gcc, no C library, semihosting; qemu-system-riscv32 -M virt.
+  case riscv
 
   /// The test source and the startup files: `Tests/CValueDebugInfoTests/Fixtures/target`.
   public static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -109,6 +111,20 @@ public enum TargetFirmware: String, CaseIterable, Sendable {
       return Run(
         elf: elf,
         log: try output("qemu-system-arm", ["-M", "mps2-an386", "-nographic", "-semihosting", "-kernel", elf]))
+    case .riscv:
+      try compile(
+        "riscv64-unknown-elf-gcc",
+        common + ["-march=rv32imac", "-mabi=ilp32", "-ffreestanding", "-nostdlib"]
+          + ["-Wl,--section-start=.init=0x80000000", "-Wl,--entry=_start"] + sources
+          + ["\(Self.fixtures)/riscv_startup.c", "\(Self.fixtures)/semihost_sink.c", "-lgcc", "-o", elf], elf)
+      return Run(
+        elf: elf,
+        log: try output(
+          "qemu-system-riscv32",
+          [
+            "-M", "virt", "-bios", "none", "-nographic", "-semihosting-config", "enable=on,target=native", "-kernel",
+            elf,
+          ]))
     }
   }
 
