@@ -1,6 +1,8 @@
 /* cvalue_target.c: the one function of cvalue_target.h, freestanding (no libc). */
 #include "cvalue_target.h"
 
+static const char cv_target_digits_[] = "0123456789abcdef";
+
 typedef struct {
   char text[CV_TARGET_CHUNK];
   uint32_t used;
@@ -17,12 +19,11 @@ static void cv_target_put_(cv_target_line_ *line, char c) {
 
 /* Each byte in hex, and into the CRC-32 (IEEE 802.3, reflected, as zlib's crc32), bit by bit: no table. */
 static void cv_target_bytes_(cv_target_line_ *line, const unsigned char *bytes, uint32_t count) {
-  static const char digits[] = "0123456789abcdef";
   uint32_t i;
   int bit;
   for (i = 0; i < count; i++) {
-    cv_target_put_(line, digits[bytes[i] >> 4]);
-    cv_target_put_(line, digits[bytes[i] & 15]);
+    cv_target_put_(line, cv_target_digits_[bytes[i] >> 4]);
+    cv_target_put_(line, cv_target_digits_[bytes[i] & 15]);
     line->crc ^= bytes[i];
     for (bit = 0; bit < 8; bit++) line->crc = (line->crc >> 1) ^ (0xEDB88320u & (0u - (line->crc & 1u)));
   }
@@ -54,7 +55,7 @@ void cv_target_record(uint32_t site, const void *actual, const void *expected, u
   if (expected != 0) cv_target_bytes_(&line, (const unsigned char *)expected, size * count);
   crc = ~line.crc;
   cv_target_put_(&line, ':');
-  for (shift = 28; shift >= 0; shift -= 4) cv_target_put_(&line, "0123456789abcdef"[(crc >> shift) & 15]);
+  for (shift = 28; shift >= 0; shift -= 4) cv_target_put_(&line, cv_target_digits_[(crc >> shift) & 15]);
   cv_target_put_(&line, '\n');
   cv_target_write(line.text, line.used);
 }

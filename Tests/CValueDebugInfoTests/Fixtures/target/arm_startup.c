@@ -16,5 +16,6 @@ void reset_handler(void) {
   }
 }
 
-__attribute__((section(".vectors"), used)) static const void *const vectors[2] = {(const void *)0x20008000,
+/* Not static: a link with --gc-sections keeps it with -Wl,--undefined=vectors. */
+__attribute__((section(".vectors"), used)) const void *const vectors[2] = {(const void *)0x20008000,
                                                                                     (const void *)reset_handler};
