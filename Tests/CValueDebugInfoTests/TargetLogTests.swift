@@ -152,6 +152,45 @@ struct TargetLogTests {
       try Self.error(decoding: "", firmware: "/nonexistent/fw.elf") == .firmware(.fileNotFound("/nonexistent/fw.elf")))
   }
 
+  @Test func cBasicTypesAndTypedefs() throws {
+    let run = try TargetFirmware.host(
+      source: """
+        #include <stdio.h>
+        #include "cvalue_target.h"
+        typedef struct { double x, y; } point;
+        void cv_target_write(const void *bytes, size_t count) { fwrite(bytes, 1, count, stdout); }
+        int main(void) {
+          int i = -42;
+          unsigned char c = 200;
+          long l = -1;
+          float f = 1.5f;
+          double d[2] = {0.1, 0.2}, e[2] = {0.1, 0.25};
+          point p = {1, 2}, q = {1, 2};
+          CV_TARGET_LOG(int, i);
+          CV_TARGET_LOG(unsigned char, c);
+          CV_TARGET_LOG(long, l);
+          CV_TARGET_LOG_MSG(float, f, "gain");
+          CV_TARGET_ASSERT_EQ_ARRAY(double, d, e, 2);
+          CV_TARGET_ASSERT_EQ(point, p, q);
+          return 0;
+        }
+
+        """, name: "basic")
+    #expect(
+      try TargetLog.decode(run.log, firmware: run.elf).report(as: .text) == """
+        basic.c:12: int = -42
+        basic.c:13: unsigned char = 200
+        basic.c:14: long = -1
+        basic.c:15: gain: float = 1.5
+        basic.c:16: failed: double [2] values differ at [1]: 0.2 ≠ 0.25 (difference 0.04999999999999999)
+          [1]: 0.2 ≠ 0.25 (difference 0.04999999999999999)
+          actual:   {0.1, 0.2}
+          expected: {0.1, 0.25}
+        basic.c:17: passed: struct {…} values are equal
+        2 assertions, 1 failed; 4 values logged
+        """)
+  }
+
   /// A record as `cvalue_target.c` writes it.
   static func record(site: UInt32, size: UInt32, count: UInt32, values: [UInt8]) -> String {
     func word(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }

@@ -134,7 +134,28 @@ public enum TargetFirmware: String, CaseIterable, Sendable {
 
   /// What the program printed (stdout and stderr: QEMU's semihosting console is stderr), run for at most 10 s.
   private func output(_ program: String, _ arguments: [String]) throws(BuildFailed) -> [UInt8] {
-    let log = "\(Self.directory)/\(rawValue)-\(UUID().uuidString).out"
+    try Self.output(program, arguments)
+  }
+
+  /// `source` (C, with `cvalue_target.h` and a sink of its own) built for the host with `cvalue_target.c`,
+  /// run: its ELF and what it printed.
+  public static func host(source: String, name: String) throws(BuildFailed) -> Run {
+    let file = "\(directory)/\(name).c"
+    let elf = "\(directory)/\(name)"
+    do {
+      try source.write(toFile: file, atomically: true, encoding: .utf8)
+    } catch {
+      throw BuildFailed(description: "\(error)")
+    }
+    try run(
+      tool("gcc"),
+      ["-std=c99", "-g", "-fno-pie", "-no-pie", "-I", header, "-fmacro-prefix-map=\(directory)/=", file]
+        + ["\(header)/cvalue_target.c", "-o", elf], output: elf)
+    return Run(elf: elf, log: try output(elf, []))
+  }
+
+  private static func output(_ program: String, _ arguments: [String]) throws(BuildFailed) -> [UInt8] {
+    let log = "\(directory)/\(URL(fileURLWithPath: program).lastPathComponent)-\(UUID().uuidString).out"
     try Self.run(Self.tool("timeout"), ["10", Self.tool(program)] + arguments, output: log)
     guard let data = FileManager.default.contents(atPath: log + ".log") else {
       throw BuildFailed(description: "\(program) wrote no output")
