@@ -63,4 +63,12 @@ struct LogCommandTests {
     #expect(run.stdout == "")
     #expect(run.stderr == "byte 574: the record is cut short before its checksum (the log ends, or its line does)\n")
   }
+
+  @Test func standardInputIsTheLogWhenItIsDash() async throws {
+    let (elf, _) = try Self.logFile()
+    // The tests' standard input is /dev/null: an empty log.
+    let run = try await CValue.run("log", elf, "-")
+    #expect(run.exited(2), "\(run)")
+    #expect(run.stderr == "the log holds no CV1: record in its 0 bytes\n")
+  }
 }

@@ -44,6 +44,15 @@ struct TargetLogTests {
     #expect(text.contains("frames\nCV1:"))
   }
 
+  /// A RAM buffer read by a debugger: binary bytes before the records and its unused zeros after them.
+  @Test func aRawBufferWithBinaryBytesAround() throws {
+    let run = try TargetFirmware.host.run()
+    let buffer: [UInt8] = [0xff, 0x00, 0x43, 0x56, 0x0a] + run.log + [UInt8](repeating: 0, count: 1024)
+    let log = try TargetLog.decode(buffer, firmware: run.elf)
+    #expect(log.report(as: .text) == Self.expected)
+    #expect(log.entries[0].offset == 82 + 5)
+  }
+
   @Test func toleranceDecidesOnTheHost() throws {
     let run = try TargetFirmware.host.run()
     var options = ComparisonOptions.default
