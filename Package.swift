@@ -93,7 +93,8 @@ let package = Package(
     .target(
       name: "CValueCHeader",
       path: "CShims/CValueC",
-      exclude: ["glue"]
+      // glue: the test frameworks' headers; target: the firmware's header and C file, built by firmware only.
+      exclude: ["glue", "target"]
     ),
     // cvalue.h implemented with @c @implementation, calling only CValueKit's and CValueHeaders' public API.
     .target(

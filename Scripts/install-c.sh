@@ -2,7 +2,8 @@
 # Installs CValueKit for C into a prefix: lib/libcvalue.so.1 (self-contained: the Swift runtime and
 # FoundationEssentials are linked in statically, so the C side needs only glibc, libstdc++ and libffi) and
 # lib/libcvalue.a (the same, for a static link),
-# include/cvalue.h, cvalue_version.h and the test-framework glue headers, lib/pkgconfig/cvalue.pc,
+# include/cvalue.h, cvalue_version.h and the test-framework glue headers, share/cvalue/target/ (cvalue_target.h
+# and cvalue_target.c, for firmware), lib/pkgconfig/cvalue.pc,
 # lib/cmake/cvalue/ (find_package(cvalue), the imported target cvalue::cvalue), and bin/cvalue (the tool that
 # writes catalog files), stripped.
 #
@@ -94,6 +95,9 @@ rm -f "$prefix/lib/libcvalue.a"
 ar rcs "$prefix/lib/libcvalue.a" "$combined/cvalue.o"
 
 cp CShims/CValueC/include/cvalue.h CShims/CValueC/include/cvalue_version.h CShims/CValueC/glue/cvalue_*.h "$prefix/include/"
+# Firmware's files, compiled by a cross compiler, not the host's: kept out of include/, which a host build searches.
+mkdir -p "$prefix/share/cvalue/target"
+cp CShims/CValueC/target/cvalue_target.h CShims/CValueC/target/cvalue_target.c "$prefix/share/cvalue/target/"
 cp "$bin/cvalue" "$prefix/bin/cvalue"
 strip "$prefix/bin/cvalue"
 fi

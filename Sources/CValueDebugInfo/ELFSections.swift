@@ -10,6 +10,9 @@ struct ELFSections {
     var name: String
     /// `Elf_Chdr.ch_type` of a compressed (`SHF_COMPRESSED`) section: 1 zlib, 2 zstd; else `nil`.
     var compression: UInt32?
+    /// Where the section's bytes are in the file, and how many (`sh_offset`, `sh_size`).
+    var offset: UInt64 = 0
+    var size: UInt64 = 0
   }
 
   var sections: [Section]
@@ -42,13 +45,13 @@ struct ELFSections {
       let namesIndex = number(is64 ? 0x3e : 0x32, 2), count < 65_280, namesIndex < count, entrySize >= 24,
       tableOffset < 1 << 48
     else { return nil }
-    // Each header: name, type, then flags, address, offset in words.
-    func header(_ index: UInt64) -> (name: UInt64, flags: UInt64, offset: UInt64)? {
+    // Each header: name, type, then flags, address, offset and size in words.
+    func header(_ index: UInt64) -> (name: UInt64, flags: UInt64, offset: UInt64, size: UInt64)? {
       let start = tableOffset + index * entrySize
       guard let name = number(start, 4), let flags = number(start + 8, word),
-        let offset = number(start + 8 + 2 * UInt64(word), word)
+        let offset = number(start + 8 + 2 * UInt64(word), word), let size = number(start + 8 + 3 * UInt64(word), word)
       else { return nil }
-      return (name, flags, offset)
+      return (name, flags, offset, size)
     }
     guard let names = header(namesIndex), names.offset < 1 << 48 else { return nil }
     var sections: [Section] = []
@@ -57,9 +60,24 @@ struct ELFSections {
         return nil
       }
       let compressed = section.flags & 0x800 != 0
-      sections.append(Section(name: name, compression: compressed ? number(section.offset, 4).map(UInt32.init) : nil))
+      sections.append(
+        Section(
+          name: name, compression: compressed ? number(section.offset, 4).map(UInt32.init) : nil,
+          offset: section.offset, size: section.size))
     }
     return ELFSections(sections: sections)
+  }
+
+  /// The bytes of the first section called `name` in the file at `path`: `nil` when there is no such section,
+  /// or it is compressed or cannot be read (at most `limit` bytes are read).
+  static func contents(of name: String, in path: String, limit: UInt64 = 1 << 28) -> [UInt8]? {
+    guard let section = read(path)?.sections.first(where: { $0.name == name }), section.compression == nil,
+      section.size <= limit
+    else { return nil }
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    return File(descriptor: descriptor).bytes(at: section.offset, count: Int(section.size))
   }
 
   private struct File {

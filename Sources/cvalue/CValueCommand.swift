@@ -39,6 +39,8 @@ struct CValueCommand: ParsableCommand {
 
       With --binary, types come from the DWARF debug info of an ELF executable, shared library or object built with -g (read through elfutils' libdw, with no libclang) and named as C names them: 'cvalue layout --binary ./app shape'. A file built for another machine needs --abi naming its ABI.
 
+      With log, a firmware's log of assertions and values, sent as bytes through cvalue_target.h, is decoded with the firmware's ELF: 'cvalue log fw.elf fw.log'.
+
       Values are given as their raw bytes in hex, first byte first, as they lie in memory ('2a000000' is the int 42; spaces, '_' or ':' may separate bytes), or as C initializers ('{.x = 1, .y = 2}'), which encode turns into those bytes.
 
       Examples:
@@ -53,6 +55,7 @@ struct CValueCommand: ParsableCommand {
         cvalue compare double 0000000000003440 0000000000803440 --absolute 0.6
         cvalue import netinet/tcp.h --output tcp.catalog.json
         cvalue layout --catalog tcp.catalog.json tcphdr
+        cvalue log fw.elf fw.log --absolute 0.01
 
       Quote encodings and values in the shell: { } [ ] ( ) ^ ? * ! " and spaces are special to it. Bad input prints the problem and its byte offset with a caret on stderr, and exits with status 2; compare exits with status 1 when the values differ. An unknown option is bad input too, whatever its letters.
 
@@ -62,7 +65,7 @@ struct CValueCommand: ParsableCommand {
     version: CV_VERSION_STRING,
     subcommands: [
       LayoutCommand.self, DescribeCommand.self, CompareCommand.self, CheckPaddingCommand.self, EncodeCommand.self,
-      ImportCommand.self, SnapshotCommand.self,
+      ImportCommand.self, SnapshotCommand.self, LogCommand.self,
     ],
     // Long only: a short -h would be found inside any unknown cluster of letters (-fshort is -f -s -h -o -r -t
     // to ArgumentParser) and print help with status 0; a lone -h is read as --help before parsing instead.

@@ -109,6 +109,13 @@ struct CompareCommand: ParsableCommand {
 
   /// The comparison options the flags describe.
   private func options() throws(BadInput) -> ComparisonOptions {
+    try Self.options(tolerances: tolerances, fields: fields, unions: unions)
+  }
+
+  /// The comparison options that the tolerance, field and union flags describe (`compare`'s and `log`'s).
+  static func options(tolerances: ToleranceOptions, fields: ComparedFieldOptions, unions: UnionMemberOptions)
+    throws(BadInput) -> ComparisonOptions
+  {
     var options = ComparisonOptions(
       tolerance: tolerances.tolerance, fieldTolerances: try tolerances.fieldTolerances(),
       unionMembers: try unions.rules(), ignoredPaths: try fields.ignoredPaths())

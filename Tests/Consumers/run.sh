@@ -226,6 +226,32 @@ echo "== the archive's examples/shape, copied out and built from the archive alo
 PATH=$tree/bin:$system_path PKG_CONFIG_PATH=$tree/lib/pkgconfig CMAKE_PREFIX_PATH=$tree \
   python3 "$root/Scripts/check-c-docs.py" --project "$tree/examples/shape" "$root/Sources/CValueC/CValueC.docc/CValueC.md"
 
+echo "== cvalue_target.h and cvalue_target.c from the archive: firmware code (built here for the host) and its log"
+target=$tree/share/cvalue/target
+mkdir -p "$work/target"
+cat >"$work/target/test.c" <<'C'
+#include <stdio.h>
+#include "cvalue_target.h"
+struct pair { int a; char b; };
+void cv_target_write(const void *bytes, size_t count) { fwrite(bytes, 1, count, stdout); }
+int main(void) {
+  struct pair x = {1, 2}, y = {1, 3};
+  CV_TARGET_BEGIN();
+  CV_TARGET_ASSERT_EQ(struct pair, x, y);
+  CV_TARGET_END();
+  return 0;
+}
+C
+(cd "$work/target" && gcc -std=c99 -g -fno-pie -no-pie -I"$target" test.c "$target/cvalue_target.c" -o fw && ./fw >fw.log)
+status=0
+(cd "$work/target" && "$tree/bin/cvalue" log fw fw.log >out.txt) || status=$?
+if [ "$status" -ne 1 ] || [ "$(head -n 1 "$work/target/out.txt")" != "test.c:8: failed: pair values differ at .b: 2 ≠ 3" ]; then
+  cat "$work/target/out.txt"
+  echo "error: cvalue log on the archive's cvalue_target.h exited with $status, expected 1 and the report above" >&2
+  exit 1
+fi
+echo "   cvalue log: test.c:8: failed: pair values differ at .b: 2 ≠ 3 (exit status 1)"
+
 echo "== the Debian package, installed: $(basename "$deb")"
 # libdw1: no NEEDED entry names it (the library dlopens it), but every zero-set-up assertion loads it.
 depends=$(dpkg-deb -f "$deb" Depends)

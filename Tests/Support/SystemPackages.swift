@@ -14,6 +14,8 @@ public enum SystemPackage: String, CaseIterable, Sendable {
   case gcc = "gcc"
   case gxx = "g++"
   case glibcDebugInfo = "libc6-dbg"
+  case armNoneEabi = "gcc-arm-none-eabi"
+  case qemuArm = "qemu-system-arm"
 
   /// The files whose presence means the package is installed.
   public var files: [String] {
@@ -29,6 +31,8 @@ public enum SystemPackage: String, CaseIterable, Sendable {
     case .gcc: ["/usr/bin/gcc"]
     case .gxx: ["/usr/bin/g++"]
     case .glibcDebugInfo: ["/usr/lib/debug/.build-id"]
+    case .armNoneEabi: ["/usr/bin/arm-none-eabi-gcc"]
+    case .qemuArm: ["/usr/bin/qemu-system-arm"]
     }
   }
 
