@@ -195,7 +195,7 @@ struct TargetLogTests {
           [1]: 0.2 ≠ 0.25 (difference 0.04999999999999999)
           actual:   {0.1, 0.2}
           expected: {0.1, 0.25}
-        basic.c:17: passed: struct {…} values are equal
+        basic.c:17: passed: point values are equal
         2 assertions, 1 failed; 4 values logged
         """)
   }
