@@ -10,6 +10,9 @@ struct ELFSections {
     var name: String
     /// `Elf_Chdr.ch_type` of a compressed (`SHF_COMPRESSED`) section: 1 zlib, 2 zstd; else `nil`.
     var compression: UInt32?
+    /// Where its contents are in the file, and how many bytes.
+    var offset: UInt64 = 0
+    var size: UInt64 = 0
   }
 
   var sections: [Section]
@@ -21,6 +24,16 @@ struct ELFSections {
 
   /// How many sections are called `name`.
   func count(_ name: String) -> Int { sections.count { $0.name == name } }
+
+  /// The contents of the first section called `name` in the file at `path`, when it has one of at most
+  /// `limit` bytes (build attributes: `.ARM.attributes`, `.riscv.attributes`).
+  func contents(of name: String, in path: String, limit: UInt64 = 1 << 16) -> [UInt8]? {
+    guard let section = sections.first(where: { $0.name == name }), section.size <= limit else { return nil }
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    return File(descriptor: descriptor).bytes(at: section.offset, count: Int(section.size))
+  }
 
   /// The sections of the file at `path`, or `nil` when its headers cannot be read (the caller's error
   /// stands then).
@@ -43,12 +56,12 @@ struct ELFSections {
       tableOffset < 1 << 48
     else { return nil }
     // Each header: name, type, then flags, address, offset in words.
-    func header(_ index: UInt64) -> (name: UInt64, flags: UInt64, offset: UInt64)? {
+    func header(_ index: UInt64) -> (name: UInt64, flags: UInt64, offset: UInt64, size: UInt64)? {
       let start = tableOffset + index * entrySize
       guard let name = number(start, 4), let flags = number(start + 8, word),
-        let offset = number(start + 8 + 2 * UInt64(word), word)
+        let offset = number(start + 8 + 2 * UInt64(word), word), let size = number(start + 8 + 3 * UInt64(word), word)
       else { return nil }
-      return (name, flags, offset)
+      return (name, flags, offset, size)
     }
     guard let names = header(namesIndex), names.offset < 1 << 48 else { return nil }
     var sections: [Section] = []
@@ -57,7 +70,10 @@ struct ELFSections {
         return nil
       }
       let compressed = section.flags & 0x800 != 0
-      sections.append(Section(name: name, compression: compressed ? number(section.offset, 4).map(UInt32.init) : nil))
+      sections.append(
+        Section(
+          name: name, compression: compressed ? number(section.offset, 4).map(UInt32.init) : nil,
+          offset: section.offset, size: section.size))
     }
     return ELFSections(sections: sections)
   }
