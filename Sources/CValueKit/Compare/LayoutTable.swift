@@ -53,7 +53,13 @@ enum LayoutTable {
       if isFlexibleArray, let element = first.flexibleArrayElement {
         return "\(first.type)  flexible array of \(element.cTypeName)"
       }
-      return "\(first.type)  \(first.type.cTypeName)" + (count > 1 ? " × \(count)" : "")
+      return "\(first.type)  \(cTypeName)" + (count > 1 ? " × \(count)" : "")
+    }
+    /// How C declares the field: an enum member as its enum type (`enum e8`, `enum e8 : 4`), whatever its
+    /// integer.
+    var cTypeName: String {
+      guard let name = first.enumeration?.name else { return first.type.cTypeName }
+      return first.bits.map { "\(name) : \($0.count)" } ?? name
     }
   }
 
