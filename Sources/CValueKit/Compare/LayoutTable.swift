@@ -2,10 +2,12 @@
 /// a pahole-like table of fields and holes. An array of scalars, or of arrays of them, is
 /// folded into one row (`.name[0...64]`, `.m[0...1][0...2]`), as pahole prints arrays; JSON lists them all.
 enum LayoutTable {
-  static func write(_ layout: CLayout, name: String?, to output: inout some TextOutputStream) {
+  static func write(
+    _ layout: CLayout, name: String?, alignmentIsKnown: Bool = true, to output: inout some TextOutputStream
+  ) {
     output.write(name.map { "\($0) = \(layout.type)\n" } ?? "\(layout.type)\n")
-    output.write(
-      "size \(layout.size), alignment \(layout.alignment), stride \(layout.stride) (\(layout.abi.name))\n\n")
+    let alignment = alignmentIsKnown ? "\(layout.alignment)" : "unknown (at most \(layout.alignment))"
+    output.write("size \(layout.size), alignment \(alignment), stride \(layout.stride) (\(layout.abi.name))\n\n")
     // The field column fits the first rows; a later, longer path only shifts its own row, and a layout with
     // millions of rows starts printing at once.
     let width = rows(of: layout).prefix(4096).reduce(9) { max($0, $1.path.count) }
