@@ -75,7 +75,8 @@ final class ProgramTypes: Sendable {
         try state.catalog.catalog.importDebugInfo(of: "/proc/self/exe", types: [name])
       } catch {
         switch error {
-        case .libdwNotFound, .libdwTooOld, .fileNotFound, .notELF, .unreadable, .noDebugInfo, .unsupportedMachine:
+        case .libdwNotFound, .libdwTooOld, .fileNotFound, .notELF, .unreadable, .noDebugInfo, .unsupportedMachine,
+          .unsupportedABI:
           state.executableUnreadable = true
         default: state.notInExecutable.insert(name)
         }

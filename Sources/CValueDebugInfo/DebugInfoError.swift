@@ -29,6 +29,9 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
   case missingSplitDebugInfo(String, files: [String], package: String?)
   /// The ELF header names a machine CValueKit has no ABI for.
   case unsupportedMachine(String, machine: Int, bits: Int)
+  /// The ELF header names a machine CValueKit describes, but an ABI of it whose layouts it does not (RV32E's
+  /// ilp32e, the old Arm ABI), named in `abi`.
+  case unsupportedABI(String, abi: String)
   /// A type named in `types:` that no unit defines.
   case unknownType(String, file: String)
   /// A type named in `types:` that is only declared (`struct s;`), never defined, in the debug info.
@@ -73,6 +76,8 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
         + "`dwp -e \(binary)` (or llvm-dwp) into \(binary).dwp beside the binary"
     case .unsupportedMachine(let path, let machine, let bits):
       return "\(path) is for ELF machine \(machine) (\(bits)-bit), whose ABI CValueKit does not describe"
+    case .unsupportedABI(let path, let abi):
+      return "\(path) is for \(abi), whose layouts CValueKit does not describe"
     case .unknownType(let name, let file): return "\(file) has no debug info for \(name)"
     case .incompleteType(let name, let file):
       return "\(file) only declares \(name): no unit that defines it has debug info"

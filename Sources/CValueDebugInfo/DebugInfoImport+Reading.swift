@@ -142,7 +142,7 @@ extension DieReader {
           into: &result, tags: &tags, typeUnitRecords: &typeUnitRecords)
         continue
       }
-      guard Tag.isRecord(tag) || tag == Tag.typedef, let spelled = name(die) else {
+      guard Tag.isRecord(tag) || tag == Tag.typedef || tag == Tag.enumerationType, let spelled = name(die) else {
         continue
       }
       var name = spelled
@@ -170,6 +170,10 @@ extension DieReader {
         }
       case Tag.typedef:
         result.entries.append(.init(name: name, type: try? type(of: die), isTypedef: true, place: place))
+      case Tag.enumerationType where !flag(die, Attribute.declaration):
+        // An enumeration by its tag, `enum e8`: a name for its integer, as a typedef is, of the size the
+        // compiler gave it (1 byte under -fshort-enums, arm-none-eabi-gcc's default).
+        result.entries.append(.init(name: "enum " + name, type: die, isTypedef: true, place: place))
       default: continue
       }
     }

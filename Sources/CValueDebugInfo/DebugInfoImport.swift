@@ -11,7 +11,9 @@
 /// ```
 ///
 /// How a record's alignment was known (`ImportedTypes/AlignmentSource`): DWARF writes `DW_AT_alignment`
-/// only for explicit alignment (`attribute`); else the members' (`natural`: a packed record with no padding
-/// looks the same and is reported natural), or from the offsets and size alone (`inferred`: packed, or padded
-/// past its members).
+/// only for explicit alignment (`attribute`), and never says `packed`. Else the layout is tried unpacked,
+/// packed and under gcc's `#pragma pack(n)`: the members' alignment when only the unpacked layout makes it
+/// (`natural`), the one packing's when only that one does (`inferred`: a packed frame is 1), and `unknown`
+/// when several do — a record with no padding is laid out alike packed or not, so its alignment is never
+/// guessed (the largest it can be is held, and a layout says `alignment unknown (at most 4)`).
 public enum DebugInfoImport {}

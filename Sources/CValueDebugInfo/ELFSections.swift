@@ -71,7 +71,13 @@ struct ELFSections {
   /// The bytes of the first section called `name` in the file at `path`: `nil` when there is no such section,
   /// or it is compressed or cannot be read (at most `limit` bytes are read).
   static func contents(of name: String, in path: String, limit: UInt64 = 1 << 28) -> [UInt8]? {
-    guard let section = read(path)?.sections.first(where: { $0.name == name }), section.compression == nil,
+    read(path)?.contents(of: name, in: path, limit: limit)
+  }
+
+  /// The bytes of this file's first section called `name` (the file at `path`, whose headers these are):
+  /// build attributes (`.ARM.attributes`, `.riscv.attributes`), a site table; `nil` as above.
+  func contents(of name: String, in path: String, limit: UInt64 = 1 << 16) -> [UInt8]? {
+    guard let section = sections.first(where: { $0.name == name }), section.compression == nil,
       section.size <= limit
     else { return nil }
     let descriptor = open(path, O_RDONLY)

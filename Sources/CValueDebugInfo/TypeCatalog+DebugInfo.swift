@@ -70,7 +70,8 @@ extension TypeCatalog {
         } catch {
           switch error {
           // A mapped file that is no ELF file for this machine (ld.so.cache) or has no debug info is passed by.
-          case .unknownType, .noDebugInfo, .unreadable, .incompleteType, .notELF, .fileNotFound, .unsupportedMachine:
+          case .unknownType, .noDebugInfo, .unreadable, .incompleteType, .notELF, .fileNotFound, .unsupportedMachine,
+            .unsupportedABI:
             firstError = firstError ?? error
           default: throw error
           }

@@ -26,7 +26,7 @@ struct RecordJSON: Encodable {
       guard let known = ImportedTypes.AlignmentSource.allCases.first(where: { "\($0)" == text }) else {
         throw DecodingError.dataCorruptedError(
           forKey: .alignmentSource, in: container,
-          debugDescription: "\(text.debugDescription) is not compiler, attribute, natural or inferred")
+          debugDescription: "\(text.debugDescription) is not compiler, attribute, natural, inferred or unknown")
       }
       source = known
     }

@@ -13,7 +13,7 @@ struct LayoutCommand: ParsableCommand {
          "fields": [{"path": ".origin.x", "offset": 0, "size": 8,
                      "encoding": "d"}, ...],
          "padding": [{"offset": N, "size": N}, ...]}
-      "alignmentSource" says how the alignment was known: "compiler" (clang's, for --header), "attribute" (DWARF's DW_AT_alignment for --binary, or --alignment), "natural" (the members' own alignments: an encoding, a built-in name, a --binary record with nothing saying otherwise) or "inferred" (a --binary record whose offsets and size are all DWARF gives, such as a packed one). Bitfields add "bitOffset" (bits from the start of the value) and "bitWidth"; their offset and size are the bytes their bits touch. A flexible array member (char name[], or GNU's name[0]) is a field of size 0 at the offset of its first element, listed as .name[] in the table and with "flexibleArray": {"element": "c"} in JSON.
+      "alignmentSource" says how the alignment was known: "compiler" (clang's, for --header), "attribute" (DWARF's DW_AT_alignment for --binary, or --alignment), "natural" (the members' own alignments: an encoding, a built-in name, a --binary record that only an unpacked layout makes), "inferred" (a --binary record that one packing alone makes, such as a packed frame) or "unknown" (a --binary record with no padding, laid out alike packed or not: the alignment given is the largest it can be). Bitfields add "bitOffset" (bits from the start of the value) and "bitWidth"; their offset and size are the bytes their bits touch. A flexible array member (char name[], or GNU's name[0]) is a field of size 0 at the offset of its first element, listed as .name[] in the table and with "flexibleArray": {"element": "c"} in JSON.
 
       With --header, clang reads the headers (no compiling): the type is named as C names it (tcphdr, struct tcphdr, union sigval, the typedef siginfo_t), the paths are C's own (.th_flags, ._sifields._kill.si_pid, .sin6_addr.__in6_u.__u6_addr8[15]), and packed, aligned and #pragma pack records are laid out as clang lays them out. With --target, clang reads them for that machine and the layout is that machine's. After the table come the --union-tag rules to paste for the unions that look tagged: one whose struct members all start with the same integer field (X11's XEvent: --union-tag .=.type:N=xany,N=xkey,…), one beside an enum field (--union-tag .body=.kind:1=text,2=number), an enum constant giving the value of the member its name ends with and N standing for a value to fill in.
 
@@ -80,8 +80,10 @@ struct LayoutCommand: ParsableCommand {
       case .attribute: "DW_AT_alignment"
       case .natural: "natural: every member at a multiple of its own alignment"
       case .inferred: "inferred from the offsets and size: DWARF does not say packed"
+      case .unknown: "DWARF does not say packed, and the members lie alike packed or not"
       }
-    output.write("\nalignment \(record.alignment) (\(how))\n")
+    let alignment = record.alignmentSource == .unknown ? "unknown, at most \(record.alignment)" : "\(record.alignment)"
+    output.write("\nalignment \(alignment) (\(how))\n")
   }
 
   /// The `--union-tag` rules for the unions that look tagged, ready to paste into `compare` or `describe`.

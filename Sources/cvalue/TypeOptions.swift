@@ -1,4 +1,5 @@
 import ArgumentParser
+import CValueDebugInfo
 import CValueHeaders
 import CValueKit
 #if canImport(FoundationEssentials)
@@ -26,13 +27,17 @@ struct TypeOptions: ParsableArguments {
   /// The `--abi`.
   var abi: ABIChoice? { sources.abi }
 
-  /// The ABI `--abi` or `--target` names, else the host's; only called after ``validate()`` accepted them.
+  /// The ABI `--abi` or `--target` names, else the one the first `--binary`'s ELF header says (a firmware
+  /// needs no `--abi`), else the host's; only called after ``validate()`` accepted them.
   var resolved: ABI {
     if let target = clang.target, let abi = ABI(targetTriple: target) { return abi }
     switch abi {
     case .known(let abi)?: return abi
     case .unknown?: preconditionFailure("--abi is validated before it is used")
-    case nil: return .host
+    case nil:
+      // A file that cannot be read is refused, with why, when its types are read.
+      if headers.isEmpty, let binary = binaries.first, let abi = try? DebugInfoImport.abi(of: binary) { return abi }
+      return .host
     }
   }
 

@@ -91,7 +91,7 @@ struct BadInputTests {
     Case(
       ["layout", "{S=cD}", "--abi", "sparc"],
       "unknown ABI \"sparc\"; choose one of x86_64-linux, x86_64-darwin, arm64-linux, arm64-darwin, i386-linux, armv7-linux, riscv64-linux, "
-        + "x86_64-windows, s390x-linux\n"),
+        + "x86_64-windows, s390x-linux, arm-eabi, arm-eabihf, riscv32-elf\n"),
     Case(["layout", "{E=IQ}", "--size", "12"], "--size and --alignment go together (and --offsets needs both)\n"),
     Case(
       ["layout", "{E=IQ}", "--size", "12", "--alignment", "1", "--offsets", "0,four"],

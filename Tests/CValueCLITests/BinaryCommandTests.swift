@@ -61,13 +61,32 @@ import Testing
         offset     size  field      type
              0        1  .tag       c  char
            1:0  12 bits  .flags     b8I12  unsigned int : 12
-             3        4  .color     I  unsigned int
+             3        4  .color     I  enum color
              7        4  .i         i  int
              7        4  .f         f  float
 
         alignment 1 (inferred from the offsets and size: DWARF does not say packed)
 
         """)
+  }
+
+  /// An enumeration is named by its tag, as C names it, for its integer at the compiler's size.
+  @Test func layoutOfAnEnumerationByItsTag() async throws {
+    let object = try Self.object.get()
+    let run = try await CValue.run(["layout", "--binary", object, "enum color"])
+    #expect(run.exited(0), "\(run)")
+    #expect(
+      run.stdout == """
+        enum color = I
+        size 4, alignment 4, stride 4 (x86_64-linux)
+
+        offset     size  field      type
+             0        4  (value)    I  unsigned int
+
+        """)
+    let missing = try await CValue.run(["layout", "--binary", object, "enum colour"])
+    #expect(missing.exited(2))
+    #expect(missing.stderr == "\(object) has no debug info for enum colour\n")
   }
 
   /// The last line of the table says how the alignment was known; the packed `sample` above: inferred.

@@ -32,7 +32,8 @@ import Testing
 
   @Test(arguments: [
     ("rect", "rect = {?=\"a\"i\"b\"c}", "size 8, alignment 4, stride 8 (x86_64-linux)"),
-    ("point", "point = {?=\"x\"s\"y\"s}", "size 4, alignment 2, stride 4 (x86_64-linux)"),
+    // No padding: laid out alike packed or not, which DWARF does not say.
+    ("point", "point = {?=\"x\"s\"y\"s}", "size 4, alignment unknown (at most 2), stride 4 (x86_64-linux)"),
   ])
   func theProgramsNamesWinOverBuiltInOnes(_ name: String, _ first: String, _ second: String) async throws {
     let run = try await CValue.run(["layout", "--binary", try Self.cProgram.get(), name])

@@ -163,7 +163,7 @@ struct DescribeCommandTests {
     BadInputCase(
       ["describe", "int32", "2a000000", "--abi", "sparc"],
       "unknown ABI \"sparc\"; choose one of x86_64-linux, x86_64-darwin, arm64-linux, arm64-darwin, i386-linux, armv7-linux, riscv64-linux, "
-        + "x86_64-windows, s390x-linux\n"),
+        + "x86_64-windows, s390x-linux, arm-eabi, arm-eabihf, riscv32-elf\n"),
     BadInputCase(
       ["describe", "int32", "2a000000", "--file", "/dev/null"],
       "give the bytes either as hex or with --file, not both\n"),

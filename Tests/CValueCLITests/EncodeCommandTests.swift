@@ -123,7 +123,7 @@ struct EncodeCommandTests {
     BadInputCase(
       ["encode", "int32", "1", "--abi", "vax"],
       "unknown ABI \"vax\"; choose one of x86_64-linux, x86_64-darwin, arm64-linux, arm64-darwin, i386-linux, armv7-linux, riscv64-linux, "
-        + "x86_64-windows, s390x-linux\n"),
+        + "x86_64-windows, s390x-linux, arm-eabi, arm-eabihf, riscv32-elf\n"),
     BadInputCase(
       ["encode", #"{S="name"[8c]"flags"b0I3b3I5}"#, "{}"],
       #"cannot lay out {S="name"[8c]"flags"b0I3b3I5}: bitfield at bit 0 overlaps the member before it, "#

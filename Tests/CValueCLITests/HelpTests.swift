@@ -53,7 +53,7 @@ struct HelpTests {
         "--header <header> Read the type from this C header (repeatable)",
         "CLANG ARGUMENTS (HOW THE HEADERS ARE READ): -I <dir> Add a directory to clang's include path, as clang's -I: -I DIR or -IDIR (repeatable).",
         "-D <name[=value]> Define a macro, as clang's -D: -D NAME, -DNAME or -D NAME=VALUE (repeatable).",
-        "--target <triple> The machine to read the headers and lay out for, as clang's -target: x86_64-linux-gnu (x86_64-linux), x86_64-apple-macos (x86_64-darwin), aarch64-linux-gnu (arm64-linux), arm64-apple-macos (arm64-darwin), i386-linux-gnu (i386-linux), armv7-linux-gnueabihf (armv7-linux), riscv64-linux-gnu (riscv64-linux), x86_64-pc-windows-msvc (x86_64-windows), s390x-linux-gnu (s390x-linux); the value's bytes are read with its layout.",
+        "--target <triple> The machine to read the headers and lay out for, as clang's -target: x86_64-linux-gnu (x86_64-linux), x86_64-apple-macos (x86_64-darwin), aarch64-linux-gnu (arm64-linux), arm64-apple-macos (arm64-darwin), i386-linux-gnu (i386-linux), armv7-linux-gnueabihf (armv7-linux), riscv64-linux-gnu (riscv64-linux), x86_64-pc-windows-msvc (x86_64-windows), s390x-linux-gnu (s390x-linux), thumbv7m-none-eabi (arm-eabi), thumbv7em-none-eabihf (arm-eabihf), riscv32-unknown-elf (riscv32-elf); the value's bytes are read with its layout.",
         "--clang-arg <argument> Pass one more argument to clang as it is (repeatable), e.g. --clang-arg -fshort-enums, --clang-arg -m32",
         "--sysroot <dir> The target's C library root",
         "the paths are C's own (.th_flags, ._sifields._kill.si_pid, .sin6_addr.__in6_u.__u6_addr8[15])",

@@ -30,7 +30,7 @@ struct UnionTagSuggestionTests {
         size 16, alignment 8, stride 16 (\(hostABI))
 
         offset     size  field          type
-             0        4  .kind          I  unsigned int
+             0        4  .kind          I  enum shape_kind
              4        4  (padding)      hole of 4 bytes
              8        8  .u.circle      d  double
              8        4  .u.square      f  float

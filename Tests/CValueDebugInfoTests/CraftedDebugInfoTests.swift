@@ -120,7 +120,7 @@ import Testing
 
   /// Found by Scripts/headers/differential.py: `struct inner` is padded to 16 bytes by an unnamed bitfield,
   /// so its alignment is inferred (16, where clang says 8), and `struct outer`, natural from its members,
-  /// holds that guess: its alignment is inferred too, not reported natural.
+  /// holds that guess and has no padding of its own (laid out alike packed or not): unknown, not natural.
   @Test func alignmentFromAnInferredMemberIsInferred() throws {
     let source = """
       struct inner { unsigned char a; unsigned long long b : 1; unsigned long long : 63; };
@@ -130,11 +130,39 @@ import Testing
     let path = try DebugInfoFixture.compile(source, name: "inferred-member.o", flags: ["-g", "-c"])
     let imported = try DebugInfoImport.read(path, types: ["struct outer"])
     let summary = imported.records.map { "\($0.name) \($0.size) \($0.alignment) \($0.alignmentSource)" }
-    #expect(summary == ["struct inner 16 16 inferred", "struct outer 32 16 inferred"])
+    #expect(summary == ["struct inner 16 16 inferred", "struct outer 32 16 unknown"])
+  }
+
+  /// DWARF never says `packed`: a packed register of `uint32_t` bitfields and a 16-bit member (6 bytes) is 1
+  /// (once taken as 2, the largest power of two its offsets allow); gcc's `#pragma pack(2)` shows 2 in its
+  /// hole; a record with no padding is laid out alike packed or not, and its alignment is unknown.
+  @Test(.needs(.gcc), arguments: ["clang", "gcc"])
+  func packedAlignmentIsNeverGuessed(_ compiler: String) throws {
+    let source = """
+      #include <stdint.h>
+      struct __attribute__((packed)) reg { uint32_t mode : 4; uint32_t count : 28; uint16_t crc; } r;
+      #pragma pack(push, 2)
+      struct pack2 { uint8_t a; uint32_t b; uint16_t c; } p;
+      #pragma pack(pop)
+      struct __attribute__((packed)) dense { uint32_t a, b; } d;
+      struct plain { uint32_t a, b; } q;
+
+      """
+    let path = try DebugInfoFixture.compile(
+      source, name: "packed-alignment-\(compiler).o", flags: ["-g", "-c"], compiler: compiler)
+    let imported = try DebugInfoImport.read(path)
+    let summary = imported.records.map { "\($0.name) \($0.size) \($0.alignment) \($0.alignmentSource)" }
+    // clang writes DW_AT_alignment for #pragma pack; gcc does not, and its hole tells.
+    let pack2 = compiler == "clang" ? "struct pack2 8 2 attribute" : "struct pack2 8 2 inferred"
+    #expect(
+      summary == [
+        "struct reg 6 1 inferred", pack2, "struct dense 8 4 unknown", "struct plain 8 4 unknown",
+      ])
   }
 
   /// Found by Scripts/headers/differential.py: `aligned(2)` on a `long long` member leaves it 8-aligned
-  /// (the attribute only raises alignment outside a packed record), so `struct held` is 8-aligned, natural.
+  /// (the attribute only raises alignment outside a packed record), so `struct held` is 8-aligned: its hole
+  /// before `u` says so, though the union alone, with no padding, could be packed (inferred, not natural).
   @Test func memberAlignedBelowItsType() throws {
     let source = """
       struct held { int a; union { unsigned long long b __attribute__((aligned(2))); } u; } v;
@@ -142,7 +170,7 @@ import Testing
       """
     let path = try DebugInfoFixture.compile(source, name: "member-aligned-below.o", flags: ["-g", "-c"])
     let record = try #require(try DebugInfoImport.read(path, types: ["struct held"]).record(named: "struct held"))
-    #expect("\(record.size) \(record.alignment) \(record.alignmentSource)" == "16 8 natural")
+    #expect("\(record.size) \(record.alignment) \(record.alignmentSource)" == "16 8 inferred")
   }
 
   /// `struct holder` with its size and its member's offset written as 8-byte constants (DW_FORM_data8),

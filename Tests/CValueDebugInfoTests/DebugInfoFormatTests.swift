@@ -124,7 +124,7 @@ import Testing
     for record in headers.records {
       let read = try #require(imported.record(named: record.name), "\(record.name) not read through the debuglink")
       #expect(read.size == record.size, "\(record.name)")
-      let alignment = read.alignmentSource != .inferred
+      let alignment = read.alignmentSource != .unknown
       #expect(
         try DebugInfoLayoutTests.layout(record.name, in: catalog, abi: imported.abi, alignment: alignment)
           == DebugInfoLayoutTests.layout(record.name, in: reference, abi: headers.abi, alignment: alignment),

@@ -56,15 +56,15 @@ import Testing
     for record in headers.records {
       let read = try #require(imported.record(named: record.name), "\(record.name) not read from \(build)")
       #expect(read.size == record.size, "\(record.name) in \(build)")
-      if read.alignmentSource != .inferred {
+      if read.alignmentSource != .unknown {
         #expect(read.alignment == record.alignment, "\(record.name) in \(build)")
       }
       var expected = try Self.layout(
-        record.name, in: reference, abi: headers.abi, alignment: read.alignmentSource != .inferred)
+        record.name, in: reference, abi: headers.abi, alignment: read.alignmentSource != .unknown)
       // DWARF 5 brought DW_TAG_atomic_type: before it, clang and gcc write _Atomic int as int.
       if !build.flags.contains("-gdwarf-5") { expected = expected.replacingOccurrences(of: " A", with: " ") }
       let actual = try Self.layout(
-        record.name, in: catalog, abi: imported.abi, alignment: read.alignmentSource != .inferred)
+        record.name, in: catalog, abi: imported.abi, alignment: read.alignmentSource != .unknown)
       #expect(actual == expected, "\(record.name) in \(build)")
     }
     #expect(Set(imported.typedefs.map(\.name)).isSuperset(of: headers.typedefs.map(\.name)))

@@ -17,6 +17,20 @@ import Testing
     #expect(try catalog.layout(of: "{matrix}").size == 56)
   }
 
+  /// The door `cv_program_type` goes through: an enumeration of the program's own, by its tag.
+  @Test func anEnumerationOfTheProgramByItsTag() throws {
+    let library = try DebugInfoFixture.path(
+      of: DebugInfoFixture.Build(compiler: "clang", flags: ["-gdwarf-5"], kind: .sharedLibrary))
+    let handle = try #require(dlopen(library, RTLD_NOW | RTLD_LOCAL), "dlopen \(library)")
+    defer { dlclose(handle) }
+    let catalog = TypeCatalog()
+    let imported = try catalog.importDebugInfoOfRunningProgram(types: ["enum sign"])
+    #expect(imported.flatMap(\.typedefs).map(\.name) == ["enum sign"])
+    #expect(try catalog.parse("enum sign") == .scalar(.int))
+    #expect(try catalog.parse("enum  sign") == .scalar(.int))
+    #expect(throws: EncodingError.self) { try catalog.parse("enum nowhere") }
+  }
+
   @Test func aTypeNoFileDescribesIsAnErrorNamingTheExecutable() throws {
     #expect(throws: DebugInfoError.unknownType("struct nowhere_at_all", file: "/proc/self/exe")) {
       try TypeCatalog().importDebugInfoOfRunningProgram(types: ["struct nowhere_at_all"])

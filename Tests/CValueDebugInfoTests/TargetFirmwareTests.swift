@@ -6,7 +6,7 @@ import Testing
 
 /// The same test source as ``TargetLogTests``, built as Cortex-M firmware with no C library, run under QEMU
 /// (its output through semihosting), and decoded with its own ELF: every verdict and description as on the host.
-@Suite(.needs(.armNoneEabi), .needs(.qemuArm))
+@Suite(.needs(.armNoneEABI), .needs(.qemu))
 struct TargetFirmwareTests {
   @Test(arguments: [TargetFirmware.armGCC, .armClang])
   func decodedFromQEMU(_ firmware: TargetFirmware) throws {

@@ -89,7 +89,8 @@ import Testing
         error.description == """
           CValueKit has no ABI for the target mips-unknown-linux-gnu; it describes x86_64-linux-gnu, \
           x86_64-apple-macos, aarch64-linux-gnu, arm64-apple-macos, i386-linux-gnu, armv7-linux-gnueabihf, \
-          riscv64-linux-gnu, x86_64-pc-windows-msvc, s390x-linux-gnu
+          riscv64-linux-gnu, x86_64-pc-windows-msvc, s390x-linux-gnu, thumbv7m-none-eabi, thumbv7em-none-eabihf, \
+          riscv32-unknown-elf
           """)
     }
     #expect(catalog.record(named: "s") == nil)

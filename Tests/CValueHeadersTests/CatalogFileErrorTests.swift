@@ -63,7 +63,7 @@ import Testing
     let error = Self.error(#""abi" : "x86_64-linux""#, with: #""abi" : "pdp11-unix""#)
     #expect(
       error?.description
-        == "types.json: abi: \"pdp11-unix\" is no ABI CValueKit describes; the ABIs are x86_64-linux, x86_64-darwin, arm64-linux, arm64-darwin, i386-linux, armv7-linux, riscv64-linux, x86_64-windows, s390x-linux"
+        == "types.json: abi: \"pdp11-unix\" is no ABI CValueKit describes; the ABIs are x86_64-linux, x86_64-darwin, arm64-linux, arm64-darwin, i386-linux, armv7-linux, riscv64-linux, x86_64-windows, s390x-linux, arm-eabi, arm-eabihf, riscv32-elf"
     )
   }
 

@@ -94,7 +94,7 @@ import Testing
     #expect(
       throws: CatalogFileError.malformed(
         path: "t.json", at: "records[0].alignmentSource",
-        reason: #""asked" is not compiler, attribute, natural or inferred"#)
+        reason: #""asked" is not compiler, attribute, natural, inferred or unknown"#)
     ) { try CatalogFile.decode(Data(text.utf8), path: "t.json") }
   }
 }

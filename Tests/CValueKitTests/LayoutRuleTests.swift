@@ -70,6 +70,9 @@ struct LayoutRuleTests {
       ("riscv64-linux-gnu", .riscv64Linux), ("x86_64-pc-windows-msvc", .x86_64Windows),
       ("x86_64-pc-windows-msvc19.33.0", .x86_64Windows),
       ("x86_64-w64-windows-gnu", nil), ("armv7-linux-gnueabi", nil), ("mips-linux-gnu", nil), ("", nil),
+      ("arm-none-eabi", .armEABI), ("thumbv6m-none-eabi", .armEABI), ("thumbv7em-none-eabihf", .armEABIHF),
+      ("armv7m-none-eabi", .armEABI), ("riscv32-unknown-elf", .riscv32), ("riscv32-unknown-linux-gnu", nil),
+      ("thumbv7m-apple-macos", nil), ("arm-none-gnu", nil),
     ]
     for (triple, abi) in expected {
       #expect(ABI(targetTriple: triple) == abi, "\(triple)")
@@ -82,6 +85,7 @@ struct LayoutRuleTests {
       ABI.all.map(\.targetTriple) == [
         "x86_64-linux-gnu", "x86_64-apple-macos", "aarch64-linux-gnu", "arm64-apple-macos", "i386-linux-gnu",
         "armv7-linux-gnueabihf", "riscv64-linux-gnu", "x86_64-pc-windows-msvc", "s390x-linux-gnu",
+        "thumbv7m-none-eabi", "thumbv7em-none-eabihf", "riscv32-unknown-elf",
       ])
     for abi in ABI.all {
       #expect(ABI(targetTriple: abi.targetTriple) == abi, "\(abi.targetTriple)")

@@ -14,8 +14,12 @@ public enum SystemPackage: String, CaseIterable, Sendable {
   case gcc = "gcc"
   case gxx = "g++"
   case glibcDebugInfo = "libc6-dbg"
-  case armNoneEabi = "gcc-arm-none-eabi"
-  case qemuArm = "qemu-system-arm"
+  /// Bare-metal Arm firmware: arm-none-eabi-gcc and newlib (semihosting through rdimon.specs).
+  case armNoneEABI = "gcc-arm-none-eabi libnewlib-arm-none-eabi"
+  /// Bare-metal RISC-V firmware: riscv64-unknown-elf-gcc (rv32imac ilp32 too) and picolibc.
+  case riscvElf = "gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf"
+  /// QEMU's system emulators that run the firmware: Cortex-M (mps2) and RISC-V 32 (virt).
+  case qemu = "qemu-system-arm qemu-system-misc"
 
   /// The files whose presence means the package is installed.
   public var files: [String] {
@@ -31,8 +35,9 @@ public enum SystemPackage: String, CaseIterable, Sendable {
     case .gcc: ["/usr/bin/gcc"]
     case .gxx: ["/usr/bin/g++"]
     case .glibcDebugInfo: ["/usr/lib/debug/.build-id"]
-    case .armNoneEabi: ["/usr/bin/arm-none-eabi-gcc"]
-    case .qemuArm: ["/usr/bin/qemu-system-arm"]
+    case .armNoneEABI: ["/usr/bin/arm-none-eabi-gcc", "/usr/lib/arm-none-eabi/include/stdio.h"]
+    case .riscvElf: ["/usr/bin/riscv64-unknown-elf-gcc", "/usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs"]
+    case .qemu: ["/usr/bin/qemu-system-arm", "/usr/bin/qemu-system-riscv32"]
     }
   }
 

@@ -125,6 +125,8 @@ public final class TypeCatalog: Sendable {
     let keyword = ["struct ", "union ", "enum "].first { name.hasPrefix($0) }
     guard keyword != nil || CTypeName.isQualified(name) else { return nil }
     if keyword == nil, let named = encoding(named: name) { return named }
+    // An enumeration is registered by its tag as a name (`enum e8`), in the canonical spelling.
+    if keyword == "enum ", let named = encoding(named: name) { return named }
     guard keyword != "enum ",
       let definition = record(named: name) ?? (keyword == nil ? record(named: "union " + name) : nil)
     else {
@@ -145,7 +147,9 @@ public final class TypeCatalog: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - name: Letters, digits and `_`, starting with a letter or `_`, and not itself a valid encoding.
+  ///   - name: Letters, digits and `_`, starting with a letter or `_`, and not itself a valid encoding; or
+  ///     an enumeration by its tag, `enum e8`, which names its integer (a debug-info import registers each
+  ///     enumeration so, at the size the compiler gave it).
   ///   - type: The type the name stands for: an encoding, an existing name, or a ``TypeEncoding``.
   /// - Throws: ``CatalogError`` when the name is malformed or already stands for another encoding, or the
   ///   encoding does not parse. Registering the same name for the same encoding again is allowed.
@@ -169,6 +173,11 @@ public final class TypeCatalog: Sendable {
 
   /// Whether `text` may be a readable name: an identifier that does not parse as an encoding.
   package static func isValidName(_ text: String) -> Bool {
+    // An enumeration by its tag, `enum e8` (`enum geo::color`), in its canonical spelling.
+    if text.hasPrefix("enum ") {
+      let tag = String(text.dropFirst(5))
+      return CTypeName.canonical(text) == text && (ASCII.isIdentifier(tag) || CTypeName.isQualified(tag))
+    }
     // A C++ name in its canonical spelling (`geo::alias`, `vec<float>`): no encoding has `::` or `<`.
     if CTypeName.isQualified(text) { return CTypeName.canonical(text) == text }
     guard ASCII.isIdentifier(text) else { return false }

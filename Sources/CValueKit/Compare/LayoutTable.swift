@@ -2,10 +2,12 @@
 /// a pahole-like table of fields and holes. An array of scalars, or of arrays of them, is
 /// folded into one row (`.name[0...64]`, `.m[0...1][0...2]`), as pahole prints arrays; JSON lists them all.
 enum LayoutTable {
-  static func write(_ layout: CLayout, name: String?, to output: inout some TextOutputStream) {
+  static func write(
+    _ layout: CLayout, name: String?, alignmentIsKnown: Bool = true, to output: inout some TextOutputStream
+  ) {
     output.write(name.map { "\($0) = \(layout.type)\n" } ?? "\(layout.type)\n")
-    output.write(
-      "size \(layout.size), alignment \(layout.alignment), stride \(layout.stride) (\(layout.abi.name))\n\n")
+    let alignment = alignmentIsKnown ? "\(layout.alignment)" : "unknown (at most \(layout.alignment))"
+    output.write("size \(layout.size), alignment \(alignment), stride \(layout.stride) (\(layout.abi.name))\n\n")
     // The field column fits the first rows; a later, longer path only shifts its own row, and a layout with
     // millions of rows starts printing at once.
     let width = rows(of: layout).prefix(4096).reduce(9) { max($0, $1.path.count) }
@@ -53,7 +55,13 @@ enum LayoutTable {
       if isFlexibleArray, let element = first.flexibleArrayElement {
         return "\(first.type)  flexible array of \(element.cTypeName)"
       }
-      return "\(first.type)  \(first.type.cTypeName)" + (count > 1 ? " × \(count)" : "")
+      return "\(first.type)  \(cTypeName)" + (count > 1 ? " × \(count)" : "")
+    }
+    /// How C declares the field: an enum member as its enum type (`enum e8`, `enum e8 : 4`), whatever its
+    /// integer.
+    var cTypeName: String {
+      guard let name = first.enumeration?.name else { return first.type.cTypeName }
+      return first.bits.map { "\(name) : \($0.count)" } ?? name
     }
   }
 

@@ -158,13 +158,14 @@ extension CLayout {
   /// - Parameters:
   ///   - format: ``ReportFormat/text`` or ``ReportFormat/json``.
   ///   - name: For the text, the name the type was asked by, written before its encoding; `nil` for none.
-  ///   - alignmentSource: For the JSON, how the record's alignment was known (`natural`, `attribute`, …).
+  ///   - alignmentSource: How the record's alignment was known (`natural`, `attribute`, …), for the JSON;
+  ///     `unknown` (debug info that does not say) makes the text say `alignment unknown (at most 4)` too.
   ///   - output: Where the text goes, ending with a newline.
   public func report(
     as format: ReportFormat, name: String? = nil, alignmentSource: String, to output: inout some TextOutputStream
   ) {
     switch format {
-    case .text: LayoutTable.write(self, name: name, to: &output)
+    case .text: LayoutTable.write(self, name: name, alignmentIsKnown: alignmentSource != "unknown", to: &output)
     case .json: LayoutJSON.write(self, alignmentSource: alignmentSource, to: &output)
     }
   }

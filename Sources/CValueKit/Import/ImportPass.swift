@@ -58,7 +58,7 @@ struct ImportPass<Reader: TypeReader> {
     for name in names {
       // As C or C++ code spells it (`class geo::box< int >` is `struct geo::box<int>`).
       let query = CTypeName.canonical(name) ?? name
-      let isTagged = query.hasPrefix("struct ") || query.hasPrefix("union ")
+      let isTagged = query.hasPrefix("struct ") || query.hasPrefix("union ") || query.hasPrefix("enum ")
       let candidates = isTagged ? [query] : [query, "struct \(query)", "union \(query)"]
       if let found = candidates.first(where: known.contains) {
         result.insert(found)

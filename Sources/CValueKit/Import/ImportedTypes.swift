@@ -58,8 +58,13 @@ public struct ImportedTypes: Hashable, Sendable {
     case attribute
     /// The alignment of the members, as nothing says otherwise.
     case natural
-    /// Guessed where the source cannot say, such as a packed record with no padding to show it.
+    /// Worked out where the source does not state it: the one alignment that the packings which could
+    /// have made the record's offsets and size give (a `packed` frame: 1; gcc's `#pragma pack(2)`: 2).
     case inferred
+    /// Not known: the source does not state it, and more than one packing lays the record out as it is
+    /// (debug info of a record with no padding, laid out alike packed or not, or a packed one whose
+    /// offsets fit several). The record holds the largest of them; a layout shows it as unknown.
+    case unknown
   }
 
   /// A typedef name and the encoding it stands for.

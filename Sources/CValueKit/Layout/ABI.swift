@@ -144,18 +144,51 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
     longDoubleFormat: .ieeeQuadruple, longDoubleSize: 16, longDoubleAlignment: 8, int128Alignment: 8,
     maximumAtomicPromotionSize: 16, isBigEndian: true)
 
+  // swift-format-ignore: DontRepeatTypeInStaticProperties
+  /// 32-bit Arm bare-metal firmware with the soft-float EABI (Cortex-M0/M3, `arm-none-eabi-gcc`,
+  /// `-mfloat-abi=soft`): records laid out as by the AAPCS, `long double` is `double`. `arm-none-eabi-gcc`
+  /// makes enumerations as small as their values (`-fshort-enums`) and clang for `thumbv7m-none-eabi` makes
+  /// them `int`: the debug info of a firmware says each enumeration's size, so either reads exactly.
+  /// CValueDebugInfo's `DebugInfoImport` recognises such an ELF by its Arm build attributes (a
+  /// microcontroller profile, or small enumerations) and its `e_flags` float ABI.
+  public static let armEABI = ABI(
+    name: "arm-eabi", targetTriple: "thumbv7m-none-eabi",
+    pointerSize: 4, pointerAlignment: 4, longLongAlignment: 8, doubleAlignment: 8,
+    longDoubleFormat: .ieeeDouble, longDoubleSize: 8, longDoubleAlignment: 8, int128Alignment: 16,
+    maximumAtomicPromotionSize: 8)
+
+  /// 32-bit Arm bare-metal firmware with the hard-float EABI (Cortex-M4F/M7, `-mfloat-abi=hard`): the same
+  /// layouts as ``armEABI``, floating-point arguments passed in VFP registers.
+  public static let armEABIHF: ABI = {
+    var abi = armEABI
+    abi.name = "arm-eabihf"
+    abi.targetTriple = "thumbv7em-none-eabihf"
+    return abi
+  }()
+
+  /// 32-bit RISC-V bare-metal firmware (`rv32imac` and the like, `riscv64-unknown-elf-gcc -march=rv32… -mabi=ilp32`;
+  /// ilp32f and ilp32d lay out the same): 8-byte integers and doubles aligned to 8, `long double` IEEE
+  /// binary128 in 16 bytes aligned to 16. The ilp32e ABI (RV32E), whose alignments differ, is not described.
+  public static let riscv32 = ABI(
+    name: "riscv32-elf", targetTriple: "riscv32-unknown-elf",
+    pointerSize: 4, pointerAlignment: 4, longLongAlignment: 8, doubleAlignment: 8,
+    longDoubleFormat: .ieeeQuadruple, longDoubleSize: 16, longDoubleAlignment: 16, int128Alignment: 16,
+    maximumAtomicPromotionSize: 16)
+
   /// Every ABI the library describes.
   public static let all: [ABI] = [
     .x86_64Linux, .x86_64Darwin, .arm64Linux, .arm64Darwin, .i386Linux, .armv7Linux, .riscv64Linux, .x86_64Windows,
-    .s390xLinux,
+    .s390xLinux, .armEABI, .armEABIHF, .riscv32,
   ]
 
   /// The ABI of a clang target triple (`aarch64-linux-gnu`, `armv7-linux-gnueabihf`, `i386-linux-gnu`,
-  /// `riscv64-linux-gnu`, `s390x-linux-gnu`, `x86_64-pc-windows-msvc`, `arm64-apple-macos14`), or `nil` for a
-  /// target the library does not describe.
+  /// `riscv64-linux-gnu`, `s390x-linux-gnu`, `x86_64-pc-windows-msvc`, `arm64-apple-macos14`; for bare-metal
+  /// firmware `thumbv7m-none-eabi`, `arm-none-eabi`, `thumbv7em-none-eabihf`, `riscv32-unknown-elf`), or `nil`
+  /// for a target the library does not describe.
   ///
   /// ```swift
   /// ABI(targetTriple: "armv7-linux-gnueabihf")?.name   // "armv7-linux"
+  /// ABI(targetTriple: "thumbv7em-none-eabihf")?.name   // "arm-eabihf"
   /// ```
   public init?(targetTriple triple: String) {
     let parts = triple.lowercased().split(separator: "-").map(String.init)
@@ -183,9 +216,16 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
     case "i386", "i486", "i586", "i686":
       guard isLinux else { return nil }
       self = .i386Linux
+    case _ where (arch.hasPrefix("arm") || arch.hasPrefix("thumb")) && !isLinux:
+      // Bare metal: `arm-none-eabi`, `thumbv7m-none-eabi`, `thumbv7em-none-eabihf`.
+      guard !isApple, !isWindows, let environment = rest.last, environment.hasPrefix("eabi") else { return nil }
+      self = environment == "eabihf" ? .armEABIHF : .armEABI
     case _ where arch.hasPrefix("armv7"):
       guard isLinux, rest.contains(where: { $0.hasSuffix("hf") }) else { return nil }
       self = .armv7Linux
+    case "riscv32":
+      guard !isLinux, !isApple, !isWindows else { return nil }
+      self = .riscv32
     case "riscv64":
       guard isLinux else { return nil }
       self = .riscv64Linux

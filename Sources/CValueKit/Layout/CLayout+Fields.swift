@@ -116,13 +116,17 @@ extension CLayout {
     }
 
     fileprivate static func leaf(_ node: Node, bitBase: Int, path: FieldPath) -> Field {
-      guard case .bitfield(let width, let isSigned) = node.content else {
-        return Field(
+      var field: Field
+      if case .bitfield(let width, let isSigned) = node.content {
+        field = Field(
+          path: path, offset: bitBase / 8, size: node.size, type: node.type, bits: bitBase..<bitBase + width,
+          bitfieldIsSigned: isSigned)
+      } else {
+        field = Field(
           path: path, offset: bitBase / 8, size: node.size, type: node.type, bits: nil, bitfieldIsSigned: nil)
       }
-      return Field(
-        path: path, offset: bitBase / 8, size: node.size, type: node.type, bits: bitBase..<bitBase + width,
-        bitfieldIsSigned: isSigned)
+      field.enumeration = node.enumeration
+      return field
     }
   }
 

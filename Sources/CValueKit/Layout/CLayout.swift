@@ -184,6 +184,10 @@ extension CLayout {
     /// `double m[2][3]` as `.m[0][0]`; empty for a field that stands for itself (always, in
     /// ``CLayout/fields``). The folded elements follow the field, one element's ``size`` apart.
     public internal(set) var foldedCounts: [Int] = []
+    /// The enumeration whose constants name the leaf's values (registered for its member, as a debug-info
+    /// import does for every member of an enum type, bitfields included), or `nil` for a plain number: a
+    /// layout shows the field as of its enum type, `enum e8` or `enum e8 : 4`.
+    public internal(set) var enumeration: CEnumeration?
 
     /// The element type of a flexible array member (`struct inotify_event`'s `char name[]` is `c`), which
     /// is listed as a field of size 0 at the offset where its elements start; `nil` for any other field.
