@@ -22,7 +22,7 @@ struct LogCommandTests {
     #expect(tolerant.exited(1), "\(tolerant)")
     #expect(
       tolerant.stdout.split(separator: "\n")[1]
-        == "target_test.c:48: failed: after calibration: reading values differ at .mode: MODE_FAULT ≠ MODE_RUN")
+        == "target_test.c:42: failed: after calibration: reading values differ at .mode: MODE_FAULT ≠ MODE_RUN")
     #expect(run.stderr == "")
   }
 
@@ -41,7 +41,7 @@ struct LogCommandTests {
     let run = try await CValue.run("log", elf, short)
     #expect(run.exited(0), "\(run)")
     #expect(
-      run.stdout == "target_test.c:47: passed: reading values are equal\n1 assertion, 0 failed; 0 values logged\n")
+      run.stdout == "target_test.c:41: passed: reading values are equal\n1 assertion, 0 failed; 0 values logged\n")
   }
 
   @Test func json() async throws {

@@ -60,7 +60,7 @@ struct TargetLogTests {
     let log = try TargetLog.decode(run.log, firmware: run.elf, options: options)
     #expect(
       log.report(as: .text).split(separator: "\n")[1]
-        == "target_test.c:48: failed: after calibration: reading values differ at .mode: MODE_FAULT ≠ MODE_RUN")
+        == "target_test.c:42: failed: after calibration: reading values differ at .mode: MODE_FAULT ≠ MODE_RUN")
   }
 
   @Test func json() throws {
@@ -78,7 +78,7 @@ struct TargetLogTests {
     #expect(entries[4]["description"] as? String == "{100, 200, 300}")
     #expect(entries[4]["count"] as? Int == 3)
     #expect(entries[4]["type"] as? String == "uint16_t")
-    #expect(entries[4]["line"] as? Int == 52)
+    #expect(entries[4]["line"] as? Int == 46)
     #expect(entries[4]["file"] as? String == "target_test.c")
   }
 
@@ -129,7 +129,7 @@ struct TargetLogTests {
     let log = [lines[0], record].joined(separator: "\n")
     #expect(
       try Self.error(decoding: log)
-        == .typeSize(offset: 68, site: "target_test.c:47", type: "struct reading", sent: 12, firmware: 16))
+        == .typeSize(offset: 68, site: "target_test.c:41", type: "struct reading", sent: 12, firmware: 16))
   }
 
   @Test func aLogFromAnotherBuild() throws {

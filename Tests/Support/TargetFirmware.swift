@@ -35,19 +35,19 @@ public enum TargetFirmware: String, CaseIterable, Sendable {
 
   /// The text report of every build's log (`TargetLog.report(as: .text)`, `cvalue log`).
   public static let expectedReport = """
-    target_test.c:47: passed: reading values are equal
-    target_test.c:48: failed: after calibration: reading values differ at 2 of 4 fields (.volts, .mode)
+    target_test.c:41: passed: reading values are equal
+    target_test.c:42: failed: after calibration: reading values differ at 2 of 4 fields (.volts, .mode)
       .volts: 3.301 ≠ 3.3 (difference 0.0010001659393310547)
       .mode: MODE_FAULT ≠ MODE_RUN
       actual:   {.channel = 1, .raw = -5, .volts = 3.301, .mode = MODE_FAULT}
       expected: {.channel = 1, .raw = -5, .volts = 3.3, .mode = MODE_RUN}
-    target_test.c:49: struct reading = {.channel = 1, .raw = -5, .volts = 3.3, .mode = MODE_RUN}
-    target_test.c:51: failed: struct frame [2] values differ at [1].data[3]: 4 ≠ 5
+    target_test.c:43: struct reading = {.channel = 1, .raw = -5, .volts = 3.3, .mode = MODE_RUN}
+    target_test.c:45: failed: struct frame [2] values differ at [1].data[3]: 4 ≠ 5
       [1].data[3]: 4 ≠ 5
       actual:   {{.id = 1, .length = 2, .data = {1, 2, 0, 0}}, {.id = 2, .length = 4, .data = {1, 2, 3, 4}}}
       expected: {{.id = 1, .length = 2, .data = {1, 2, 0, 0}}, {.id = 2, .length = 4, .data = {1, 2, 3, 5}}}
-    target_test.c:52: uint16_t[3] = {100, 200, 300}
-    target_test.c:53: passed: word values are equal
+    target_test.c:46: uint16_t[3] = {100, 200, 300}
+    target_test.c:47: passed: word values are equal
     4 assertions, 2 failed; 2 values logged
     """
 
@@ -135,6 +135,28 @@ public enum TargetFirmware: String, CaseIterable, Sendable {
   /// What the program printed (stdout and stderr: QEMU's semihosting console is stderr), run for at most 10 s.
   private func output(_ program: String, _ arguments: [String]) throws(BuildFailed) -> [UInt8] {
     try Self.output(program, arguments)
+  }
+
+  /// `Fixtures/target/unity_target_test.c`, a Unity suite whose struct assertions are `cvalue_unity.h`'s, built
+  /// for the Cortex-M3 with `-DCV_UNITY_TARGET`, Unity (Tests/C/vendor/unity) and no C library, run under QEMU:
+  /// Unity's own output and the records, interleaved.
+  public static func unityOnArm() throws(BuildFailed) -> Run {
+    let root = URL(fileURLWithPath: header).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().path
+    let unity = "\(root)/Tests/C/vendor/unity"
+    let elf = "\(directory)/unity-on-arm.elf"
+    try run(
+      tool("arm-none-eabi-gcc"),
+      [
+        "-std=c99", "-g", "-O0", "-mcpu=cortex-m3", "-mthumb", "-ffreestanding", "-nostdlib",
+        "-Wl,--section-start=.vectors=0x0", "-Wl,--entry=reset_handler", "-DCV_UNITY_TARGET",
+        "-DUNITY_INCLUDE_CONFIG_H", "-DCV_TARGET_BUILD_STAMP=\"unity build\"", "-I", fixtures, "-I", header, "-I",
+        unity, "-I", "\(root)/CShims/CValueC/glue", "-fmacro-prefix-map=\(fixtures)/=",
+        "\(fixtures)/unity_target_test.c", "\(unity)/unity.c", "\(header)/cvalue_target.c",
+        "\(fixtures)/arm_startup.c", "\(fixtures)/semihost_sink.c", "-lgcc", "-o", elf,
+      ], output: elf)
+    return Run(
+      elf: elf, log: try output("qemu-system-arm", ["-M", "mps2-an385", "-nographic", "-semihosting", "-kernel", elf]))
   }
 
   /// `source` (C, with `cvalue_target.h` and a sink of its own) built for the host with `cvalue_target.c`,

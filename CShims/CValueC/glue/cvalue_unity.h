@@ -19,7 +19,53 @@
 #ifndef CVALUE_UNITY_H
 #define CVALUE_UNITY_H
 
+#if defined(CV_UNITY_TARGET)
+/*
+ * On the target: the same test source built into firmware with -DCV_UNITY_TARGET and cvalue_target.h (and
+ * cvalue_target.c) beside it. Unity runs on the target and decides its own assertions; each
+ * TEST_ASSERT_EQUAL_CV sends both values to the firmware's cv_target_write and passes there, and the host
+ * decides it when `cvalue log FIRMWARE.elf LOG` reads the output (padding, tolerances, unions and enum names
+ * are the host's). Call CV_TARGET_BEGIN() before UNITY_BEGIN() and CV_TARGET_END() after UNITY_END(). A
+ * message must be a string literal: it is kept in the ELF, not in flash. Options, tolerances and snapshots
+ * are given to `cvalue log` on the host, so their forms do not compile here.
+ */
+#include "unity.h"
+
+#include "cvalue_target.h"
+
+#define TEST_ASSERT_EQUAL_CV(T, actual, expected) CV_TARGET_ASSERT_EQ(T, actual, expected)
+#define TEST_ASSERT_EQUAL_CV_MESSAGE(T, actual, expected, message) \
+  CV_TARGET_ASSERT_EQ_MSG(T, actual, expected, message)
+#define TEST_ASSERT_EQUAL_CV_ARRAY(T, actual, expected, count) CV_TARGET_ASSERT_EQ_ARRAY(T, actual, expected, count)
+#define CV_UNITY_HOST_ONLY_(form) \
+  _Static_assert(0, form " is for the host: on the target, give options and tolerances to cvalue log")
+#define TEST_ASSERT_EQUAL_CV_OPTIONS(...) CV_UNITY_HOST_ONLY_("TEST_ASSERT_EQUAL_CV_OPTIONS")
+#define TEST_ASSERT_EQUAL_CV_OPTIONS_MESSAGE(...) CV_UNITY_HOST_ONLY_("TEST_ASSERT_EQUAL_CV_OPTIONS_MESSAGE")
+#define TEST_ASSERT_CV_WITHIN(...) CV_UNITY_HOST_ONLY_("TEST_ASSERT_CV_WITHIN")
+#define TEST_ASSERT_CV_WITHIN_MESSAGE(...) CV_UNITY_HOST_ONLY_("TEST_ASSERT_CV_WITHIN_MESSAGE")
+#define TEST_ASSERT_EQUAL_CV_ARRAY_MESSAGE(...) CV_UNITY_HOST_ONLY_("TEST_ASSERT_EQUAL_CV_ARRAY_MESSAGE")
+#define TEST_ASSERT_EQUAL_CV_ARRAY_OPTIONS(...) CV_UNITY_HOST_ONLY_("TEST_ASSERT_EQUAL_CV_ARRAY_OPTIONS")
+#define TEST_ASSERT_CV_ARRAY_WITHIN(...) CV_UNITY_HOST_ONLY_("TEST_ASSERT_CV_ARRAY_WITHIN")
+#define TEST_ASSERT_CV_SNAPSHOT(...) CV_UNITY_HOST_ONLY_("TEST_ASSERT_CV_SNAPSHOT")
+#define TEST_ASSERT_CV_SNAPSHOT_MESSAGE(...) CV_UNITY_HOST_ONLY_("TEST_ASSERT_CV_SNAPSHOT_MESSAGE")
+#define TEST_ASSERT_CV_SNAPSHOT_OPTIONS(...) CV_UNITY_HOST_ONLY_("TEST_ASSERT_CV_SNAPSHOT_OPTIONS")
+#define TEST_ASSERT_CV_ARRAY_SNAPSHOT(...) CV_UNITY_HOST_ONLY_("TEST_ASSERT_CV_ARRAY_SNAPSHOT")
+#define TEST_ASSERT_CV_ARRAY_SNAPSHOT_OPTIONS(...) CV_UNITY_HOST_ONLY_("TEST_ASSERT_CV_ARRAY_SNAPSHOT_OPTIONS")
+#define TEST_ASSERT_EQUAL_CV_TYPE(...) CV_UNITY_HOST_ONLY_("TEST_ASSERT_EQUAL_CV_TYPE")
+#define TEST_ASSERT_EQUAL_CV_TYPE_ARRAY(...) CV_UNITY_HOST_ONLY_("TEST_ASSERT_EQUAL_CV_TYPE_ARRAY")
+
+#else /* the host */
+
 #include <string.h>
+
+/* On the host the values are compared where they are asserted: a test source that also builds for the target
+ * (CV_UNITY_TARGET) keeps its CV_TARGET_BEGIN() and CV_TARGET_END(), which do nothing here. */
+#ifndef CV_TARGET_BEGIN
+#define CV_TARGET_BEGIN() ((void)0)
+#endif
+#ifndef CV_TARGET_END
+#define CV_TARGET_END() ((void)0)
+#endif
 
 #include "unity.h"
 
@@ -178,5 +224,7 @@ static inline void cv_unity_program_snapshot_(const char *type_name, const void 
   cv_unity_fail_with_(cv_assert_message((type), (actual), (expected), (count), (options), sizeof *(actual),  \
                                         #actual, #expected),                                                \
                       #actual, "does not equal", "cannot be compared with", #expected, NULL, __LINE__)
+
+#endif /* CV_UNITY_TARGET */
 
 #endif /* CVALUE_UNITY_H */

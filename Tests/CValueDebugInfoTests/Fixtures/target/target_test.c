@@ -4,13 +4,7 @@
 
 void platform_print(const char *text);
 
-enum mode { MODE_IDLE, MODE_RUN, MODE_FAULT };
-struct reading {
-  uint8_t channel;
-  int32_t raw;
-  float volts;
-  enum mode mode;
-};
+#include "reading.h"
 union word {
   uint32_t bits;
   float value;
