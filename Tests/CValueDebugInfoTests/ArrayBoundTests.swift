@@ -1,7 +1,7 @@
 import CValueDebugInfo
 import CValueKit
 import Foundation
-import Synchronization
+import TestSupport
 import Testing
 
 /// Array counts read from DWARF in every form compilers write them, checked against the count declared in
@@ -43,17 +43,14 @@ import Testing
   ]
 
   /// Compiled once per build in a test process: the tests run at once.
-  private static let objects = Mutex<[String: String]>([:])
+  private static let objects = BuildCache<String>()
 
   static func object(_ build: Build) throws -> String {
     let name = "bounds_" + build.description.filter { $0.isLetter || $0.isNumber } + ".o"
-    return try objects.withLock { objects in
-      if let built = objects[name] { return built }
-      let built = try DebugInfoFixture.compile(
+    return try objects.value(for: name) {
+      try DebugInfoFixture.compile(
         source, name: name, flags: build.flags + ["-c", "-fno-eliminate-unused-debug-types"],
         compiler: build.compiler)
-      objects[name] = built
-      return built
     }
   }
 

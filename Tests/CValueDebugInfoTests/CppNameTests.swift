@@ -1,7 +1,6 @@
 import CValueDebugInfo
 import CValueKit
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -18,16 +17,14 @@ import Testing
   static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/names.cpp").path
 
-  private static let programs = Mutex<[String: String]>([:])
+  private static let programs = BuildCache<String>()
 
   static func program(_ build: CppRecordTests.Build) throws -> String {
-    try programs.withLock { programs in
-      if let built = programs[build.name] { return built }
+    try programs.value(for: build.name) {
       let path = "\(DebugInfoFixture.directory)/names_\(build.name)"
       _ = try DebugInfoFixture.run(
         DebugInfoFixture.tool(build.compiler), build.flags + ["-std=c++17", "-o", path, source], output: path
       ).get()
-      programs[build.name] = path
       return path
     }
   }

@@ -1,7 +1,6 @@
 import CValueDebugInfo
 import CValueKit
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -30,16 +29,11 @@ import Testing
   typealias Oracle = [String: (size: Int, leaves: [String: Int])]
 
   /// Built and run once per build in a test process, since the tests run at once.
-  private static let programs = Mutex<[String: (path: String, oracle: Oracle)]>([:])
+  private static let programs = BuildCache<(path: String, oracle: Oracle)>()
 
   /// The executable, and what it printed: `type size N` and `type .path offset` lines.
   static func program(_ build: Build) throws -> (path: String, oracle: Oracle) {
-    try programs.withLock { programs in
-      if let built = programs[build.name] { return built }
-      let built = try compile(build)
-      programs[build.name] = built
-      return built
-    }
+    try programs.value(for: build.name) { try compile(build) }
   }
 
   private static func compile(_ build: Build) throws -> (path: String, oracle: Oracle) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 
 @testable import CValueDebugInfo
@@ -38,16 +37,11 @@ enum DebugInfoFixture {
     var description: String { "\(compiler) \(flags.joined(separator: " ")) (\(kind))" }
   }
 
-  private static let cache = Mutex<[String: Result<String, BuildFailed>]>([:])
+  private static let cache = BuildCache<Result<String, BuildFailed>>()
 
   /// The path of the built file.
   static func path(of build: Build) throws -> String {
-    try cache.withLock { cache in
-      if let known = cache[build.name] { return try known.get() }
-      let result = compile(build)
-      cache[build.name] = result
-      return try result.get()
-    }
+    try cache.value(for: build.name) { compile(build) }.get()
   }
 
   /// Compiles `text` (C) into `name` in the fixture directory with clang, or the compiler named.

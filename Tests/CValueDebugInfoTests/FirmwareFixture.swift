@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 
 /// `Fixtures/firmware/layouts.c` built as bare-metal firmware — by `arm-none-eabi-gcc` (newlib, semihosting
@@ -96,17 +95,12 @@ enum FirmwareFixture {
     var lines: [String]
   }
 
-  private static let cache = Mutex<[String: Result<Run, DebugInfoFixture.BuildFailed>]>([:])
+  private static let cache = BuildCache<Result<Run, DebugInfoFixture.BuildFailed>>()
 
   /// The firmware built and run once: its ELF and the lines it printed (QEMU's semihosting console: stdout
   /// on Arm, stderr on RISC-V), or why that failed.
   static func run(_ build: Build) throws -> Run {
-    try cache.withLock { cache in
-      if let known = cache[build.name] { return try known.get() }
-      let result = make(build)
-      cache[build.name] = result
-      return try result.get()
-    }
+    try cache.value(for: build.name) { make(build) }.get()
   }
 
   private static func make(_ build: Build) -> Result<Run, DebugInfoFixture.BuildFailed> {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// `Fixtures/target/target_test.c` built with `cvalue_target.h` for the host (a program whose sink is stdout)
 /// and for targets run under QEMU, each build once per test process; the log is what it printed.
@@ -59,17 +58,13 @@ public enum TargetFirmware: String, CaseIterable, Sendable {
     public var log: [UInt8]
   }
 
-  private static let cache = Mutex<[String: Result<Run, BuildFailed>]>([:])
+  private static let cache = BuildCache<Result<Run, BuildFailed>>()
 
   /// The build with this stamp (fixed, so that two builds differ only where the test says), run.
   public func run(stamp: String = "fixture build 1") throws -> Run {
-    try Self.cache.withLock { cache in
-      let key = "\(rawValue)-\(stamp)"
-      if let known = cache[key] { return try known.get() }
-      let result = Result { () throws(BuildFailed) in try build(stamp: stamp, name: key) }
-      cache[key] = result
-      return try result.get()
-    }
+    let key = "\(rawValue)-\(stamp)"
+    return try Self.cache.value(for: key) { Result { () throws(BuildFailed) in try build(stamp: stamp, name: key) } }
+      .get()
   }
 
   private func build(stamp: String, name: String) throws(BuildFailed) -> Run {
