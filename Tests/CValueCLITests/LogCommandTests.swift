@@ -5,11 +5,12 @@ import Testing
 /// `cvalue log`: the host-built log of `cvalue_target.h`'s test source, decoded with its ELF by the tool.
 @Suite(.needs(.gcc))
 struct LogCommandTests {
-  /// The host build's log, written to a file.
-  static func logFile() throws -> (elf: String, log: String) {
+  /// The host build's log, written to a file of the calling test's own: the tests run at once, and one test
+  /// rewriting a file another reads would hand it a cut log.
+  static func logFile(_ test: String = #function) throws -> (elf: String, log: String) {
     let run = try TargetFirmware.host.run()
-    let path = run.elf + ".log.txt"
-    try Data(run.log).write(to: URL(fileURLWithPath: path))
+    let path = run.elf + "-" + test.filter { $0.isLetter || $0.isNumber } + ".log.txt"
+    try Data(run.log).write(to: URL(fileURLWithPath: path), options: .atomic)
     return (run.elf, path)
   }
 
@@ -56,6 +57,7 @@ struct LogCommandTests {
     let (elf, log) = try Self.logFile()
     let damaged = log + ".damaged"
     var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: log)))
+    try #require(bytes.count > 5)
     bytes.removeLast(5)
     try Data(bytes).write(to: URL(fileURLWithPath: damaged))
     let run = try await CValue.run("log", elf, damaged)
