@@ -93,8 +93,10 @@ struct ExpectCSnapshotTests {
       folder.text("flags.snap")?.components(separatedBy: "\n").suffix(8) == [
         "{", "  .id = 7,", "  .ready = 1,", "  .mode = 5,", "  .level = 9,", "  .after = -7", "}", "",
       ])
+    // Matched field by field: the bits no bitfield covers are padding, which a Swift copy of the value need not
+    // keep (under ThreadSanitizer it did not), so the recorded bytes are not compared with the value's.
     let outcome = expectCSnapshot(flags, named: "flags", registry: registry, directory: folder.path)
-    #expect(outcome?.status == .matched && outcome?.recordedBytes == bytes)
+    #expect(outcome?.status == .matched)
     let issue = RecordedIssue.text {
       expectCSnapshot(cv_flags_sample(7, 3), named: "flags", registry: registry, record: .off, directory: folder.path)
     }
