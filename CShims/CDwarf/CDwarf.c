@@ -37,6 +37,8 @@ const char *cv_dwarf_load(void *handle, cv_dwarf_api *api) {
   CV_LOAD(dwarf_formstring, dwarf_formstring);
   CV_LOAD(dwarf_formref_die, dwarf_formref_die);
   CV_LOAD(dwarf_getlocation, dwarf_getlocation);
+  CV_LOAD(dwarf_getattrs, dwarf_getattrs);
+  CV_LOAD(dwarf_formblock, dwarf_formblock);
   CV_LOAD(find_elf, dwfl_build_id_find_elf);
   CV_LOAD(find_debuginfo, dwfl_standard_find_debuginfo);
   CV_LOAD(section_address, dwfl_offline_section_address);

@@ -27,8 +27,15 @@ extension DebugInfoImport {
   public static func read(_ path: String, types: [String]? = nil, unit: String? = nil) throws(DebugInfoError)
     -> ImportedTypes
   {
+    try read(path, types: types, unit: unit, indexed: true)
+  }
+
+  /// ``read(_:types:unit:)``, with types by name read through the file's ``TypeIndex`` or, when `indexed` is
+  /// `false`, from every unit (what the index must answer alike).
+  static func read(_ path: String, types: [String]?, unit: String?, indexed: Bool) throws(DebugInfoError)
+    -> ImportedTypes
+  {
     let header = try ELFHeader.read(path)
-    let file = try DwarfFile(path: path, libdw: LibDW.shared())
     if header.isRelocatable, let sections = ELFSections.read(path) {
       let groups = max(sections.count(".debug_types"), sections.count(".debug_info"))
       guard groups < 2 else {
@@ -39,13 +46,16 @@ extension DebugInfoImport {
             + "without -fdebug-types-section")
       }
     }
+    let origin = ImportedTypes.Origin(kind: "debug info", inputs: [path], details: ["target": header.triple])
+    // Types by name, from every unit: through the file's index, built once per process (or kept on disk).
+    if let types, unit == nil, indexed {
+      return try IndexedFile.open(path, header: header).read(types, origin: origin)
+    }
+    let file = try DwarfFile(path: path, libdw: LibDW.shared())
     let found = file.units()
     var units = found.units
-    // A split build whose .dwo files are not where its skeleton units say: no type can be read from them.
+    try checkSplitUnits(found, file: file)
     let missing = found.missingSplitFiles
-    if !missing.isEmpty, !units.contains(where: { !$0.isTypeUnit }) {
-      throw .missingSplitDebugInfo(path, files: missing, package: Self.package(beside: path, libdw: file.libdw))
-    }
     if let unit {
       // Type units belong to no one compile unit: the chosen one's records may be there.
       units = units.filter { $0.name == unit || $0.name.hasSuffix("/" + unit) || $0.isTypeUnit }
@@ -53,9 +63,16 @@ extension DebugInfoImport {
     }
     var reader = DieReader(file: file, header: header, units: units)
     reader.missingSplitFiles = missing
-    return try ImportedTypes(
-      reading: &reader, types: types, abi: header.abi,
-      origin: .init(kind: "debug info", inputs: [path], details: ["target": header.triple]))
+    return try ImportedTypes(reading: &reader, types: types, abi: header.abi, origin: origin)
+  }
+
+  /// A split build whose `.dwo` files are not where its skeleton units say: no type can be read from them.
+  static func checkSplitUnits(_ found: DwarfFile.Units, file: DwarfFile) throws(DebugInfoError) {
+    let missing = found.missingSplitFiles
+    if !missing.isEmpty, !found.units.contains(where: { !$0.isTypeUnit }) {
+      throw .missingSplitDebugInfo(
+        file.path, files: missing, package: Self.package(beside: file.path, libdw: file.libdw))
+    }
   }
 }
 
@@ -86,19 +103,29 @@ extension DieReader {
   /// `outer::inner`, `(anonymous namespace)::hidden`, template instances as the compiler writes them
   /// (`box<double>`), each spelled as ``CTypeName/canonical(_:)`` spells it; the reader then names their
   /// records so (``qualifiedNames``).
+  ///
+  /// A reader given ``prepared`` declarations (a ``TypeIndex``'s, for the types asked for) returns those.
   mutating func declarations() -> TypeDeclarations<Dwarf_Die> {
+    if let prepared { return prepared }
     var result = TypeDeclarations<Dwarf_Die>()
     var tags = Tags()
     for unit in units {
-      var records: [TypeDeclarations<Dwarf_Die>.Entry] = []
-      let scope = Scope(isCPlusPlus: isCPlusPlus(unit), prefix: "")
-      collect(
-        children(unit.die), unit: unit, place: unit.name, scope: scope, into: &result, tags: &tags,
-        typeUnitRecords: &records)
-      result.entries += records
+      declarations(in: unit, into: &result, tags: &tags)
     }
     result.incomplete = tags.declaredOnly.subtracting(tags.defined)
     return result
+  }
+
+  /// The declarations of one unit, appended to `result` in the order ``declarations()`` lists them.
+  mutating func declarations(
+    in unit: DwarfFile.Unit, into result: inout TypeDeclarations<Dwarf_Die>, tags: inout Tags
+  ) {
+    var records: [TypeDeclarations<Dwarf_Die>.Entry] = []
+    let scope = Scope(isCPlusPlus: isCPlusPlus(unit), prefix: "")
+    collect(
+      children(unit.die), unit: unit, place: unit.name, scope: scope, into: &result, tags: &tags,
+      typeUnitRecords: &records)
+    result.entries += records
   }
 
   /// Where a declaration is: in a C++ unit, the namespaces and classes around it (`geo::`).
@@ -110,7 +137,7 @@ extension DieReader {
   }
 
   /// Whether the unit is C++ (`DW_AT_language`), whose names have scopes.
-  private func isCPlusPlus(_ unit: DwarfFile.Unit) -> Bool {
+  func isCPlusPlus(_ unit: DwarfFile.Unit) -> Bool {
     guard let language = udata(unit.die, Attribute.language) else { return false }
     return Language.cPlusPlus.contains(language)
   }

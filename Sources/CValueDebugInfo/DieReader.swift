@@ -10,6 +10,8 @@ struct DieReader {
   let units: [DwarfFile.Unit]
   /// The `.dwo` files of split units that were not found: a type not found may be in one.
   var missingSplitFiles: [String] = []
+  /// The declarations to read instead of every unit's: a ``TypeIndex``'s, for the types asked for.
+  var prepared: TypeDeclarations<Dwarf_Die>?
   var api: UnsafeMutablePointer<cv_dwarf_api> { file.api }
 
   /// Every record read, by DIE offset (unique in the file), nested ones before the records that contain them,

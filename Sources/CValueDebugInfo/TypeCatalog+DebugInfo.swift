@@ -57,7 +57,9 @@ extension TypeCatalog {
   ///   type that no file describes.
   @discardableResult
   public func importDebugInfoOfRunningProgram(types: [String]) throws(DebugInfoError) -> [ImportedTypes] {
-    let files = ["/proc/self/exe"] + Self.loadedLibraries()
+    // A library whose sections show it has no DWARF and names no debug file is passed by unread: libdw would
+    // load its debuginfod client looking for one.
+    let files = ["/proc/self/exe"] + Self.loadedLibraries().filter(DebugInfoImport.mayHaveDebugInfo(atPath:))
     var byFile: [String: [String]] = [:]
     for type in types {
       var found: String?

@@ -53,6 +53,11 @@ typedef struct {
   Dwarf_Word offset;
 } Dwarf_Op;
 
+typedef struct {
+  Dwarf_Word length;
+  unsigned char *data;
+} Dwarf_Block;
+
 /// Dwfl_Callbacks, with its function pointers as libdw's own functions (dlsym'ed).
 typedef struct {
   void *find_elf;
@@ -87,6 +92,9 @@ typedef struct {
   const char *(*_Nonnull dwarf_formstring)(Dwarf_Attribute *attribute);
   Dwarf_Die *(*_Nonnull dwarf_formref_die)(Dwarf_Attribute *attribute, Dwarf_Die *result);
   int (*_Nonnull dwarf_getlocation)(Dwarf_Attribute *attribute, Dwarf_Op **expression, size_t *length);
+  ptrdiff_t (*_Nonnull dwarf_getattrs)(
+    Dwarf_Die *die, int (*callback)(Dwarf_Attribute *, void *), void *argument, ptrdiff_t offset);
+  int (*_Nonnull dwarf_formblock)(Dwarf_Attribute *attribute, Dwarf_Block *block);
   void *_Nonnull find_elf;
   void *_Nonnull find_debuginfo;
   void *_Nonnull section_address;
@@ -118,6 +126,25 @@ int cv_dwarf_ref(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, Dwa
 /// DW_AT_data_member_location as a constant or a location expression (`DW_OP_plus_uconst n`, as gcc
 /// -gdwarf-2 writes it): 1 when read, 0 when absent (a union member), -1 for another expression.
 int cv_dwarf_member_location(const cv_dwarf_api *api, Dwarf_Die *die, uint64_t *offset);
+
+// MARK: Fingerprints
+
+/// Remembers the fingerprints of the DIEs of one unit (by address), and which are being computed.
+typedef struct cv_dwarf_fingerprints cv_dwarf_fingerprints;
+
+cv_dwarf_fingerprints *cv_dwarf_fingerprints_create(void);
+void cv_dwarf_fingerprints_destroy(cv_dwarf_fingerprints *fingerprints);
+/// Forgets every DIE: the next unit's DIEs are elsewhere.
+void cv_dwarf_fingerprints_clear(cv_dwarf_fingerprints *fingerprints);
+
+/// A 64-bit fingerprint of a type DIE and every type it holds: its tag, every attribute but where it is declared
+/// (DW_AT_decl_file, _line, _column, DW_AT_sibling) with its value, its children in order, a reference followed
+/// to the fingerprint of the DIE it names; through a pointer or reference only the pointee's kind and name (the
+/// reader never follows a pointer into a record), a member function by its kind and names alone. Two DIEs of
+/// one fingerprint read as one definition; DIEs that differ in anything the reader sees differ in fingerprint
+/// (a reference to another unit's DIE, which only LTO and dwz write, adds that DIE's offset, so that such
+/// definitions are never taken for one another).
+uint64_t cv_dwarf_fingerprint(const cv_dwarf_api *api, Dwarf_Die *die, cv_dwarf_fingerprints *fingerprints);
 
 #pragma clang diagnostic pop
 

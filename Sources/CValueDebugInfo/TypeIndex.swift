@@ -1,0 +1,130 @@
+internal import CDwarf
+import CValueKit
+
+/// Where each type name of one file's DWARF is defined: for every name, one entry per different definition,
+/// with the unit and place where it first appears. Definitions are told apart by a fingerprint of their DIEs
+/// (`cv_dwarf_fingerprint`: every attribute but where it is declared, every child, every type held), so a
+/// header's record that 3,000 units repeat is one entry, and a name two units define differently is two.
+///
+/// Reading a type with the index reads only the units holding one copy of each of its definitions, and
+/// imports from those exactly as from every unit: definitions of one fingerprint read alike, so the import
+/// pass merges and refuses as it would have. A name the index lacks is unknown without reading a unit.
+struct TypeIndex {
+  /// One definition of a name.
+  struct Definition: Equatable {
+    /// The fingerprint of its DIEs, with its unit's language and whether it is a typedef.
+    var fingerprint: UInt64
+    /// Its first unit, by position in ``DwarfFile/units()``.
+    var unit: Int
+    /// Its first place there (``TypeDeclarations/Entry/place``).
+    var place: String
+  }
+
+  /// By name as ``DieReader/declarations()`` names entries: each different definition, first first.
+  private(set) var definitions: [String: [Definition]] = [:]
+  /// Tags declared but defined in no unit.
+  private(set) var incomplete: Set<String> = []
+  /// The same, kept on disk and read by name (``TypeIndexCache``) instead.
+  private var kept: TypeIndexCache.Kept?
+  /// How many units the file has: an index of a file with another count is another file's.
+  let unitCount: Int
+
+  init(unitCount: Int) {
+    self.unitCount = unitCount
+  }
+
+  /// An index read from the disk cache, looked up by name.
+  init(kept: TypeIndexCache.Kept, unitCount: Int) {
+    self.kept = kept
+    self.unitCount = unitCount
+  }
+
+  /// The different definitions of `name`, first first; `nil` when a kept index is damaged there.
+  func definitions(of name: String) -> [Definition]? {
+    guard let kept else { return definitions[name] ?? [] }
+    return kept.definitions(of: name)
+  }
+
+  /// Whether `name` is a tag declared but defined in no unit.
+  func isIncomplete(_ name: String) -> Bool {
+    guard let kept else { return incomplete.contains(name) }
+    return kept.isIncomplete(name)
+  }
+
+  /// Whether the index was read from the disk cache.
+  var isKept: Bool { kept != nil }
+
+  /// Reads every unit's declarations once, fingerprinting each.
+  static func build(_ reader: inout DieReader) -> TypeIndex {
+    var index = TypeIndex(unitCount: reader.units.count)
+    var tags = DieReader.Tags()
+    let fingerprints = cv_dwarf_fingerprints_create()
+    defer { cv_dwarf_fingerprints_destroy(fingerprints) }
+    for (position, unit) in reader.units.enumerated() {
+      var part = TypeDeclarations<Dwarf_Die>()
+      reader.declarations(in: unit, into: &part, tags: &tags)
+      guard !part.entries.isEmpty else { continue }
+      if let fingerprints { cv_dwarf_fingerprints_clear(fingerprints) }
+      // The unit's language decides how its records' nested types are named.
+      let language = reader.udata(unit.die, Attribute.language) ?? 0
+      for entry in part.entries {
+        var fingerprint: UInt64 = 0x766f_6964  // "void"
+        if var die = entry.type { fingerprint = cv_dwarf_fingerprint(reader.api, &die, fingerprints) }
+        fingerprint = Self.mix(Self.mix(fingerprint, language), entry.isTypedef ? 1 : 2)
+        index.add(entry.name, Definition(fingerprint: fingerprint, unit: position, place: entry.place ?? ""))
+      }
+    }
+    index.incomplete = tags.declaredOnly.subtracting(tags.defined)
+    return index
+  }
+
+  private mutating func add(_ name: String, _ definition: Definition) {
+    var known = definitions[name, default: []]
+    guard !known.contains(where: { $0.fingerprint == definition.fingerprint }) else { return }
+    known.append(definition)
+    definitions[name] = known
+  }
+
+  private static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
+    var result = hash ^ (value &+ 0x9e37_79b9_7f4a_7c15 &+ (hash << 6) &+ (hash >> 2))
+    result ^= result >> 31
+    result = result &* 0xbf58_476d_1ce4_e5b9
+    return result ^ (result >> 29)
+  }
+
+  /// The declarations the import pass needs for `types`: those of the units holding the first copy of each
+  /// different definition of every name they may be (a tagged name itself, a bare one as a typedef, a struct
+  /// or a union, as the import pass selects them), read again, and only those entries; `nil` when a kept
+  /// index is damaged.
+  func declarations(for types: [String], reader: inout DieReader) -> TypeDeclarations<Dwarf_Die>? {
+    struct Place: Hashable {
+      var name: String
+      var unit: Int
+      var place: String
+    }
+    var wanted: Set<Place> = []
+    var incomplete: Set<String> = []
+    for type in types {
+      // As C or C++ code spells it (`class geo::box< int >` is `struct geo::box<int>`).
+      let query = CTypeName.canonical(type) ?? type
+      let isTagged = query.hasPrefix("struct ") || query.hasPrefix("union ") || query.hasPrefix("enum ")
+      for name in isTagged ? [query] : [query, "struct \(query)", "union \(query)"] {
+        guard let found = definitions(of: name) else { return nil }
+        for definition in found {
+          wanted.insert(Place(name: name, unit: definition.unit, place: definition.place))
+        }
+        if isIncomplete(name) { incomplete.insert(name) }
+      }
+    }
+    var result = TypeDeclarations<Dwarf_Die>(incomplete: incomplete)
+    var tags = DieReader.Tags()
+    for position in Set(wanted.map(\.unit)).sorted() where position < reader.units.count {
+      var part = TypeDeclarations<Dwarf_Die>()
+      reader.declarations(in: reader.units[position], into: &part, tags: &tags)
+      result.entries += part.entries.filter {
+        wanted.contains(Place(name: $0.name, unit: position, place: $0.place ?? ""))
+      }
+    }
+    return result
+  }
+}

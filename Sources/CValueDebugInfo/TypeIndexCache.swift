@@ -1,0 +1,256 @@
+import CValueKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Type indexes kept on disk between processes: one file per binary, named by its build id (or its path when
+/// it has none), in `CVALUEKIT_CACHE_DIR`, else `$XDG_CACHE_HOME/cvalue`, else `~/.cache/cvalue`; an empty
+/// `CVALUEKIT_CACHE_DIR` turns it off.
+///
+/// The cache is never trusted and never needed: an index is used only when the binary's size, modification
+/// time, inode and device and its number of units are the ones it was built from; a missing, unreadable,
+/// damaged or stale one is built again, and a directory that cannot be written only costs the time. Each
+/// index is written to a file of its own and renamed into place, so processes writing at once never leave a
+/// half-written one.
+enum TypeIndexCache {
+  /// The first line of every index file, with its format's version.
+  static let magic = "cvalue type index 1"
+
+  /// The directory indexes are kept in, or `nil` when the cache is off or there is nowhere to put it.
+  static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    if let explicit = environment["CVALUEKIT_CACHE_DIR"] { return explicit.isEmpty ? nil : explicit }
+    if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/cvalue" }
+    if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/cvalue" }
+    return nil
+  }
+
+  /// What a binary is on disk: an index built from another is not used.
+  struct Identity: Equatable {
+    var size: Int64
+    var modified: Int64
+    var modifiedNanoseconds: Int64
+    var inode: UInt64
+    var device: UInt64
+
+    /// The file at `path` (followed through links, `/proc/self/exe` too), or `nil` when it cannot be read.
+    init?(path: String) {
+      var status = stat()
+      guard stat(path, &status) == 0 else { return nil }
+      size = Int64(status.st_size)
+      modified = Int64(status.st_mtim.tv_sec)
+      modifiedNanoseconds = Int64(status.st_mtim.tv_nsec)
+      inode = UInt64(status.st_ino)
+      device = UInt64(status.st_dev)
+    }
+
+    var line: String { "identity \(size) \(modified) \(modifiedNanoseconds) \(inode) \(device)" }
+  }
+
+  /// The index file for the binary at `path`: its GNU build id in hex, else a hash of its real path.
+  static func file(for path: String, in directory: String) -> String {
+    if let note = ELFSections.contents(of: ".note.gnu.build-id", in: path), note.count > 16 {
+      let id = note[16...].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+      return "\(directory)/\(id).types"
+    }
+    var real = path
+    if let resolved = realpath(path, nil) {
+      real = String(cString: resolved)
+      free(resolved)
+    }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in real.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return "\(directory)/path-\(String(hash, radix: 16)).types"
+  }
+
+  /// The index kept for the binary at `path`, when there is one built from this very file.
+  static func load(
+    for path: String, identity: Identity, unitCount: Int, directory: String? = directory()
+  ) -> TypeIndex? {
+    guard let directory, let kept = Kept(path: file(for: path, in: directory)),
+      kept.header == header(identity: identity, unitCount: unitCount)
+    else { return nil }
+    return TypeIndex(kept: kept, unitCount: unitCount)
+  }
+
+  /// Keeps `index` for the binary at `path`; a failure is silent: the next process builds it again.
+  static func store(_ index: TypeIndex, for path: String, identity: Identity, directory: String? = directory()) {
+    guard let directory, let text = format(index, identity: identity) else { return }
+    guard makeDirectory(directory) else { return }
+    let target = file(for: path, in: directory)
+    let temporary = "\(target).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    guard write(text, to: temporary) else {
+      unlink(temporary)
+      return
+    }
+    if rename(temporary, target) != 0 { unlink(temporary) }
+  }
+
+  /// The lines an index file starts with: the format, the binary's identity and its number of units.
+  static func header(identity: Identity, unitCount: Int) -> String {
+    "\(magic)\n\(identity.line)\nunits \(unitCount)\n"
+  }
+
+  /// The index as text, `nil` when a name or place holds a tab or a line break (no such index is kept): the
+  /// header, a line `D name fingerprint unit place` (tab-separated) per definition, the names in byte order
+  /// and each name's definitions first first, a line `I name` per incomplete tag in byte order, and `end`.
+  static func format(_ index: TypeIndex, identity: Identity) -> String? {
+    var lines: [String] = []
+    for name in index.definitions.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+      for definition in index.definitions[name] ?? [] {
+        guard !(name + definition.place).contains(where: { $0 == "\t" || $0.isNewline }) else { return nil }
+        lines.append(
+          "D\t\(name)\t\(String(definition.fingerprint, radix: 16))\t\(definition.unit)\t\(definition.place)")
+      }
+    }
+    for name in index.incomplete.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+      guard !name.contains(where: { $0 == "\t" || $0.isNewline }) else { return nil }
+      lines.append("I\t\(name)")
+    }
+    return header(identity: identity, unitCount: index.unitCount) + lines.joined(separator: "\n")
+      + (lines.isEmpty ? "" : "\n") + "end\n"
+  }
+
+  /// An index file mapped into memory and searched by name, never read whole: a process that needs three
+  /// names of a binary with a million reads three lines.
+  final class Kept: @unchecked Sendable {
+    // @unchecked: the mapping is read-only and never changes while the object lives.
+    private let base: UnsafeRawPointer
+    private let size: Int
+    /// The header's text, and where the lines after it start and `end` starts.
+    let header: String
+    private let bodyStart: Int
+    private let bodyEnd: Int
+
+    /// The index file at `path`, `nil` when it cannot be read or is not whole.
+    init?(path: String) {
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { return nil }
+      defer { close(descriptor) }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0, status.st_size > 0, status.st_size < 1 << 40 else { return nil }
+      let size = Int(status.st_size)
+      guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
+        return nil
+      }
+      let bytes = UnsafeRawBufferPointer(start: mapped, count: size)
+      // The header's three lines, and `end` last: a file cut short has no `end`.
+      var newlines: [Int] = []
+      for position in 0..<min(size, 4096) where bytes[position] == 10 {
+        newlines.append(position)
+        if newlines.count == 3 { break }
+      }
+      let tail = Array("end\n".utf8)
+      guard newlines.count == 3, size >= newlines[2] + 1 + tail.count,
+        Array(bytes[(size - tail.count)...]) == tail,
+        size == newlines[2] + 1 + tail.count || bytes[size - tail.count - 1] == 10
+      else {
+        munmap(mapped, size)
+        return nil
+      }
+      self.base = UnsafeRawPointer(mapped)
+      self.size = size
+      self.header = String(decoding: bytes[...newlines[2]], as: UTF8.self)
+      self.bodyStart = newlines[2] + 1
+      self.bodyEnd = size - tail.count
+    }
+
+    deinit { munmap(UnsafeMutableRawPointer(mutating: base), size) }
+
+    private subscript(_ position: Int) -> UInt8 { base.load(fromByteOffset: position, as: UInt8.self) }
+
+    private func lineStart(containing position: Int) -> Int {
+      var start = position
+      while start > bodyStart, self[start - 1] != 10 { start -= 1 }
+      return start
+    }
+
+    private func lineEnd(from start: Int) -> Int {
+      var end = start
+      while end < bodyEnd, self[end] != 10 { end += 1 }
+      return end
+    }
+
+    /// The key of a line: its kind and name, up to the second tab.
+    private func keyEnd(_ start: Int, _ end: Int) -> Int {
+      var tabs = 0
+      for position in start..<end where self[position] == 9 {
+        tabs += 1
+        if tabs == 2 { return position }
+      }
+      return end
+    }
+
+    private func compare(_ start: Int, _ end: Int, _ key: [UInt8]) -> Int {
+      let keyEnd = keyEnd(start, end)
+      for index in 0..<min(keyEnd - start, key.count) where self[start + index] != key[index] {
+        return self[start + index] < key[index] ? -1 : 1
+      }
+      return (keyEnd - start) - key.count
+    }
+
+    /// The lines whose key is `key`, in order.
+    private func lines(_ key: [UInt8]) -> [String] {
+      var low = bodyStart
+      var high = bodyEnd
+      while low < high {
+        let start = lineStart(containing: (low + high) / 2)
+        let end = lineEnd(from: start)
+        if compare(start, end, key) < 0 { low = end + 1 } else { high = start }
+      }
+      var result: [String] = []
+      var start = low
+      while start < bodyEnd {
+        let end = lineEnd(from: start)
+        guard compare(start, end, key) == 0 else { break }
+        result.append(String(decoding: UnsafeRawBufferPointer(start: base + start, count: end - start), as: UTF8.self))
+        start = end + 1
+      }
+      return result
+    }
+
+    /// The definitions of `name`, `nil` when a line of them is damaged.
+    func definitions(of name: String) -> [TypeIndex.Definition]? {
+      var result: [TypeIndex.Definition] = []
+      for line in lines(Array("D\t\(name)".utf8)) {
+        let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+        guard parts.count == 5, let fingerprint = UInt64(parts[2], radix: 16), let unit = Int(parts[3]), unit >= 0
+        else { return nil }
+        result.append(.init(fingerprint: fingerprint, unit: unit, place: String(parts[4])))
+      }
+      return result
+    }
+
+    /// Whether `name` is listed as an incomplete tag.
+    func isIncomplete(_ name: String) -> Bool { !lines(Array("I\t\(name)".utf8)).isEmpty }
+  }
+
+  private static func write(_ text: String, to path: String) -> Bool {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      guard count > 0 else { return false }
+      bytes = bytes.dropFirst(count)
+    }
+    return true
+  }
+
+  /// Makes the directory and its parents; `false` when it is not there after.
+  private static func makeDirectory(_ path: String) -> Bool {
+    var prefix = ""
+    for part in path.split(separator: "/") {
+      prefix += "/" + part
+      if mkdir(prefix, 0o755) != 0, errno != EEXIST { return false }
+    }
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+  }
+}
