@@ -1,41 +1,61 @@
 internal import CDwarf
 import CValueKit
-import Synchronization
 
-/// A file opened once per process for reading types by name: its DWARF, its units and its ``TypeIndex``,
-/// kept while the file on disk is unchanged, so that every type after the first costs the units that hold it,
-/// and a name the file lacks costs a look in the index.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A file opened once per process for reading types by name: its ``TypeIndex``, and its DWARF and units once a
+/// type it holds is read, kept while the file on disk is unchanged. Every type after the first costs the
+/// units that hold it; a name the file lacks costs a look in the index, and with an index kept on disk the
+/// file's DWARF is never opened for it (glibc's debug file alone takes a quarter of a second to decompress).
 ///
 /// libdw's handles are not for two threads at once: each file's reads take its own lock.
-final class IndexedFile: Sendable {
+final class IndexedFile: @unchecked Sendable {
+  // @unchecked: `opened` and `index` are read and written under `lock` only.
   let path: String
   let identity: TypeIndexCache.Identity
-  private let state: Mutex<State>
+  private let header: ELFHeader
+  private let lock = PThreadLock()
+  private var opened: Opened?
+  private var index: TypeIndex
+  /// Where its index is kept.
+  private let cache: String?
 
-  struct State: ~Copyable {
+  /// The file's DWARF and units, once a type is read.
+  struct Opened {
     let file: DwarfFile
-    let header: ELFHeader
     let units: DwarfFile.Units
-    var index: TypeIndex
   }
 
-  private init(path: String, identity: TypeIndexCache.Identity, state: consuming sending State) {
+  private init(
+    path: String, identity: TypeIndexCache.Identity, header: ELFHeader, opened: Opened?, index: TypeIndex,
+    cache: String?
+  ) {
+    self.cache = cache
     self.path = path
     self.identity = identity
-    self.state = Mutex(state)
+    self.header = header
+    self.opened = opened
+    self.index = index
   }
 
   /// The files opened so far, most recently used last; at most ``limit``, for a process that reads many.
-  private static let opened = Mutex<[IndexedFile]>([])
+  private static let files = PThreadLock.Guarded<[IndexedFile]>([])
   static let limit = 8
   /// The files that could not be opened, with why, while they are unchanged.
-  private static let refused = Mutex<[String: (identity: TypeIndexCache.Identity, error: DebugInfoError)]>([:])
+  private static let refused = PThreadLock.Guarded<
+    [String: (identity: TypeIndexCache.Identity, error: DebugInfoError)]
+  >(
+    [:])
 
-  /// The file at `path`, opened and indexed on first use (the index from the disk cache when it holds this
-  /// file's), or again when the file changed on disk.
-  static func open(_ path: String, header: ELFHeader) throws(DebugInfoError) -> IndexedFile {
+  /// The file at `path` with its index: the one this process has, else the one kept on disk for this very
+  /// file, else built (and kept) from its DWARF; again when the file changed on disk.
+  static func open(
+    _ path: String, header: ELFHeader, cache: String? = TypeIndexCache.directory()
+  ) throws(DebugInfoError) -> IndexedFile {
     guard let identity = TypeIndexCache.Identity(path: path) else { throw .fileNotFound(path) }
-    let known = opened.withLock { files -> IndexedFile? in
+    let known = files.withLock { files -> IndexedFile? in
       guard let position = files.firstIndex(where: { $0.path == path }) else { return nil }
       let file = files.remove(at: position)
       guard file.identity == identity else { return nil }
@@ -44,27 +64,8 @@ final class IndexedFile: Sendable {
     }
     if let known { return known }
     if let refusal = refused.withLock({ $0[path] }), refusal.identity == identity { throw refusal.error }
-    let file: DwarfFile
-    do throws(DebugInfoError) {
-      file = try DwarfFile(path: path, libdw: LibDW.shared())
-    } catch {
-      // No debug info, or none libdw reads: said again at once for the same file (a type the executable
-      // lacks is looked for in every loaded library, each time a new name is asked for).
-      refused.withLock { $0[path] = (identity, error) }
-      throw error
-    }
-    let units = file.units()
-    var index: TypeIndex
-    if let kept = TypeIndexCache.load(for: path, identity: identity, unitCount: units.units.count) {
-      index = kept
-    } else {
-      var reader = DieReader(file: file, header: header, units: units.units)
-      index = TypeIndex.build(&reader)
-      TypeIndexCache.store(index, for: path, identity: identity)
-    }
-    let result = IndexedFile(
-      path: path, identity: identity, state: State(file: file, header: header, units: units, index: index))
-    opened.withLock { files in
+    let result = try make(path, identity: identity, header: header, cache: cache)
+    files.withLock { files in
       files.removeAll { $0.path == path }
       files.append(result)
       if files.count > limit { files.removeFirst(files.count - limit) }
@@ -72,22 +73,119 @@ final class IndexedFile: Sendable {
     return result
   }
 
+  /// The file with its index as a new process finds it: kept on disk for this very file, else built (and
+  /// kept).
+  static func make(
+    _ path: String, identity: TypeIndexCache.Identity, header: ELFHeader, cache: String?
+  ) throws(DebugInfoError) -> IndexedFile {
+    if let kept = TypeIndexCache.load(for: path, identity: identity, directory: cache) {
+      return IndexedFile(path: path, identity: identity, header: header, opened: nil, index: kept, cache: cache)
+    }
+    let opened = try Self.openDWARF(path, identity: identity)
+    let index = Self.build(opened, path: path, header: header, identity: identity, cache: cache)
+    return IndexedFile(path: path, identity: identity, header: header, opened: opened, index: index, cache: cache)
+  }
+
+  private static func openDWARF(_ path: String, identity: TypeIndexCache.Identity) throws(DebugInfoError) -> Opened {
+    do throws(DebugInfoError) {
+      let file = try DwarfFile(path: path, libdw: LibDW.shared())
+      return Opened(file: file, units: file.units())
+    } catch {
+      // No debug info, or none libdw reads: said again at once for the same file (a type the executable
+      // lacks is looked for in every loaded library, each time a new name is asked for).
+      refused.withLock { $0[path] = (identity, error) }
+      throw error
+    }
+  }
+
+  /// The index of an opened file, kept on disk unless split units are missing (a `.dwo` put back later
+  /// would hold types such an index lacks).
+  private static func build(
+    _ opened: Opened, path: String, header: ELFHeader, identity: TypeIndexCache.Identity, cache: String?
+  ) -> TypeIndex {
+    var reader = DieReader(file: opened.file, header: header, units: opened.units.units)
+    let index = TypeIndex.build(&reader)
+    if opened.units.missingSplitFiles.isEmpty {
+      TypeIndexCache.store(index, for: path, identity: identity, directory: cache)
+    }
+    return index
+  }
+
+  /// Whether the file's DWARF has been opened (a name the index lacks never opens it).
+  var isOpened: Bool { lock.withLock { opened != nil } }
+
   /// Reads `types` with the index, as ``DebugInfoImport/read(_:types:unit:)`` reads them from every unit.
   func read(_ types: [String], origin: ImportedTypes.Origin) throws(DebugInfoError) -> ImportedTypes {
-    try state.withLock { (state) throws(DebugInfoError) -> ImportedTypes in
-      try DebugInfoImport.checkSplitUnits(state.units, file: state.file)
-      var reader = DieReader(file: state.file, header: state.header, units: state.units.units)
-      reader.missingSplitFiles = state.units.missingSplitFiles
-      if let prepared = state.index.declarations(for: types, reader: &reader) {
+    try lock.withLock { () throws(DebugInfoError) -> ImportedTypes in
+      // A name the index has nowhere fails as the import pass fails it, without opening the DWARF (a kept
+      // index is never of a build with split units missing: a name nowhere is unknown).
+      if opened == nil {
+        for type in types {
+          let names = index.names(for: type)
+          guard names.found.isEmpty else { continue }
+          if let incomplete = names.incomplete { throw .incompleteType(incomplete, file: path) }
+          throw .unknownType(type, file: path)
+        }
+      }
+      let opened: Opened
+      if let known = self.opened {
+        opened = known
+      } else {
+        opened = try Self.openDWARF(path, identity: identity)
+        self.opened = opened
+      }
+      if index.isKept, index.unitCount != opened.units.units.count {
+        // Kept for a file whose split units were found then and are not now (or the other way round).
+        index = Self.build(opened, path: path, header: header, identity: identity, cache: cache)
+      }
+      try DebugInfoImport.checkSplitUnits(opened.units, file: opened.file)
+      var reader = DieReader(file: opened.file, header: header, units: opened.units.units)
+      reader.missingSplitFiles = opened.units.missingSplitFiles
+      if let prepared = index.declarations(for: types, reader: &reader) {
         reader.prepared = prepared
       } else {
         // A kept index damaged where this type is: built again, and kept again.
-        var builder = DieReader(file: state.file, header: state.header, units: state.units.units)
-        state.index = TypeIndex.build(&builder)
-        TypeIndexCache.store(state.index, for: path, identity: identity)
-        reader.prepared = state.index.declarations(for: types, reader: &reader)
+        index = Self.build(opened, path: path, header: header, identity: identity, cache: cache)
+        reader.prepared = index.declarations(for: types, reader: &reader)
       }
-      return try ImportedTypes(reading: &reader, types: types, abi: state.header.abi, origin: origin)
+      return try ImportedTypes(reading: &reader, types: types, abi: header.abi, origin: origin)
+    }
+  }
+}
+
+/// A pthread mutex: the lock ThreadSanitizer sees (it has no interceptor for the futexes
+/// `Synchronization.Mutex` waits on, and would report the accesses it guards as races).
+final class PThreadLock: @unchecked Sendable {
+  // @unchecked: the mutex is what makes it safe.
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+  init() {
+    mutex = .allocate(capacity: 1)
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` holding the lock.
+  func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body()
+  }
+
+  /// A value read and written under a lock of its own.
+  final class Guarded<Value>: @unchecked Sendable {
+    // @unchecked: `value` is read and written under `lock` only.
+    private let lock = PThreadLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+      lock.withLock { body(&value) }
     }
   }
 }

@@ -92,6 +92,22 @@ struct TypeIndex {
     return result ^ (result >> 29)
   }
 
+  /// The names a type asked for may be, as the import pass selects them: a tagged name itself, a bare one as a
+  /// typedef, a struct or a union (C++ spellings canonical: `class geo::box< int >` is `struct geo::box<int>`).
+  static func candidates(for type: String) -> [String] {
+    let query = CTypeName.canonical(type) ?? type
+    let isTagged = query.hasPrefix("struct ") || query.hasPrefix("union ") || query.hasPrefix("enum ")
+    return isTagged ? [query] : [query, "struct \(query)", "union \(query)"]
+  }
+
+  /// The names of the index `type` may be, and the first it has as an incomplete tag only (as the import
+  /// pass picks them); a damaged kept entry counts as found, for the read to find it damaged.
+  func names(for type: String) -> (found: [String], incomplete: String?) {
+    let candidates = Self.candidates(for: type)
+    let found = candidates.filter { definitions(of: $0).map { !$0.isEmpty } ?? true }
+    return (found, candidates.first(where: isIncomplete))
+  }
+
   /// The declarations the import pass needs for `types`: those of the units holding the first copy of each
   /// different definition of every name they may be (a tagged name itself, a bare one as a typedef, a struct
   /// or a union, as the import pass selects them), read again, and only those entries; `nil` when a kept
@@ -105,10 +121,7 @@ struct TypeIndex {
     var wanted: Set<Place> = []
     var incomplete: Set<String> = []
     for type in types {
-      // As C or C++ code spells it (`class geo::box< int >` is `struct geo::box<int>`).
-      let query = CTypeName.canonical(type) ?? type
-      let isTagged = query.hasPrefix("struct ") || query.hasPrefix("union ") || query.hasPrefix("enum ")
-      for name in isTagged ? [query] : [query, "struct \(query)", "union \(query)"] {
+      for name in Self.candidates(for: type) {
         guard let found = definitions(of: name) else { return nil }
         for definition in found {
           wanted.insert(Place(name: name, unit: definition.unit, place: definition.place))

@@ -69,11 +69,12 @@ enum TypeIndexCache {
   }
 
   /// The index kept for the binary at `path`, when there is one built from this very file.
-  static func load(
-    for path: String, identity: Identity, unitCount: Int, directory: String? = directory()
-  ) -> TypeIndex? {
+  ///
+  /// The number of units it was built for is checked when the file's DWARF is opened (``TypeIndex/unitCount``).
+  static func load(for path: String, identity: Identity, directory: String? = directory()) -> TypeIndex? {
     guard let directory, let kept = Kept(path: file(for: path, in: directory)),
-      kept.header == header(identity: identity, unitCount: unitCount)
+      kept.header.hasPrefix("\(magic)\n\(identity.line)\nunits "),
+      let unitCount = Int(kept.header.split(separator: "\n").last?.dropFirst("units ".count) ?? "")
     else { return nil }
     return TypeIndex(kept: kept, unitCount: unitCount)
   }

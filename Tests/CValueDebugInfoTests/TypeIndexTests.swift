@@ -155,7 +155,7 @@ import Testing
     let directory = try Self.temporaryDirectory()
     TypeIndexCache.store(built, for: path, identity: identity, directory: directory)
     let kept = try #require(
-      TypeIndexCache.load(for: path, identity: identity, unitCount: built.unitCount, directory: directory))
+      TypeIndexCache.load(for: path, identity: identity, directory: directory))
     #expect(kept.isKept)
     for name in built.definitions.keys {
       #expect(kept.definitions(of: name) == built.definitions(of: name), "\(name)")
@@ -163,12 +163,37 @@ import Testing
     }
     #expect(kept.isIncomplete("struct opaque"))
     #expect(!kept.isIncomplete("struct shared"))
-    // Another file's identity, or another number of units: not used.
+    #expect(kept.unitCount == built.unitCount)
+    // Another file's identity: not used.
     var other = identity
     other.modifiedNanoseconds += 1
-    #expect(TypeIndexCache.load(for: path, identity: other, unitCount: built.unitCount, directory: directory) == nil)
-    #expect(
-      TypeIndexCache.load(for: path, identity: identity, unitCount: built.unitCount + 1, directory: directory) == nil)
+    #expect(TypeIndexCache.load(for: path, identity: other, directory: directory) == nil)
+    other = identity
+    other.inode += 1
+    #expect(TypeIndexCache.load(for: path, identity: other, directory: directory) == nil)
+  }
+
+  /// With an index kept by an earlier process, a name the file lacks fails without opening its DWARF, and a
+  /// name it has opens it.
+  @Test(.needs(.gcc)) func aMissFromAKeptIndexOpensNoDWARF() throws {
+    let directory = try Self.temporaryDirectory()
+    let path = try Self.program("gcc")
+    let header = try ELFHeader.read(path)
+    let identity = try #require(TypeIndexCache.Identity(path: path))
+    let origin = ImportedTypes.Origin(kind: "debug info", inputs: [path])
+    // The first process builds the index (its DWARF open) and keeps it; the next finds it kept.
+    let first = try IndexedFile.make(path, identity: identity, header: header, cache: directory)
+    #expect(first.isOpened)
+    let next = try IndexedFile.make(path, identity: identity, header: header, cache: directory)
+    #expect(!next.isOpened)
+    #expect(throws: DebugInfoError.unknownType("nowhere", file: path)) { try next.read(["nowhere"], origin: origin) }
+    #expect(throws: DebugInfoError.incompleteType("struct opaque", file: path)) {
+      try next.read(["opaque"], origin: origin)
+    }
+    #expect(!next.isOpened)
+    #expect(try next.read(["only_b"], origin: origin).record(named: "struct only_b")?.size == 2)
+    #expect(next.isOpened)
+    #expect(try next.read(["shared"], origin: origin) == first.read(["shared"], origin: origin))
   }
 
   @Test(.needs(.gcc)) func aDamagedOrCutIndexIsNotUsed() throws {
@@ -181,13 +206,13 @@ import Testing
     let text = try String(contentsOfFile: file, encoding: .utf8)
     // Cut short: no `end`.
     try String(text.dropLast(9)).write(toFile: file, atomically: true, encoding: .utf8)
-    #expect(TypeIndexCache.load(for: path, identity: identity, unitCount: built.unitCount, directory: directory) == nil)
+    #expect(TypeIndexCache.load(for: path, identity: identity, directory: directory) == nil)
     // A definition's line damaged: its lookup says so, and a read builds the index again.
     let damaged = text.replacingOccurrences(of: "D\tstruct shared\t", with: "D\tstruct shared\tzz")
     #expect(damaged != text)
     try damaged.write(toFile: file, atomically: true, encoding: .utf8)
     let kept = try #require(
-      TypeIndexCache.load(for: path, identity: identity, unitCount: built.unitCount, directory: directory))
+      TypeIndexCache.load(for: path, identity: identity, directory: directory))
     #expect(kept.definitions(of: "struct shared") == nil)
     #expect(kept.definitions(of: "struct only_b") == built.definitions(of: "struct only_b"))
     // Not a file at all where the directory should be: nothing kept, nothing thrown.
@@ -195,7 +220,7 @@ import Testing
     try "".write(toFile: blocked, atomically: true, encoding: .utf8)
     TypeIndexCache.store(built, for: path, identity: identity, directory: blocked + "/cache")
     #expect(
-      TypeIndexCache.load(for: path, identity: identity, unitCount: built.unitCount, directory: blocked + "/cache")
+      TypeIndexCache.load(for: path, identity: identity, directory: blocked + "/cache")
         == nil)
   }
 
@@ -212,7 +237,7 @@ import Testing
     let files = try FileManager.default.contentsOfDirectory(atPath: directory)
     #expect(files == [URL(fileURLWithPath: TypeIndexCache.file(for: path, in: directory)).lastPathComponent])
     let kept = try #require(
-      TypeIndexCache.load(for: path, identity: identity, unitCount: built.unitCount, directory: directory))
+      TypeIndexCache.load(for: path, identity: identity, directory: directory))
     #expect(kept.definitions(of: "struct clash") == built.definitions(of: "struct clash"))
   }
 
