@@ -24,6 +24,8 @@ const char *cv_dwarf_load(void *handle, cv_dwarf_api *api) {
   CV_LOAD(dwfl_report_end, dwfl_report_end);
   CV_LOAD(dwfl_module_getdwarf, dwfl_module_getdwarf);
   CV_LOAD(dwarf_get_units, dwarf_get_units);
+  CV_LOAD(dwarf_offdie, dwarf_offdie);
+  CV_LOAD(dwarf_offdie_types, dwarf_offdie_types);
   CV_LOAD(dwarf_child, dwarf_child);
   CV_LOAD(dwarf_siblingof, dwarf_siblingof);
   CV_LOAD(dwarf_tag, dwarf_tag);

@@ -64,6 +64,35 @@ final class DwarfFile {
     /// A type unit (DWARF 4's `.debug_types`, DWARF 5's `DW_UT_type`): gcc's `-fdebug-types-section` moves
     /// each record there, and a compile unit refers to it by signature (`DW_FORM_ref_sig8`).
     var isTypeUnit: Bool
+    /// Where its DIE is, for ``unit(at:)``.
+    var location: Location
+
+    /// Where a unit's DIE is: its offset in `.debug_info` or `.debug_types`, or in a split DWARF file, which
+    /// only a walk of the skeleton units finds.
+    struct Location: Equatable {
+      enum Section: Int {
+        case info = 0
+        case types = 1
+        case split = 2
+      }
+      var section: Section
+      var offset: UInt64
+    }
+  }
+
+  /// The unit whose DIE is at `location` in this file, named `name`, without walking the others; `nil` for a
+  /// split unit or an offset that is no unit's.
+  func unit(at location: Unit.Location, name: String, isTypeUnit: Bool) -> Unit? {
+    let api = libdw.api
+    var die = Dwarf_Die()
+    switch location.section {
+    case .info: guard api.dwarf_offdie(dwarf, location.offset, &die) != nil else { return nil }
+    case .types: guard api.dwarf_offdie_types(dwarf, location.offset, &die) != nil else { return nil }
+    case .split: return nil
+    }
+    // DW_TAG_compile_unit, _partial_unit, _type_unit, _skeleton_unit (0x11, 0x3c, 0x41, 0x4a).
+    guard [0x11, 0x3c, 0x41, 0x4a].contains(api.dwarf_tag(&die)) else { return nil }
+    return Unit(die: die, name: name, isTypeUnit: isTypeUnit, location: location)
   }
 
   /// The units of the file, and the split DWARF files its skeleton units name that libdw did not find.
@@ -92,6 +121,7 @@ final class DwarfFile {
       // A skeleton unit (split DWARF, DW_UT_skeleton 4, DWARF 4's GNU form too): libdw found its split unit
       // in the .dwo file it names, or in a .dwp package beside the binary, and gives its DIE; else the
       // .dwo is missing.
+      var section = Unit.Location.Section.info
       if unitType == 4 {
         guard split.addr != nil else {
           missingSplitUnits.append(splitUnitName(die))
@@ -99,6 +129,9 @@ final class DwarfFile {
         }
         die = split
         unitType = 1
+        section = .split
+      } else if unitType == 2, version < 5 {
+        section = .types
       }
       // DW_UT_compile 1, DW_UT_type 2, DW_UT_partial 3 (libdw reports DWARF 4's units as 1 and 2 too).
       guard unitType == 1 || unitType == 2 || unitType == 3 else { continue }
@@ -106,7 +139,10 @@ final class DwarfFile {
       let name =
         unitType == 2
         ? "(type unit at 0x\(offset))" : api.dwarf_diename(&die).map { String(cString: $0) } ?? "(unit at 0x\(offset))"
-      result.append(Unit(die: die, name: name, isTypeUnit: unitType == 2))
+      result.append(
+        Unit(
+          die: die, name: name, isTypeUnit: unitType == 2,
+          location: .init(section: section, offset: api.dwarf_dieoffset(&die))))
     }
     return Units(
       units: result.filter { !$0.isTypeUnit } + result.filter(\.isTypeUnit), missingSplitFiles: missingSplitUnits)

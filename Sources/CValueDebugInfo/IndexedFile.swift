@@ -5,39 +5,37 @@ import CValueKit
   import Glibc
 #endif
 
-/// A file opened once per process for reading types by name: its ``TypeIndex``, and its DWARF and units once a
+/// A file opened once per process for reading types by name: its ``TypeIndex``, and its DWARF once a
 /// type it holds is read, kept while the file on disk is unchanged. Every type after the first costs the
 /// units that hold it; a name the file lacks costs a look in the index, and with an index kept on disk the
 /// file's DWARF is never opened for it (glibc's debug file alone takes a quarter of a second to decompress).
 ///
 /// libdw's handles are not for two threads at once: each file's reads take its own lock.
 final class IndexedFile: @unchecked Sendable {
-  // @unchecked: `opened` and `index` are read and written under `lock` only.
+  // @unchecked: `file`, `units` and `index` are read and written under `lock` only.
   let path: String
   let identity: TypeIndexCache.Identity
-  private let header: ELFHeader
   private let lock = PThreadLock()
-  private var opened: Opened?
+  private let header: ELFHeader
+  /// The file's DWARF, once a type it has is read.
+  private var file: DwarfFile?
+  /// Every unit, once walked (to build the index, or to find a split unit).
+  private var units: DwarfFile.Units?
   private var index: TypeIndex
   /// Where its index is kept.
   private let cache: String?
 
-  /// The file's DWARF and units, once a type is read.
-  struct Opened {
-    let file: DwarfFile
-    let units: DwarfFile.Units
-  }
-
   private init(
-    path: String, identity: TypeIndexCache.Identity, header: ELFHeader, opened: Opened?, index: TypeIndex,
-    cache: String?
+    path: String, identity: TypeIndexCache.Identity, header: ELFHeader, file: DwarfFile?, units: DwarfFile.Units?,
+    index: TypeIndex, cache: String?
   ) {
-    self.cache = cache
     self.path = path
     self.identity = identity
     self.header = header
-    self.opened = opened
+    self.file = file
+    self.units = units
     self.index = index
+    self.cache = cache
   }
 
   /// The files opened so far, most recently used last; at most ``limit``, for a process that reads many.
@@ -79,17 +77,19 @@ final class IndexedFile: @unchecked Sendable {
     _ path: String, identity: TypeIndexCache.Identity, header: ELFHeader, cache: String?
   ) throws(DebugInfoError) -> IndexedFile {
     if let kept = TypeIndexCache.load(for: path, identity: identity, directory: cache) {
-      return IndexedFile(path: path, identity: identity, header: header, opened: nil, index: kept, cache: cache)
+      return IndexedFile(
+        path: path, identity: identity, header: header, file: nil, units: nil, index: kept, cache: cache)
     }
-    let opened = try Self.openDWARF(path, identity: identity)
-    let index = Self.build(opened, path: path, header: header, identity: identity, cache: cache)
-    return IndexedFile(path: path, identity: identity, header: header, opened: opened, index: index, cache: cache)
+    let file = try Self.openDWARF(path, identity: identity)
+    let units = file.units()
+    let index = Self.build(file, units, path: path, header: header, identity: identity, cache: cache)
+    return IndexedFile(
+      path: path, identity: identity, header: header, file: file, units: units, index: index, cache: cache)
   }
 
-  private static func openDWARF(_ path: String, identity: TypeIndexCache.Identity) throws(DebugInfoError) -> Opened {
+  private static func openDWARF(_ path: String, identity: TypeIndexCache.Identity) throws(DebugInfoError) -> DwarfFile {
     do throws(DebugInfoError) {
-      let file = try DwarfFile(path: path, libdw: LibDW.shared())
-      return Opened(file: file, units: file.units())
+      return try DwarfFile(path: path, libdw: LibDW.shared())
     } catch {
       // No debug info, or none libdw reads: said again at once for the same file (a type the executable
       // lacks is looked for in every loaded library, each time a new name is asked for).
@@ -101,25 +101,27 @@ final class IndexedFile: @unchecked Sendable {
   /// The index of an opened file, kept on disk unless split units are missing (a `.dwo` put back later
   /// would hold types such an index lacks).
   private static func build(
-    _ opened: Opened, path: String, header: ELFHeader, identity: TypeIndexCache.Identity, cache: String?
+    _ file: DwarfFile, _ units: DwarfFile.Units, path: String, header: ELFHeader, identity: TypeIndexCache.Identity,
+    cache: String?
   ) -> TypeIndex {
-    var reader = DieReader(file: opened.file, header: header, units: opened.units.units)
+    var reader = DieReader(file: file, header: header, units: units.units)
     let index = TypeIndex.build(&reader)
-    if opened.units.missingSplitFiles.isEmpty {
+    if units.missingSplitFiles.isEmpty {
       TypeIndexCache.store(index, for: path, identity: identity, directory: cache)
     }
     return index
   }
 
   /// Whether the file's DWARF has been opened (a name the index lacks never opens it).
-  var isOpened: Bool { lock.withLock { opened != nil } }
+  var isOpened: Bool { lock.withLock { file != nil } }
 
-  /// Reads `types` with the index, as ``DebugInfoImport/read(_:types:unit:)`` reads them from every unit.
+  /// Reads `types` with the index, as ``DebugInfoImport/read(_:types:unit:)`` reads them from every unit: from
+  /// a kept index, only the units holding them are found (by their offsets), none of the others walked.
   func read(_ types: [String], origin: ImportedTypes.Origin) throws(DebugInfoError) -> ImportedTypes {
     try lock.withLock { () throws(DebugInfoError) -> ImportedTypes in
       // A name the index has nowhere fails as the import pass fails it, without opening the DWARF (a kept
       // index is never of a build with split units missing: a name nowhere is unknown).
-      if opened == nil {
+      if file == nil {
         for type in types {
           let names = index.names(for: type)
           guard names.found.isEmpty else { continue }
@@ -127,29 +129,47 @@ final class IndexedFile: @unchecked Sendable {
           throw .unknownType(type, file: path)
         }
       }
-      let opened: Opened
-      if let known = self.opened {
-        opened = known
+      let file: DwarfFile
+      if let known = self.file {
+        file = known
       } else {
-        opened = try Self.openDWARF(path, identity: identity)
-        self.opened = opened
+        file = try Self.openDWARF(path, identity: identity)
+        self.file = file
       }
-      if index.isKept, index.unitCount != opened.units.units.count {
-        // Kept for a file whose split units were found then and are not now (or the other way round).
-        index = Self.build(opened, path: path, header: header, identity: identity, cache: cache)
+      var reader = DieReader(file: file, header: header, units: [])
+      if let units {
+        try DebugInfoImport.checkSplitUnits(units, file: file)
+        reader.missingSplitFiles = units.missingSplitFiles
       }
-      try DebugInfoImport.checkSplitUnits(opened.units, file: opened.file)
-      var reader = DieReader(file: opened.file, header: header, units: opened.units.units)
-      reader.missingSplitFiles = opened.units.missingSplitFiles
-      if let prepared = index.declarations(for: types, reader: &reader) {
+      if let prepared = index.declarations(for: types, reader: &reader, unit: { unit(at: $0, in: file) }) {
         reader.prepared = prepared
       } else {
-        // A kept index damaged where this type is: built again, and kept again.
-        index = Self.build(opened, path: path, header: header, identity: identity, cache: cache)
-        reader.prepared = index.declarations(for: types, reader: &reader)
+        // A kept index damaged where these types are, or of a file whose split units were found then and
+        // are not now (or the other way round): built again from every unit, and kept again.
+        let units = self.units ?? file.units()
+        self.units = units
+        try DebugInfoImport.checkSplitUnits(units, file: file)
+        reader.missingSplitFiles = units.missingSplitFiles
+        index = Self.build(file, units, path: path, header: header, identity: identity, cache: cache)
+        reader.prepared = index.declarations(for: types, reader: &reader) { unit(at: $0, in: file) }
       }
       return try ImportedTypes(reading: &reader, types: types, abi: header.abi, origin: origin)
     }
+  }
+
+  /// The unit at `position` of the index: from the units walked, else found by its offset; a split unit
+  /// walks them all (only the skeletons lead to it). `nil` when the index does not describe this file.
+  private func unit(at position: Int, in file: DwarfFile) -> DwarfFile.Unit? {
+    if let units {
+      guard units.units.count == index.unitCount, position < units.units.count else { return nil }
+      return units.units[position]
+    }
+    guard let entry = index.unit(position) else { return nil }
+    guard entry.location.section != .split else {
+      units = file.units()
+      return unit(at: position, in: file)
+    }
+    return file.unit(at: entry.location, name: entry.name, isTypeUnit: entry.isTypeUnit)
   }
 }
 

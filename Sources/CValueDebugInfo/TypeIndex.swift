@@ -28,6 +28,21 @@ struct TypeIndex {
   private var kept: TypeIndexCache.Kept?
   /// How many units the file has: an index of a file with another count is another file's.
   let unitCount: Int
+  /// Where each unit is, in order (built indexes; a kept one reads them by position).
+  private(set) var units: [UnitEntry] = []
+
+  /// A unit as the index finds it again without walking the others.
+  struct UnitEntry: Equatable {
+    var location: DwarfFile.Unit.Location
+    var name: String
+    var isTypeUnit: Bool
+  }
+
+  /// The unit at `position`, `nil` when there is none there (or a kept index is damaged there).
+  func unit(_ position: Int) -> UnitEntry? {
+    guard let kept else { return position < units.count ? units[position] : nil }
+    return kept.unit(position)
+  }
 
   init(unitCount: Int) {
     self.unitCount = unitCount
@@ -57,6 +72,7 @@ struct TypeIndex {
   /// Reads every unit's declarations once, fingerprinting each.
   static func build(_ reader: inout DieReader) -> TypeIndex {
     var index = TypeIndex(unitCount: reader.units.count)
+    index.units = reader.units.map { UnitEntry(location: $0.location, name: $0.name, isTypeUnit: $0.isTypeUnit) }
     var tags = DieReader.Tags()
     let fingerprints = cv_dwarf_fingerprints_create()
     defer { cv_dwarf_fingerprints_destroy(fingerprints) }
@@ -111,8 +127,10 @@ struct TypeIndex {
   /// The declarations the import pass needs for `types`: those of the units holding the first copy of each
   /// different definition of every name they may be (a tagged name itself, a bare one as a typedef, a struct
   /// or a union, as the import pass selects them), read again, and only those entries; `nil` when a kept
-  /// index is damaged.
-  func declarations(for types: [String], reader: inout DieReader) -> TypeDeclarations<Dwarf_Die>? {
+  /// index is damaged or names a unit `unit` does not find.
+  func declarations(
+    for types: [String], reader: inout DieReader, unit: (Int) -> DwarfFile.Unit?
+  ) -> TypeDeclarations<Dwarf_Die>? {
     struct Place: Hashable {
       var name: String
       var unit: Int
@@ -131,9 +149,10 @@ struct TypeIndex {
     }
     var result = TypeDeclarations<Dwarf_Die>(incomplete: incomplete)
     var tags = DieReader.Tags()
-    for position in Set(wanted.map(\.unit)).sorted() where position < reader.units.count {
+    for position in Set(wanted.map(\.unit)).sorted() {
+      guard let found = unit(position) else { return nil }
       var part = TypeDeclarations<Dwarf_Die>()
-      reader.declarations(in: reader.units[position], into: &part, tags: &tags)
+      reader.declarations(in: found, into: &part, tags: &tags)
       result.entries += part.entries.filter {
         wanted.contains(Place(name: $0.name, unit: position, place: $0.place ?? ""))
       }

@@ -99,7 +99,9 @@ enum TypeIndexCache {
 
   /// The index as text, `nil` when a name or place holds a tab or a line break (no such index is kept): the
   /// header, a line `D name fingerprint unit place` (tab-separated) per definition, the names in byte order
-  /// and each name's definitions first first, a line `I name` per incomplete tag in byte order, and `end`.
+  /// and each name's definitions first first, a line `I name` per incomplete tag in byte order, a line
+  /// `U position section offset type-unit name` per unit (the position in ten digits, so that byte order is
+  /// the units' order), and `end`.
   static func format(_ index: TypeIndex, identity: Identity) -> String? {
     var lines: [String] = []
     for name in index.definitions.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
@@ -113,8 +115,19 @@ enum TypeIndexCache {
       guard !name.contains(where: { $0 == "\t" || $0.isNewline }) else { return nil }
       lines.append("I\t\(name)")
     }
+    for (position, unit) in index.units.enumerated() {
+      guard !unit.name.contains(where: { $0 == "\t" || $0.isNewline }) else { return nil }
+      let location = "\(unit.location.section.rawValue)\t\(String(unit.location.offset, radix: 16))"
+      lines.append("U\t\(Self.position(position))\t\(location)\t\(unit.isTypeUnit ? 1 : 0)\t\(unit.name)")
+    }
     return header(identity: identity, unitCount: index.unitCount) + lines.joined(separator: "\n")
       + (lines.isEmpty ? "" : "\n") + "end\n"
+  }
+
+  /// A unit's position as its line writes it: ten digits.
+  static func position(_ position: Int) -> String {
+    let digits = String(position)
+    return String(repeating: "0", count: max(0, 10 - digits.count)) + digits
   }
 
   /// An index file mapped into memory and searched by name, never read whole: a process that needs three
@@ -225,6 +238,17 @@ enum TypeIndexCache {
         result.append(.init(fingerprint: fingerprint, unit: unit, place: String(parts[4])))
       }
       return result
+    }
+
+    /// The unit at `position`, `nil` when none is listed there or its line is damaged.
+    func unit(_ position: Int) -> TypeIndex.UnitEntry? {
+      guard let line = lines(Array("U\t\(TypeIndexCache.position(position))".utf8)).first else { return nil }
+      let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard parts.count == 6, let section = Int(parts[2]).flatMap(DwarfFile.Unit.Location.Section.init(rawValue:)),
+        let offset = UInt64(parts[3], radix: 16), parts[4] == "0" || parts[4] == "1"
+      else { return nil }
+      return .init(
+        location: .init(section: section, offset: offset), name: String(parts[5]), isTypeUnit: parts[4] == "1")
     }
 
     /// Whether `name` is listed as an incomplete tag.

@@ -113,9 +113,17 @@ import Testing
   @Test(.needs(.gcc), arguments: ["clang", "gcc"])
   func everyTypeReadWithTheIndexIsTheFullReads(_ compiler: String) throws {
     try Self.expectIndexedReadsAreFullReads(try Self.program(compiler))
-    for build in DebugInfoLayoutTests.clangBuilds + DebugInfoLayoutTests.gccBuilds {
+    let builds =
+      DebugInfoLayoutTests.clangBuilds + DebugInfoLayoutTests.gccBuilds + DebugInfoFormatTests.typeUnitBuilds
+    for build in builds {
       try Self.expectIndexedReadsAreFullReads(try DebugInfoFixture.path(of: build))
     }
+  }
+
+  /// Split DWARF, gcc and clang, DWARF 4 and 5: the units found from the skeletons.
+  @Test(.needs(.gcc), arguments: SplitDwarfTests.builds)
+  func splitBuildsReadWithTheIndexAsFromEveryUnit(_ compiler: String, _ version: String) throws {
+    try Self.expectIndexedReadsAreFullReads(SplitDwarfTests.build(compiler, version, name: "index"))
   }
 
   /// For each record and typedef a full read imports, the same type read by name through the index is what
@@ -129,10 +137,25 @@ import Testing
     let names = (full.records.map(\.name) + full.typedefs.map(\.name)).filter { !$0.contains("(") }
     #expect(!names.isEmpty)
     let step = ProcessInfo.processInfo.environment["CVALUEKIT_FULL_SWEEPS"] == "1" ? 1 : stride
+    let header = try ELFHeader.read(path)
+    let identity = try #require(TypeIndexCache.Identity(path: path))
+    let cache = try temporaryDirectory()
+    _ = try IndexedFile.make(path, identity: identity, header: header, cache: cache)
     for name in Swift.stride(from: 0, to: names.count, by: step).map({ names[$0] }) {
       let indexed = Result { () throws(DebugInfoError) in try DebugInfoImport.read(path, types: [name]) }
       let everyUnit = Result { () throws(DebugInfoError) in
         try DebugInfoImport.read(path, types: [name], unit: nil, indexed: false)
+      }
+      // As the next process reads it: from the index kept on disk, finding only the units it needs.
+      let kept = try IndexedFile.make(path, identity: identity, header: header, cache: cache)
+      #expect(!kept.isOpened)
+      let fromKept = Result { () throws(DebugInfoError) in
+        try kept.read([name], origin: .init(kind: "debug info", inputs: [path], details: ["target": header.triple]))
+      }
+      switch (fromKept, indexed) {
+      case (.success(let fromKept), .success(let indexed)): #expect(fromKept == indexed, "\(name) in \(path), kept")
+      case (.failure(let fromKept), .failure(let indexed)): #expect(fromKept == indexed, "\(name) in \(path), kept")
+      default: Issue.record("\(name) in \(path): \(fromKept) from the kept index, \(indexed) from the built one")
       }
       switch (indexed, everyUnit) {
       case (.success(let indexed), .success(let everyUnit)):

@@ -79,6 +79,8 @@ typedef struct {
   int (*_Nonnull dwarf_get_units)(
     Dwarf *dwarf, Dwarf_CU *cu, Dwarf_CU **next, Dwarf_Half *version, uint8_t *unit_type, Dwarf_Die *cudie,
     Dwarf_Die *subdie);
+  Dwarf_Die *(*_Nonnull dwarf_offdie)(Dwarf *dwarf, Dwarf_Off offset, Dwarf_Die *result);
+  Dwarf_Die *(*_Nonnull dwarf_offdie_types)(Dwarf *dwarf, Dwarf_Off offset, Dwarf_Die *result);
   int (*_Nonnull dwarf_child)(Dwarf_Die *die, Dwarf_Die *result);
   int (*_Nonnull dwarf_siblingof)(Dwarf_Die *die, Dwarf_Die *result);
   int (*_Nonnull dwarf_tag)(Dwarf_Die *die);
