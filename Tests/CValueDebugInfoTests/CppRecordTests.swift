@@ -1,4 +1,5 @@
 import CValueDebugInfo
+import CValueHeaders
 import CValueKit
 import Foundation
 import TestSupport
@@ -194,5 +195,21 @@ import Testing
     var table = ""
     try catalog.layout(of: record.encoding, abi: imported.abi).report(as: .text, alignmentSource: "natural", to: &table)
     #expect(table.contains("     0        8  .<vptr>    ^^?  the vtable pointer, not compared\n"))
+  }
+
+  @Test(.needs(.gxx), arguments: builds)
+  func aCatalogFileCarriesTheVtablePointer(_ build: Build) throws {
+    let imported = try TypeCatalog().importDebugInfo(of: Self.program(build).path, types: ["two_vptrs"])
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("vptr-\(build.name)-\(UInt32.random(in: 0...UInt32.max)).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try CatalogFile(imported).write(to: url)
+    // Read on a machine with no debug info: the mark is in the record's encoding.
+    let catalog = TypeCatalog()
+    try catalog.loadCatalogFile(at: url)
+    let type = try ValueRegistry(catalog: catalog).resolve("{two_vptrs}")
+    #expect(
+      try type.compare(bytes: Self.twoVptrs(type, vptr: 0xA5), Self.twoVptrs(type, vptr: 0x11)).report
+        == "two_vptrs values are equal (ignoring .poly.<vptr>, .other_poly.<vptr>)")
   }
 }
