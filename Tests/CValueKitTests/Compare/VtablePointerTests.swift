@@ -71,4 +71,15 @@ import Testing
 
         """)
   }
+
+  /// With no rule, a union compares every byte any member covers, and every member covers the first bytes,
+  /// where a member's vptr lies: the union's live member, named, is compared by its own rules, without it.
+  @Test func aUnionMemberNamedLiveIsComparedWithoutItsVptr() throws {
+    let type = try ValueRegistry().resolve("(U=\"object\"\(poly)\"raw\"Q)")
+    let differing = try type.compare(bytes: value(vptr: 0x11), value(vptr: 0xA5))
+    #expect(!differing.isEqual)
+    let live = try type.compare(
+      bytes: value(vptr: 0x11), value(vptr: 0xA5), options: ComparisonOptions(unionMembers: [FieldPath(): "object"]))
+    #expect(live.report == "U values are equal (ignoring .object.<vptr>)")
+  }
 }
