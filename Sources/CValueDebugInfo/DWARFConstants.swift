@@ -36,6 +36,7 @@ enum Attribute {
   static let lowerBound: UInt32 = 0x22
   static let upperBound: UInt32 = 0x2f
   static let count: UInt32 = 0x37
+  static let artificial: UInt32 = 0x34
   static let declaration: UInt32 = 0x3c
   static let external: UInt32 = 0x3f
   static let virtuality: UInt32 = 0x4c

@@ -4,7 +4,8 @@ import CValueKit
 /// C++ base classes (`DW_TAG_inheritance`) as fields of the derived record, so that their members are
 /// compared and reported: a base is the field named after its class, unqualified as C++ code in the derived
 /// class names it (`.shape.id` for a base `geo::shape`; the qualified name where two would be alike), at the
-/// offset the compiler gave it. An empty base holds no bytes and is left out; a virtual base is refused.
+/// offset the compiler gave it. An empty base holds no bytes and is left out; a virtual base is refused. A
+/// polymorphic class's vtable pointer is the member `<vptr>`, which is never compared.
 extension DieReader {
   /// The field name of a C++ base class subobject: the class's own name (`.base.a` is the path of its member
   /// `a`). A virtual base is refused: its offset is in the vtable, not in the debug info.
@@ -17,6 +18,12 @@ extension DieReader {
         field: "." + name)
     }
     return name
+  }
+
+  /// Whether a member is a polymorphic class's vtable pointer: artificial, and named `_vptr.poly` by gcc,
+  /// `_vptr$poly` by clang. It is imported as the member `<vptr>` (``VtablePointer``), never compared.
+  func isVtablePointer(_ member: Dwarf_Die, name: String?) -> Bool {
+    flag(member, Attribute.artificial) && name?.hasPrefix("_vptr") == true
   }
 
   /// Whether `type` is a C++ class with no data in it (an empty base, a tag type), of `DW_AT_byte_size` 1 or
@@ -43,7 +50,7 @@ extension DieReader {
   /// int p; }` is 16 bytes, and `poly_derived`'s `q` sits at 12).
   ///
   /// The members are then put in the order of their offsets: a polymorphic class whose bases have no vptr
-  /// lists its own `_vptr` (at 0) after them.
+  /// lists its own `<vptr>` (at 0) after them.
   mutating func placeBases(
     _ bases: [(index: Int, qualified: String)], fields: inout [TypeEncoding.Field],
     members: inout [SourceRecord.Member], alignments: inout [MemberAlignment], recordName: String, size: Int

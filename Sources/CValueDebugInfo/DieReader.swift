@@ -188,6 +188,7 @@ struct DieReader {
       // An empty class (a base, or a `[[no_unique_address]]` member) holds no bytes to compare.
       if try isEmptyClass(memberType) { continue }
       var memberName = self.name(member)
+      if memberTag == Tag.member, isVtablePointer(member, name: memberName) { memberName = VtablePointer.name }
       if memberTag == Tag.inheritance {
         let qualified = try baseName(member, type: memberType, record: recordName)
         memberName = Self.unqualified(qualified)

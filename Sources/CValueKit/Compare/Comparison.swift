@@ -30,8 +30,9 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   /// The expected value described, when the values differ.
   public let expectedDescription: String?
   /// The fields that were not compared (``ComparisonOptions/ignoredPaths`` and the paths registered with
-  /// ``ValueRegistry/register(_:ignoring:)``), by their paths from the value, `[*]` for every element of
-  /// an array; reports list them after the mismatches: `ignored: .st_atim`.
+  /// ``ValueRegistry/register(_:ignoring:)``, and a C++ class's vtable pointer, `.<vptr>`), by their paths
+  /// from the value, `[*]` for every element of an array; reports list them after the mismatches:
+  /// `ignored: .st_atim`.
   public let ignoredPaths: [FieldPath]
 
   /// Creates a result. Comparisons normally come from the `compare` calls of a ``ValueType``.

@@ -55,6 +55,7 @@ enum LayoutTable {
       if isFlexibleArray, let element = first.flexibleArrayElement {
         return "\(first.type)  flexible array of \(element.cTypeName)"
       }
+      if first.isVtablePointer { return "\(first.type)  the vtable pointer, not compared" }
       return "\(first.type)  \(cTypeName)" + (count > 1 ? " × \(count)" : "")
     }
     /// How C declares the field: an enum member as its enum type (`enum e8`, `enum e8 : 4`), whatever its

@@ -160,7 +160,9 @@ final class RuleNode: Sendable {
     }
     func members(_ members: [CLayout.Member]) -> [(member: CLayout.Member, rule: RuleNode)] {
       members.enumerated().map { index, member in
-        (member, build(member.node, abi: abi, entries: entries, live: live.compactMap { $0.entering(index) }))
+        // A C++ class's vtable pointer is an address in one process, never part of the value.
+        guard !member.isVtablePointer else { return (member, RuleNode(node: member.node, rule: .ignored)) }
+        return (member, build(member.node, abi: abi, entries: entries, live: live.compactMap { $0.entering(index) }))
       }
     }
     switch node.content {

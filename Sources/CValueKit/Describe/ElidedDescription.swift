@@ -98,7 +98,7 @@ private struct Writer {
       let designators = ValueDescriber.designators(members)
       var parts: [String] = []
       var skipping = false
-      for (index, member) in members.enumerated() {
+      for (index, member) in members.enumerated() where !member.isVtablePointer {
         let child = tree.children[index]
         guard child != nil || (neighbours && isScalar(member)) else {
           if !skipping { parts.append("…") }

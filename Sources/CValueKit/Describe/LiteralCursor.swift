@@ -52,6 +52,11 @@ struct LiteralCursor {
       advance()
     }
     guard let top = levels.last else { return nil }
+    // A value by position goes past a vtable pointer, as a C++ initializer does (it never names one).
+    if case .structure(let members) = top.node.content, members[top.index].isVtablePointer {
+      advance()
+      return current()
+    }
     return top.child(top.index)
   }
 

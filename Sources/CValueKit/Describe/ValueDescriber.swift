@@ -348,6 +348,8 @@ private struct DescriptionWriter {
         liveMembers: rules)
     case .structure(let members), .union(let members):
       let member = members[index]
+      // A C++ initializer never names the vtable pointer: the type it constructs sets it.
+      if member.isVtablePointer { return }
       let bitBase = frame.bitBase + member.bitOffset
       let isBitfield = if case .bitfield = member.node.content { true } else { false }
       let custom = isBitfield ? nil : describer.custom?(member.node)

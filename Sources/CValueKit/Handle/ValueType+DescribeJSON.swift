@@ -9,7 +9,8 @@ extension ValueType {
       for index in 0..<(count ?? 1) {
         let base = index * layout.stride
         let value = UnsafeRawBufferPointer(rebasing: bytes[base..<base + layout.size])
-        for field in layout.fields {
+        // The vtable pointer is left out, as the description leaves it out (``VtablePointer``).
+        for field in layout.fields where !field.isVtablePointer {
           let path = count == nil ? field.path : FieldPath([.index(index)] + field.path.components)
           let text = leafText(field, in: value, abi: layout.abi)
           fields.append(

@@ -5,6 +5,8 @@
 
 #define OFFSET(object, member) static_cast<long>(reinterpret_cast<const char *>(&(object).member) - \
   reinterpret_cast<const char *>(&(object)))
+#define BASE(object, type) static_cast<long>(reinterpret_cast<const char *>(static_cast<const type *>(&(object))) - \
+  reinterpret_cast<const char *>(&(object)))
 
 struct base { int a; double b; };
 struct derived : base { int c; };
@@ -19,6 +21,16 @@ struct poly {
   int p;
 };
 struct poly_derived : poly { int q; };
+// Two vptrs, one in each polymorphic base; and a class's own vptr before a base that has none.
+struct other_poly {
+  virtual void f() {}
+  short o;
+};
+struct two_vptrs : poly, other_poly { int t; };
+struct own_vptr : base {
+  virtual void g() {}
+  int own;
+};
 class account {
  public:
   explicit account(int id) : id(id), balance(0.5) {}
@@ -72,8 +84,23 @@ int main() {
   leaf("holder", ".x", OFFSET(h, x));
   poly_derived pd;
   size("poly_derived", sizeof pd);
+  // The vptr at the start of each polymorphic subobject (the Itanium C++ ABI's place for it).
+  leaf("poly_derived", ".poly.<vptr>", BASE(pd, poly));
   leaf("poly_derived", ".poly.p", OFFSET(pd, p));
   leaf("poly_derived", ".q", OFFSET(pd, q));
+  two_vptrs tv;
+  size("two_vptrs", sizeof tv);
+  leaf("two_vptrs", ".poly.<vptr>", BASE(tv, poly));
+  leaf("two_vptrs", ".poly.p", OFFSET(tv, p));
+  leaf("two_vptrs", ".other_poly.<vptr>", BASE(tv, other_poly));
+  leaf("two_vptrs", ".other_poly.o", OFFSET(tv, o));
+  leaf("two_vptrs", ".t", OFFSET(tv, t));
+  own_vptr ov;
+  size("own_vptr", sizeof ov);
+  leaf("own_vptr", ".<vptr>", 0);
+  leaf("own_vptr", ".base.a", OFFSET(ov, a));
+  leaf("own_vptr", ".base.b", OFFSET(ov, b));
+  leaf("own_vptr", ".own", OFFSET(ov, own));
   account account(7);
   size("account", sizeof account);
   leaf("account", ".id", OFFSET(account, id));
