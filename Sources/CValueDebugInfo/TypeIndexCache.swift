@@ -76,6 +76,8 @@ enum TypeIndexCache {
       kept.header.hasPrefix("\(magic)\n\(identity.line)\nunits "),
       let unitCount = Int(kept.header.split(separator: "\n").last?.dropFirst("units ".count) ?? "")
     else { return nil }
+    // Used now: the last to be pruned.
+    utimensat(AT_FDCWD, file(for: path, in: directory), nil, 0)
     return TypeIndex(kept: kept, unitCount: unitCount)
   }
 
@@ -89,7 +91,33 @@ enum TypeIndexCache {
       unlink(temporary)
       return
     }
-    if rename(temporary, target) != 0 { unlink(temporary) }
+    if rename(temporary, target) != 0 {
+      unlink(temporary)
+      return
+    }
+    prune(directory)
+  }
+
+  /// The most index files a directory keeps: each build of a binary has a build id of its own, and the
+  /// least recently used beyond these are removed.
+  static let limit = 64
+
+  /// Removes the least recently used index files (by modification time, which ``load(for:identity:directory:)``
+  /// renews) beyond ``limit``.
+  static func prune(_ directory: String, limit: Int = limit) {
+    guard let stream = opendir(directory) else { return }
+    var files: [(path: String, used: Int64)] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      guard name.hasSuffix(".types") else { continue }
+      var status = stat()
+      guard stat("\(directory)/\(name)", &status) == 0 else { continue }
+      files.append(
+        ("\(directory)/\(name)", Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)))
+    }
+    closedir(stream)
+    guard files.count > limit else { return }
+    for file in files.sorted(by: { $0.used < $1.used }).prefix(files.count - limit) { unlink(file.path) }
   }
 
   /// The lines an index file starts with: the format, the binary's identity and its number of units.

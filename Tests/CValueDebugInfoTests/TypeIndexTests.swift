@@ -264,6 +264,21 @@ import Testing
     #expect(kept.definitions(of: "struct clash") == built.definitions(of: "struct clash"))
   }
 
+  @Test func theLeastRecentlyUsedIndexesArePrunedBeyondTheLimit() throws {
+    let directory = try Self.temporaryDirectory()
+    for number in 0..<6 {
+      let path = "\(directory)/\(number).types"
+      try "x".write(toFile: path, atomically: false, encoding: .utf8)
+      // Used at 1000 + number seconds after the epoch: 0 is the least recently used.
+      var times = [timespec(tv_sec: 1000 + number, tv_nsec: 0), timespec(tv_sec: 1000 + number, tv_nsec: 0)]
+      #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    }
+    try "not an index".write(toFile: "\(directory)/other", atomically: false, encoding: .utf8)
+    TypeIndexCache.prune(directory, limit: 4)
+    let left = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    #expect(left == ["2.types", "3.types", "4.types", "5.types", "other"])
+  }
+
   @Test func theCacheDirectory() {
     #expect(TypeIndexCache.directory(environment: ["CVALUEKIT_CACHE_DIR": "/x", "HOME": "/h"]) == "/x")
     #expect(TypeIndexCache.directory(environment: ["CVALUEKIT_CACHE_DIR": "", "HOME": "/h"]) == nil)
