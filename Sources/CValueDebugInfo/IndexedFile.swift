@@ -12,7 +12,7 @@ import CValueKit
 ///
 /// libdw's handles are not for two threads at once: each file's reads take its own lock.
 final class IndexedFile: @unchecked Sendable {
-  // @unchecked: `file`, `units` and `index` are read and written under `lock` only.
+  // @unchecked: `file`, `units`, `index` and `scanned` are read and written under `lock` only.
   let path: String
   let identity: TypeIndexCache.Identity
   private let lock = PThreadLock()
@@ -22,6 +22,8 @@ final class IndexedFile: @unchecked Sendable {
   /// Every unit, once walked (to build the index, or to find a split unit).
   private var units: DwarfFile.Units?
   private var index: TypeIndex
+  /// The declarations of the units read so far, by position, with their C++ record names by DIE offset.
+  private var scanned: [Int: (entries: [TypeDeclarations<Dwarf_Die>.Entry], names: [UInt64: String])] = [:]
   /// Where its index is kept.
   private let cache: String?
 
@@ -141,7 +143,7 @@ final class IndexedFile: @unchecked Sendable {
         try DebugInfoImport.checkSplitUnits(units, file: file)
         reader.missingSplitFiles = units.missingSplitFiles
       }
-      if let prepared = index.declarations(for: types, reader: &reader, unit: { unit(at: $0, in: file) }) {
+      if let prepared = index.declarations(for: types, reader: &reader, scan: { scan($0, file: file, reader: &$1) }) {
         reader.prepared = prepared
       } else {
         // A kept index damaged where these types are, or of a file whose split units were found then and
@@ -151,10 +153,31 @@ final class IndexedFile: @unchecked Sendable {
         try DebugInfoImport.checkSplitUnits(units, file: file)
         reader.missingSplitFiles = units.missingSplitFiles
         index = Self.build(file, units, path: path, header: header, identity: identity, cache: cache)
-        reader.prepared = index.declarations(for: types, reader: &reader) { unit(at: $0, in: file) }
+        scanned = [:]
+        reader.prepared = index.declarations(for: types, reader: &reader) { scan($0, file: file, reader: &$1) }
       }
       return try ImportedTypes(reading: &reader, types: types, abi: header.abi, origin: origin)
     }
+  }
+
+  /// The declarations of the unit at `position` of the index, read once per process (a test's own C++ unit,
+  /// with its framework's headers, takes tens of milliseconds), and the C++ names of its records given to
+  /// `reader`; `nil` when the index does not describe this file.
+  private func scan(_ position: Int, file: DwarfFile, reader: inout DieReader) -> [TypeDeclarations<Dwarf_Die>.Entry]? {
+    if let known = scanned[position] {
+      reader.qualifiedNames.merge(known.names) { mine, _ in mine }
+      return known.entries
+    }
+    guard let unit = unit(at: position, in: file) else { return nil }
+    var part = TypeDeclarations<Dwarf_Die>()
+    var tags = DieReader.Tags()
+    let before = reader.qualifiedNames
+    reader.qualifiedNames = [:]
+    reader.declarations(in: unit, into: &part, tags: &tags)
+    let names = reader.qualifiedNames
+    reader.qualifiedNames = before.merging(names) { mine, _ in mine }
+    scanned[position] = (part.entries, names)
+    return part.entries
   }
 
   /// The unit at `position` of the index: from the units walked, else found by its offset; a split unit

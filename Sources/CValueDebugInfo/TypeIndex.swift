@@ -127,9 +127,11 @@ struct TypeIndex {
   /// The declarations the import pass needs for `types`: those of the units holding the first copy of each
   /// different definition of every name they may be (a tagged name itself, a bare one as a typedef, a struct
   /// or a union, as the import pass selects them), read again, and only those entries; `nil` when a kept
-  /// index is damaged or names a unit `unit` does not find.
+  /// index is damaged or names a unit `scan` does not find (`scan` gives a unit's declarations, as
+  /// ``DieReader/declarations(in:into:tags:)`` lists them, with the reader's C++ names).
   func declarations(
-    for types: [String], reader: inout DieReader, unit: (Int) -> DwarfFile.Unit?
+    for types: [String], reader: inout DieReader,
+    scan: (Int, inout DieReader) -> [TypeDeclarations<Dwarf_Die>.Entry]?
   ) -> TypeDeclarations<Dwarf_Die>? {
     struct Place: Hashable {
       var name: String
@@ -148,12 +150,9 @@ struct TypeIndex {
       }
     }
     var result = TypeDeclarations<Dwarf_Die>(incomplete: incomplete)
-    var tags = DieReader.Tags()
     for position in Set(wanted.map(\.unit)).sorted() {
-      guard let found = unit(position) else { return nil }
-      var part = TypeDeclarations<Dwarf_Die>()
-      reader.declarations(in: found, into: &part, tags: &tags)
-      result.entries += part.entries.filter {
+      guard let entries = scan(position, &reader) else { return nil }
+      result.entries += entries.filter {
         wanted.contains(Place(name: $0.name, unit: position, place: $0.place ?? ""))
       }
     }
