@@ -39,6 +39,13 @@ public final class ValueType: Sendable, CustomStringConvertible {
   @usableFromInline let isAddressType: Bool
   let entries: EntryLookup
   let registryGeneration: Int
+  /// The plan of a comparison of one value by the handle's own rules (`nil` when the layout is unknown).
+  let ownPlan: ComparisonPlan?
+  /// Whether options that change nothing may use ``ownPlan``: the default tolerance they would be checked
+  /// for is valid.
+  let ownPlanChecks: Bool
+  /// The plans compiled for options and array lengths, kept for the next comparison with the same ones.
+  let plans = LockedState(ComparisonPlans())
 
   /// Compiles the plan for `type` laid out as `layout` (or, when that failed, the plan for a type whose layout
   /// is unknown), with the registrations `entries` finds.
@@ -76,6 +83,22 @@ public final class ValueType: Sendable, CustomStringConvertible {
     }
     valueSize = self.layout?.size ?? -1
     isAddressType = type.holdsAddress
+    ownPlan = Self.ownPlan(type: type, name: name, strategy: strategy, rules: rules, tolerance: defaultTolerance)
+    ownPlanChecks = defaultTolerance.problem == nil
+  }
+
+  /// The plan of a comparison of one value by the handle's own rules.
+  private static func ownPlan(
+    type: TypeEncoding, name: String?, strategy: Comparison.Strategy, rules: RuleNode?, tolerance: FloatTolerance
+  ) -> ComparisonPlan? {
+    rules.map { rules in
+      ComparisonPlan(
+        rules: rules, tolerance: tolerance, shortcut: .plan, valueIsRegistered: rules.isRegistered,
+        comparesPadding: false
+      ) { fieldCount in
+        equalComparison(type, strategy: strategy, typeName: name, fieldCount: fieldCount, rules: rules)
+      }
+    }
   }
 
   /// The same plan under another name: what resolving a typedef name gives, sharing everything else.
@@ -95,6 +118,10 @@ public final class ValueType: Sendable, CustomStringConvertible {
     entries = other.entries
     registryGeneration = other.registryGeneration
     strategy = other.strategy
+    // The report of equal values names the type by the new name.
+    ownPlan = Self.ownPlan(
+      type: type, name: name, strategy: strategy, rules: rules, tolerance: defaultTolerance)
+    ownPlanChecks = other.ownPlanChecks
   }
 
   /// The size in bytes, when the layout is known.
