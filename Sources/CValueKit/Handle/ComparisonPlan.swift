@@ -52,15 +52,15 @@ struct ComparisonPlanKey: Equatable, Sendable {
   var fieldComparers: [FieldPath: FieldComparer]
   var comparesPadding: Bool
 
-  init(_ options: ComparisonOptions?, count: Int?) {
+  init(_ options: ComparisonOptions, given: Bool, count: Int?) {
     self.count = count
-    hasOptions = options != nil
-    tolerance = options?.tolerance
-    fieldTolerances = options?.fieldTolerances ?? [:]
-    unionMembers = options?.unionMembers ?? [:]
-    ignoredPaths = options?.ignoredPaths ?? []
-    fieldComparers = options?.fieldComparers ?? [:]
-    comparesPadding = options?.comparesPadding ?? false
+    hasOptions = given
+    tolerance = options.tolerance
+    fieldTolerances = options.fieldTolerances
+    unionMembers = options.unionMembers
+    ignoredPaths = options.ignoredPaths
+    fieldComparers = options.fieldComparers
+    comparesPadding = options.comparesPadding
   }
 }
 
@@ -104,23 +104,25 @@ extension ValueType {
   /// Whether `options` change nothing of what the handle's own plan compares: only the report's shape. Such
   /// options are checked only for the default tolerance, which ``ownPlanChecks`` says was valid.
   @inline(__always)
-  private static func appliesNothing(_ options: ComparisonOptions) -> Bool {
+  static func appliesNothing(_ options: ComparisonOptions) -> Bool {
     options.tolerance == nil && options.fieldTolerances.isEmpty && options.unionMembers.isEmpty
       && options.ignoredPaths.isEmpty && options.fieldComparers.isEmpty && !options.comparesPadding
   }
 
-  /// The plan for comparing under `options` (`nil` for the handle's own rules) one value, or `count` values as
-  /// one C array: the handle's own when the options change nothing, else compiled once and kept.
+  /// The plan for comparing under `options` (the handle's own rules when not `given`) one value, or `count`
+  /// values as one C array: the handle's own when the options change nothing, else compiled once and kept.
   ///
   /// - Throws: The errors of options that do not fit the type, on every call with them (a plan is kept only
   ///   for options that fit).
-  func plan(for options: ComparisonOptions?, count: Int?, rules: RuleNode) throws(ValueError) -> ComparisonPlan {
-    if count == nil, let own = ownPlan, options.map({ ownPlanChecks && Self.appliesNothing($0) }) ?? true {
+  func plan(for options: ComparisonOptions, given: Bool, count: Int?, rules: RuleNode) throws(ValueError)
+    -> ComparisonPlan
+  {
+    if count == nil, let own = ownPlan, !given || (ownPlanChecks && Self.appliesNothing(options)) {
       return own
     }
-    let key = ComparisonPlanKey(options, count: count)
+    let key = ComparisonPlanKey(options, given: given, count: count)
     if let plan = plans.withLock({ $0.find(key) }) { return plan }
-    let plan = try compilePlan(for: options, count: count, rules: rules)
+    let plan = try compilePlan(for: given ? options : nil, count: count, rules: rules)
     plans.withLock { $0.remember(key, plan) }
     return plan
   }

@@ -34,7 +34,7 @@ extension ValueType {
     throws(ValueError) -> Comparison
   {
     // Equal values are reported too, so there is always a comparison.
-    try compareChecked(actual, expected, count: nil, options: options, reportsEqual: true).comparison
+    try compareChecked(actual, expected, count: nil, options: options, given: true, reportsEqual: true).comparison
       .unsafelyUnwrapped
   }
 
@@ -98,23 +98,45 @@ extension ValueType {
   func compareRaw(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int, options: ComparisonOptions
   ) throws(ValueError) -> Comparison {
-    try compareChecked(actual, expected, count: count, options: options, reportsEqual: true).comparison
+    try compareChecked(actual, expected, count: count, options: options, given: true, reportsEqual: true).comparison
       .unsafelyUnwrapped
   }
 
   /// Every comparison of two buffers: one value when `count` is `nil`, else `count` values as one C array. The
   /// buffers are checked against the type, then `decide` decides; with `reportsEqual` false, equal values are
-  /// ``Outcome/equal``.
+  /// ``Outcome/equal``. With `given` false there are no options (`options` is ``ComparisonOptions/default``,
+  /// for the walk): the handle's own rules, never checked.
+  ///
+  /// The options are borrowed, not wrapped in an `Optional`: a `ComparisonOptions?` is built and copied on the
+  /// stack at every call, and for `cv_compare` that copy was a third of an equal comparison.
   @usableFromInline
   func compareChecked(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, options: ComparisonOptions?,
-    reportsEqual: Bool
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, options: ComparisonOptions,
+    given: Bool, reportsEqual: Bool
   ) throws(ValueError) -> Outcome {
+    // The common case first, with nothing looked up or copied: one value of the type's size by the handle's own
+    // plan (no options, or options that change nothing), checked once by the inlined `isEqual`; what `decide`
+    // would do, without its steps.
+    if count == nil, let own = ownPlan, !own.valueIsRegistered, actual.count == valueSize,
+      expected.count == valueSize, !given || (ownPlanChecks && Self.appliesNothing(options)),
+      let a = actual.baseAddress, let b = expected.baseAddress
+    {
+      guard isEqual(pointers: a, b) else {
+        let result = try walk(
+          actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: own.rules, options: options,
+          tolerance: own.tolerance, strategy: strategy)
+        return result.isEqual && !reportsEqual ? .equal : .compared(result)
+      }
+      guard reportsEqual else { return .equal }
+      if let equal = own.equalOutcome { return equal }
+      return .compared(
+        equal((type, strategy), fieldCount: own.rules.liveFieldCount(a, b, base: 0), rules: own.rules))
+    }
     guard let rules else {
       // The handle's own plan, without a layout, knows a value (or a run of them) by its address.
-      if options == nil, !reportsEqual, actual.baseAddress == expected.baseAddress { return .equal }
+      if !given, !reportsEqual, actual.baseAddress == expected.baseAddress { return .equal }
       guard count == nil else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
-      let result = try compareUnlaidOut(actual, expected, options: options ?? .default)
+      let result = try compareUnlaidOut(actual, expected, options: options)
       return result.isEqual && !reportsEqual ? .equal : .compared(result)
     }
     // Only the sizes are read here: the layout is copied only for what needs it (an array, the walk).
@@ -128,17 +150,18 @@ extension ValueType {
     }
     try check(actual, role: "actual")
     try check(expected, role: "expected")
-    return try decide(actual, expected, rules: rules, count: count, options: options, reportsEqual: reportsEqual)
+    return try decide(
+      actual, expected, rules: rules, count: count, options: options, given: given, reportsEqual: reportsEqual)
   }
 
-  /// What a comparison found, small enough to pass back through every step of the pipeline: a `Comparison` is
-  /// 152 bytes, copied at each return, and an equal `cv_compare` spent most of its time copying a `nil` one.
+  /// What a comparison found, passed back through every step of the pipeline: equal, or a comparison (one
+  /// reference to its parts).
   @usableFromInline
   enum Outcome: Sendable {
     /// Equal, with no comparison built.
     case equal
-    /// The comparison (boxed: built only for values that differ, or when equal values are reported too).
-    indirect case compared(Comparison)
+    /// The comparison: built only for values that differ, or when equal values are reported too.
+    case compared(Comparison)
 
     /// The comparison, or `nil` for ``equal``.
     @usableFromInline
@@ -172,9 +195,9 @@ extension ValueType {
   /// no `Comparison`.
   private func decide(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, rules: RuleNode, count: Int?,
-    options: ComparisonOptions?, reportsEqual: Bool
+    options: ComparisonOptions, given: Bool, reportsEqual: Bool
   ) throws(ValueError) -> Outcome {
-    let plan = try plan(for: options, count: count, rules: rules)
+    let plan = try plan(for: options, given: given, count: count, rules: rules)
     // What the report names: the value's type, or the array's.
     func named() -> (type: TypeEncoding, strategy: Comparison.Strategy) {
       count.map { (.array(count: $0, element: self.type), .structural) } ?? (self.type, self.strategy)
@@ -200,7 +223,7 @@ extension ValueType {
     let array = count.map { _ in CLayout(type: type, abi: abi, root: plan.rules.node) }
     let result = try walk(
       actual, expected, as: type, layout: array ?? layout.unsafelyUnwrapped, rules: plan.rules,
-      options: options ?? .default, tolerance: plan.tolerance, strategy: strategy, padding: padding)
+      options: options, tolerance: plan.tolerance, strategy: strategy, padding: padding)
     return result.isEqual && !reportsEqual ? .equal : .compared(result)
   }
 
