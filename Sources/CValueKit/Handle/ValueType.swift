@@ -46,6 +46,11 @@ public final class ValueType: Sendable, CustomStringConvertible {
   let ownPlanChecks: Bool
   /// The plans compiled for options and array lengths, kept for the next comparison with the same ones.
   let plans = LockedState(ComparisonPlans())
+  /// What the inlined `isEqual` runs in the caller at the default tolerance, with no call: see ``InlineRun``.
+  @usableFromInline let inlineRun: InlineRun
+  /// A C comparator registered for the whole value that takes two pointers and returns an `int`, for the
+  /// inlined `isEqual(pointers:)` to call with nothing in between (its library is kept open by the entry).
+  @usableFromInline let inlineComparator: InlineComparator?
 
   /// Compiles the plan for `type` laid out as `layout` (or, when that failed, the plan for a type whose layout
   /// is unknown), with the registrations `entries` finds.
@@ -85,6 +90,8 @@ public final class ValueType: Sendable, CustomStringConvertible {
     isAddressType = type.holdsAddress
     ownPlan = Self.ownPlan(type: type, name: name, strategy: strategy, rules: rules, tolerance: defaultTolerance)
     ownPlanChecks = defaultTolerance.problem == nil
+    inlineRun = InlineRun(shortcut, direct: directComparator, tolerance: defaultTolerance)
+    inlineComparator = directComparator.flatMap(InlineComparator.init)
   }
 
   /// The plan of a comparison of one value by the handle's own rules.
@@ -122,6 +129,8 @@ public final class ValueType: Sendable, CustomStringConvertible {
     ownPlan = Self.ownPlan(
       type: type, name: name, strategy: strategy, rules: rules, tolerance: defaultTolerance)
     ownPlanChecks = other.ownPlanChecks
+    inlineRun = other.inlineRun
+    inlineComparator = other.inlineComparator
   }
 
   /// The size in bytes, when the layout is known.
@@ -159,8 +168,23 @@ public final class ValueType: Sendable, CustomStringConvertible {
   ///   - actual: The first byte of one value.
   ///   - expected: The first byte of the other.
   ///   - tolerance: The tolerance for floating-point leaves; `nil` for ``defaultTolerance``.
+  @inlinable
   public func isEqual(
     pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, tolerance: FloatTolerance? = nil
+  ) -> Bool {
+    // Inlined into the caller: a short run of doubles or floats at the default tolerance, or a C comparator of
+    // two pointers, runs there with no call in between; everything else is the plan, out of line.
+    if tolerance == nil {
+      if let comparator = inlineComparator, let equal = comparator.isEqual(actual, expected) { return equal }
+      if let equal = inlineRun.isEqual(actual, expected) { return equal }
+    }
+    return isEqualByPlan(pointers: actual, expected, tolerance: tolerance)
+  }
+
+  /// ``isEqual(pointers:_:tolerance:)`` by the handle's compiled plan.
+  @usableFromInline
+  func isEqualByPlan(
+    pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, tolerance: FloatTolerance?
   ) -> Bool {
     if let function = directComparator { return function.isEqual(pointers: actual, expected, size: valueSize) }
     switch shortcut {
