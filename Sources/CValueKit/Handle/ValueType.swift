@@ -321,6 +321,11 @@ public final class ValueType: Sendable, CustomStringConvertible {
   static func withRawBytes<Bytes: Collection<UInt8>, Result, Failure: Error>(
     of bytes: Bytes, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
   ) throws(Failure) -> Result {
+    // Folded away where this is inlined: a raw buffer (what `cv_compare` hands over) is the bytes, with no
+    // `Result` carried out of a closure.
+    if Bytes.self == UnsafeRawBufferPointer.self {
+      return try body(unsafeBitCast(bytes, to: UnsafeRawBufferPointer.self))
+    }
     var outcome: Swift.Result<Result, Failure>?
     _ = bytes.withContiguousStorageIfAvailable { buffer in
       outcome = Swift.Result { () throws(Failure) -> Result in try body(UnsafeRawBufferPointer(buffer)) }
