@@ -62,6 +62,17 @@ struct ComparisonPlanKey: Equatable, Sendable {
     fieldComparers = options.fieldComparers
     comparesPadding = options.comparesPadding
   }
+
+  /// Whether this is the key of `options` (given or not) and `count`, read in place: building a key to compare
+  /// copies (retains and releases) every collection of the options, most of a lookup.
+  @inline(__always)
+  func matches(_ options: ComparisonOptions, given: Bool, count: Int?) -> Bool {
+    guard self.count == count, hasOptions == given else { return false }
+    guard given else { return true }
+    return comparesPadding == options.comparesPadding && tolerance == options.tolerance
+      && ignoredPaths == options.ignoredPaths && fieldComparers == options.fieldComparers
+      && fieldTolerances == options.fieldTolerances && unionMembers == options.descriptionOptions.unionMembers
+  }
 }
 
 /// The plans a handle compiled for options, most recently used first; the least recent is forgotten beyond
@@ -76,9 +87,9 @@ struct ComparisonPlans: Sendable {
   /// How many plans are kept (for tests).
   var count: Int { keys.count }
 
-  /// The plan for `key`, which moves to the front.
-  mutating func find(_ key: ComparisonPlanKey) -> ComparisonPlan? {
-    for index in keys.indices where keys[index] == key {
+  /// The plan for `options` (given or not) and `count`, which moves to the front.
+  mutating func find(_ options: ComparisonOptions, given: Bool, count: Int?) -> ComparisonPlan? {
+    for index in keys.indices where keys[index].matches(options, given: given, count: count) {
       let plan = plans[index]
       if index > 0 {
         keys.swapAt(index, 0)
@@ -120,9 +131,9 @@ extension ValueType {
     if count == nil, let own = ownPlan, !given || (ownPlanChecks && Self.appliesNothing(options)) {
       return own
     }
-    let key = ComparisonPlanKey(options, given: given, count: count)
-    if let plan = plans.withLock({ $0.find(key) }) { return plan }
+    if let plan = plans.withLock({ $0.find(options, given: given, count: count) }) { return plan }
     let plan = try compilePlan(for: given ? options : nil, count: count, rules: rules)
+    let key = ComparisonPlanKey(options, given: given, count: count)
     plans.withLock { $0.remember(key, plan) }
     return plan
   }
