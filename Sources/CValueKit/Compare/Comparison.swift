@@ -114,7 +114,7 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
       && lhs.typeName == rhs.typeName && lhs.nonZeroPaddingByteCount == rhs.nonZeroPaddingByteCount
   }
 
-  /// Hashes every part that ``==`` compares.
+  /// Hashes every part that `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(type)
     hasher.combine(isEqual)
