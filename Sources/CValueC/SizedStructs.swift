@@ -100,6 +100,13 @@ struct ComparisonOut {
 
   /// Writes the members after `size` that the caller's struct holds; the rest of it is left as it was.
   func write(isEqual: Bool, mismatchCount: Int, report: UnsafeMutablePointer<CChar>?) {
+    // A caller compiled against this header: member by member, with no copy of bytes through memmove.
+    if size >= MemoryLayout<cv_comparison>.size {
+      pointer.pointee.is_equal = isEqual ? 1 : 0
+      pointer.pointee.mismatch_count = Int64(mismatchCount)
+      pointer.pointee.report = report
+      return
+    }
     var value = cv_comparison(
       size: size, is_equal: isEqual ? 1 : 0, mismatch_count: Int64(mismatchCount), report: report)
     let start = MemoryLayout<Int>.size

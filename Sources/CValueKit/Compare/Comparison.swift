@@ -9,31 +9,68 @@
 /// //   expected: {.origin = {.x = 0, .y = 0}, .size = {.width = 10, .height = 20.5}}
 /// ```
 public struct Comparison: Hashable, Sendable, CustomStringConvertible {
+  /// Every part, held once: a comparison is handed back through every step of a `compare` and copied by each,
+  /// and a copy of one reference is one retain where a copy of the parts was a dozen (an equal `compare`
+  /// spent most of its time copying its result).
+  final class Storage: Sendable {
+    let type: TypeEncoding
+    let isEqual: Bool
+    let strategy: Strategy
+    let mismatches: [Mismatch]
+    let mismatchCount: Int
+    let comparedFieldCount: Int
+    let actualDescription: String?
+    let expectedDescription: String?
+    let ignoredPaths: [FieldPath]
+    let typeName: String
+    let nonZeroPaddingByteCount: Int
+
+    init(
+      type: TypeEncoding, isEqual: Bool, strategy: Strategy, mismatches: [Mismatch], mismatchCount: Int,
+      comparedFieldCount: Int, actualDescription: String?, expectedDescription: String?, ignoredPaths: [FieldPath],
+      typeName: String, nonZeroPaddingByteCount: Int
+    ) {
+      self.type = type
+      self.isEqual = isEqual
+      self.strategy = strategy
+      self.mismatches = mismatches
+      self.mismatchCount = mismatchCount
+      self.comparedFieldCount = comparedFieldCount
+      self.actualDescription = actualDescription
+      self.expectedDescription = expectedDescription
+      self.ignoredPaths = ignoredPaths
+      self.typeName = typeName
+      self.nonZeroPaddingByteCount = nonZeroPaddingByteCount
+    }
+  }
+
+  private let storage: Storage
+
   /// The type of the values compared.
-  public let type: TypeEncoding
+  public var type: TypeEncoding { storage.type }
   /// Whether the values are equal.
-  public let isEqual: Bool
+  public var isEqual: Bool { storage.isEqual }
   /// How the values were compared.
-  public let strategy: Strategy
+  public var strategy: Strategy { storage.strategy }
   /// The mismatching fields, in address order (a union's member by member), at most
   /// ``ComparisonOptions/maximumReportedMismatches``.
-  public let mismatches: [Mismatch]
+  public var mismatches: [Mismatch] { storage.mismatches }
   /// How many fields mismatch in all, listed or not.
-  public let mismatchCount: Int
+  public var mismatchCount: Int { storage.mismatchCount }
   /// How many fields were compared: leaves, with a `char` array or a value with a registered comparer
   /// counting as one, and a union as many as the leaves of all its members together (each member is a
   /// view of the same bytes, and each view reports its own fields). For a padding check
   /// (``Strategy/padding``), how many runs of padding the value has.
-  public let comparedFieldCount: Int
+  public var comparedFieldCount: Int { storage.comparedFieldCount }
   /// The actual value described, when the values differ.
-  public let actualDescription: String?
+  public var actualDescription: String? { storage.actualDescription }
   /// The expected value described, when the values differ.
-  public let expectedDescription: String?
+  public var expectedDescription: String? { storage.expectedDescription }
   /// The fields that were not compared (``ComparisonOptions/ignoredPaths`` and the paths registered with
   /// ``ValueRegistry/register(_:ignoring:)``, and a C++ class's vtable pointer, `.<vptr>`), by their paths
   /// from the value, `[*]` for every element of an array; reports list them after the mismatches:
   /// `ignored: .st_atim`.
-  public let ignoredPaths: [FieldPath]
+  public var ignoredPaths: [FieldPath] { storage.ignoredPaths }
 
   /// Creates a result. Comparisons normally come from the `compare` calls of a ``ValueType``.
   ///
@@ -54,25 +91,44 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
     comparedFieldCount: Int, actualDescription: String?, expectedDescription: String?, typeName: String? = nil,
     ignoredPaths: [FieldPath] = [], nonZeroPaddingByteCount: Int = 0
   ) {
-    self.nonZeroPaddingByteCount = nonZeroPaddingByteCount
-    self.ignoredPaths = ignoredPaths
-    self.type = type
-    self.typeName = typeName ?? type.record?.name ?? type.cTypeName
-    self.isEqual = isEqual
-    self.strategy = strategy
-    self.mismatches = mismatches
-    self.mismatchCount = mismatchCount
-    self.comparedFieldCount = comparedFieldCount
-    self.actualDescription = actualDescription
-    self.expectedDescription = expectedDescription
+    storage = Storage(
+      type: type, isEqual: isEqual, strategy: strategy, mismatches: mismatches, mismatchCount: mismatchCount,
+      comparedFieldCount: comparedFieldCount, actualDescription: actualDescription,
+      expectedDescription: expectedDescription, ignoredPaths: ignoredPaths,
+      typeName: typeName ?? type.record?.name ?? type.cTypeName, nonZeroPaddingByteCount: nonZeroPaddingByteCount)
   }
 
   /// How the type is named in reports: the name the value's type was resolved by when that is a typedef
   /// a header import registered (`sigset_t`), else the record's tag (`CGRect`) or the C spelling (`double`).
-  public let typeName: String
+  public var typeName: String { storage.typeName }
 
   /// For a padding check, how many padding bytes are not zero (those of the runs listed and not).
-  package let nonZeroPaddingByteCount: Int
+  package var nonZeroPaddingByteCount: Int { storage.nonZeroPaddingByteCount }
+
+  /// Equal when every part is: the same parts a comparison's memberwise equality compared.
+  public static func == (lhs: Comparison, rhs: Comparison) -> Bool {
+    if lhs.storage === rhs.storage { return true }
+    return lhs.type == rhs.type && lhs.isEqual == rhs.isEqual && lhs.strategy == rhs.strategy
+      && lhs.mismatches == rhs.mismatches && lhs.mismatchCount == rhs.mismatchCount
+      && lhs.comparedFieldCount == rhs.comparedFieldCount && lhs.actualDescription == rhs.actualDescription
+      && lhs.expectedDescription == rhs.expectedDescription && lhs.ignoredPaths == rhs.ignoredPaths
+      && lhs.typeName == rhs.typeName && lhs.nonZeroPaddingByteCount == rhs.nonZeroPaddingByteCount
+  }
+
+  /// Hashes every part that `==` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(type)
+    hasher.combine(isEqual)
+    hasher.combine(strategy)
+    hasher.combine(mismatches)
+    hasher.combine(mismatchCount)
+    hasher.combine(comparedFieldCount)
+    hasher.combine(actualDescription)
+    hasher.combine(expectedDescription)
+    hasher.combine(ignoredPaths)
+    hasher.combine(typeName)
+    hasher.combine(nonZeroPaddingByteCount)
+  }
 }
 
 extension Comparison {

@@ -34,7 +34,7 @@ extension ValueType {
     throws(ValueError) -> Comparison
   {
     // Equal values are reported too, so there is always a comparison.
-    try compareChecked(actual, expected, count: nil, options: options, reportsEqual: true).comparison
+    try compareChecked(actual, expected, count: nil, options: options, given: true, reportsEqual: true).comparison
       .unsafelyUnwrapped
   }
 
@@ -98,23 +98,45 @@ extension ValueType {
   func compareRaw(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int, options: ComparisonOptions
   ) throws(ValueError) -> Comparison {
-    try compareChecked(actual, expected, count: count, options: options, reportsEqual: true).comparison
+    try compareChecked(actual, expected, count: count, options: options, given: true, reportsEqual: true).comparison
       .unsafelyUnwrapped
   }
 
   /// Every comparison of two buffers: one value when `count` is `nil`, else `count` values as one C array. The
   /// buffers are checked against the type, then `decide` decides; with `reportsEqual` false, equal values are
-  /// ``Outcome/equal``.
+  /// ``Outcome/equal``. With `given` false there are no options (`options` is ``ComparisonOptions/default``,
+  /// for the walk): the handle's own rules, never checked.
+  ///
+  /// The options are borrowed, not wrapped in an `Optional`: a `ComparisonOptions?` is built and copied on the
+  /// stack at every call, and for `cv_compare` that copy was a third of an equal comparison.
   @usableFromInline
   func compareChecked(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, options: ComparisonOptions?,
-    reportsEqual: Bool
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, options: ComparisonOptions,
+    given: Bool, reportsEqual: Bool
   ) throws(ValueError) -> Outcome {
+    // The common case first, with nothing looked up or copied: one value of the type's size by the handle's own
+    // plan (no options, or options that change nothing), checked once by the inlined `isEqual`; what `decide`
+    // would do, without its steps.
+    if count == nil, let own = ownPlan, !own.valueIsRegistered, actual.count == valueSize,
+      expected.count == valueSize, !given || (ownPlanChecks && Self.appliesNothing(options)),
+      let a = actual.baseAddress, let b = expected.baseAddress
+    {
+      guard isEqual(pointers: a, b) else {
+        let result = try walk(
+          actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: own.rules, options: options,
+          tolerance: own.tolerance, strategy: strategy)
+        return result.isEqual && !reportsEqual ? .equal : .compared(result)
+      }
+      guard reportsEqual else { return .equal }
+      if let equal = own.equalOutcome { return equal }
+      return .compared(
+        equal((type, strategy), fieldCount: own.rules.liveFieldCount(a, b, base: 0), rules: own.rules))
+    }
     guard let rules else {
       // The handle's own plan, without a layout, knows a value (or a run of them) by its address.
-      if options == nil, !reportsEqual, actual.baseAddress == expected.baseAddress { return .equal }
+      if !given, !reportsEqual, actual.baseAddress == expected.baseAddress { return .equal }
       guard count == nil else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
-      let result = try compareUnlaidOut(actual, expected, options: options ?? .default)
+      let result = try compareUnlaidOut(actual, expected, options: options)
       return result.isEqual && !reportsEqual ? .equal : .compared(result)
     }
     // Only the sizes are read here: the layout is copied only for what needs it (an array, the walk).
@@ -128,17 +150,18 @@ extension ValueType {
     }
     try check(actual, role: "actual")
     try check(expected, role: "expected")
-    return try decide(actual, expected, rules: rules, count: count, options: options, reportsEqual: reportsEqual)
+    return try decide(
+      actual, expected, rules: rules, count: count, options: options, given: given, reportsEqual: reportsEqual)
   }
 
-  /// What a comparison found, small enough to pass back through every step of the pipeline: a `Comparison` is
-  /// 152 bytes, copied at each return, and an equal `cv_compare` spent most of its time copying a `nil` one.
+  /// What a comparison found, passed back through every step of the pipeline: equal, or a comparison (one
+  /// reference to its parts).
   @usableFromInline
-  enum Outcome {
+  enum Outcome: Sendable {
     /// Equal, with no comparison built.
     case equal
-    /// The comparison (boxed: built only for values that differ, or when equal values are reported too).
-    indirect case compared(Comparison)
+    /// The comparison: built only for values that differ, or when equal values are reported too.
+    case compared(Comparison)
 
     /// The comparison, or `nil` for ``equal``.
     @usableFromInline
@@ -165,59 +188,42 @@ extension ValueType {
   }
 
   /// The one decision of every comparison with a known layout, for one value (`count` is `nil`) and for
-  /// `count` values as one C array: the options applied, then padding, then the shortcut, then the walk.
-  /// `nil` options are the handle's own rules: only the plan runs before the walk.
+  /// `count` values as one C array: the options' plan (compiled once), then padding, then the shortcut, then
+  /// the walk. `nil` options are the handle's own rules: only the plan runs before the walk.
   ///
   /// With `reportsEqual` false, equal values are ``Outcome/equal``, and values found equal before the walk build
   /// no `Comparison`.
   private func decide(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, rules: RuleNode, count: Int?,
-    options: ComparisonOptions?, reportsEqual: Bool
+    options: ComparisonOptions, given: Bool, reportsEqual: Bool
   ) throws(ValueError) -> Outcome {
-    // An array's node, built when something needs it: nothing does for equal values without options.
-    func array() -> CLayout.Node? {
-      count.map { count in
-        let layout = layout.unsafelyUnwrapped
-        return CLayout.Node(
-          type: .array(count: count, element: self.type), size: count * layout.stride, alignment: layout.alignment,
-          content: .array(count: count, element: layout.root))
-      }
-    }
-    // Without options there is nothing to check or apply, and the handle's own plan is the shortcut.
-    var applied: AppliedOptions?
-    if let options { applied = try apply(options, to: rules, count: count, array: array()) }
-    // The rules compared by: the options' applied, or the handle's own (as an array's element for a run).
-    func compared() -> RuleNode {
-      applied?.rules ?? array().map { RuleNode(node: $0, rule: .array(count: count ?? 0, element: rules)) } ?? rules
-    }
+    let plan = try plan(for: options, given: given, count: count, rules: rules)
     // What the report names: the value's type, or the array's.
     func named() -> (type: TypeEncoding, strategy: Comparison.Strategy) {
       count.map { (.array(count: $0, element: self.type), .structural) } ?? (self.type, self.strategy)
     }
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
       guard reportsEqual else { return .equal }
-      return .compared(equal(named(), fieldCount: compared().fieldCount, rules: compared()))
+      return .compared(equal(named(), fieldCount: plan.rules.fieldCount, rules: plan.rules))
     }
-    let tolerance = applied?.tolerance ?? defaultTolerance
-    let shortcut = applied?.shortcut ?? .plan
     let padding: (mismatches: [Mismatch], rangeCount: Int) =
-      options?.comparesPadding == true
-      ? CoveredFields(compared(), value: a).paddingMismatches(actual, expected) : ([], 0)
-    if padding.mismatches.isEmpty, shortcut != .walk, !(applied?.value ?? rules).isRegistered,
-      shortcut == .plan
-        ? planIsEqual(a, b, count: count, tolerance: tolerance)
-        : Self.isEqual(a, b, rules: compared(), tolerance: tolerance)
+      plan.comparesPadding ? CoveredFields(plan.rules, value: a).paddingMismatches(actual, expected) : ([], 0)
+    if padding.mismatches.isEmpty, plan.shortcut != .walk, !plan.valueIsRegistered,
+      plan.shortcut == .plan
+        ? planIsEqual(a, b, count: count, tolerance: plan.tolerance)
+        : ComparisonStep.run(plan.steps, a, b, tolerance: plan.tolerance)
     {
       guard reportsEqual else { return .equal }
-      let rules = compared()
+      if let equal = plan.equalOutcome { return equal }
       return .compared(
-        equal(named(), fieldCount: rules.liveFieldCount(a, b, base: 0) + padding.rangeCount, rules: rules))
+        equal(
+          named(), fieldCount: plan.rules.liveFieldCount(a, b, base: 0) + padding.rangeCount, rules: plan.rules))
     }
     let (type, strategy) = named()
+    let array = count.map { _ in CLayout(type: type, abi: abi, root: plan.rules.node) }
     let result = try walk(
-      actual, expected, as: type,
-      layout: array().map { CLayout(type: type, abi: abi, root: $0) } ?? layout.unsafelyUnwrapped,
-      rules: compared(), options: options ?? .default, tolerance: tolerance, strategy: strategy, padding: padding)
+      actual, expected, as: type, layout: array ?? layout.unsafelyUnwrapped, rules: plan.rules,
+      options: options, tolerance: plan.tolerance, strategy: strategy, padding: padding)
     return result.isEqual && !reportsEqual ? .equal : .compared(result)
   }
 
@@ -230,25 +236,25 @@ extension ValueType {
     return isEqual(pointers: a, b, count: count, tolerance: tolerance)
   }
 
-  /// Whether two values are equal under rules other than the handle's own (a comparison's options applied).
-  private static func isEqual(
-    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, rules: RuleNode, tolerance: FloatTolerance
-  ) -> Bool {
-    var steps: [ComparisonStep] = []
-    ComparisonStep.compile(rules, into: &steps)
-    return ComparisonStep.run(steps, a, b, tolerance: tolerance)
-  }
-
-  private func equal(
+  /// The comparison of equal values, named as `named` says.
+  func equal(
     _ named: (type: TypeEncoding, strategy: Comparison.Strategy), fieldCount: Int, rules: RuleNode
   ) -> Comparison {
-    let (type, strategy) = named
+    Self.equalComparison(
+      named.type, strategy: named.strategy, typeName: named.type == self.type ? name : nil, fieldCount: fieldCount,
+      rules: rules)
+  }
+
+  /// The comparison of equal values of `type`, compared by `rules`.
+  static func equalComparison(
+    _ type: TypeEncoding, strategy: Comparison.Strategy, typeName: String?, fieldCount: Int, rules: RuleNode
+  ) -> Comparison {
     var ignored: [FieldPath] = []
     rules.ignoredPaths(into: &ignored)
     return Comparison(
       type: type, isEqual: true, strategy: strategy, mismatches: [], mismatchCount: 0,
-      comparedFieldCount: fieldCount, actualDescription: nil, expectedDescription: nil,
-      typeName: type == self.type ? name : nil, ignoredPaths: ignored)
+      comparedFieldCount: fieldCount, actualDescription: nil, expectedDescription: nil, typeName: typeName,
+      ignoredPaths: ignored)
   }
 
   /// The field-by-field comparison that reports every mismatch of a value (or array of values) of `type`,

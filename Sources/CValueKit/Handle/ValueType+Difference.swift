@@ -30,7 +30,12 @@ extension ValueType {
   ) throws(ValueError) -> Comparison? {
     try ValueType.withRawBytes(of: actual) { (a) throws(ValueError) in
       try ValueType.withRawBytes(of: expected) { (b) throws(ValueError) in
-        try compareChecked(a, b, count: count, options: options, reportsEqual: false)
+        // Borrowed, not passed on as an `Optional` (see `compareChecked`).
+        if let options {
+          try compareChecked(a, b, count: count, options: options, given: true, reportsEqual: false)
+        } else {
+          try compareChecked(a, b, count: count, options: .default, given: false, reportsEqual: false)
+        }
       }
     }.comparison
   }

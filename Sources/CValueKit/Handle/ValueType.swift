@@ -39,6 +39,18 @@ public final class ValueType: Sendable, CustomStringConvertible {
   @usableFromInline let isAddressType: Bool
   let entries: EntryLookup
   let registryGeneration: Int
+  /// The plan of a comparison of one value by the handle's own rules (`nil` when the layout is unknown).
+  let ownPlan: ComparisonPlan?
+  /// Whether options that change nothing may use ``ownPlan``: the default tolerance they would be checked
+  /// for is valid.
+  let ownPlanChecks: Bool
+  /// The plans compiled for options and array lengths, kept for the next comparison with the same ones.
+  let plans = LockedState(ComparisonPlans())
+  /// What the inlined `isEqual` runs in the caller at the default tolerance, with no call: see ``InlineRun``.
+  @usableFromInline let inlineRun: InlineRun
+  /// A C comparator registered for the whole value that takes two pointers and returns an `int`, for the
+  /// inlined `isEqual(pointers:)` to call with nothing in between (its library is kept open by the entry).
+  @usableFromInline let inlineComparator: InlineComparator?
 
   /// Compiles the plan for `type` laid out as `layout` (or, when that failed, the plan for a type whose layout
   /// is unknown), with the registrations `entries` finds.
@@ -76,6 +88,24 @@ public final class ValueType: Sendable, CustomStringConvertible {
     }
     valueSize = self.layout?.size ?? -1
     isAddressType = type.holdsAddress
+    ownPlan = Self.ownPlan(type: type, name: name, strategy: strategy, rules: rules, tolerance: defaultTolerance)
+    ownPlanChecks = defaultTolerance.problem == nil
+    inlineRun = InlineRun(shortcut, direct: directComparator, tolerance: defaultTolerance)
+    inlineComparator = directComparator.flatMap(InlineComparator.init)
+  }
+
+  /// The plan of a comparison of one value by the handle's own rules.
+  private static func ownPlan(
+    type: TypeEncoding, name: String?, strategy: Comparison.Strategy, rules: RuleNode?, tolerance: FloatTolerance
+  ) -> ComparisonPlan? {
+    rules.map { rules in
+      ComparisonPlan(
+        rules: rules, tolerance: tolerance, shortcut: .plan, valueIsRegistered: rules.isRegistered,
+        comparesPadding: false
+      ) { fieldCount in
+        equalComparison(type, strategy: strategy, typeName: name, fieldCount: fieldCount, rules: rules)
+      }
+    }
   }
 
   /// The same plan under another name: what resolving a typedef name gives, sharing everything else.
@@ -95,6 +125,12 @@ public final class ValueType: Sendable, CustomStringConvertible {
     entries = other.entries
     registryGeneration = other.registryGeneration
     strategy = other.strategy
+    // The report of equal values names the type by the new name.
+    ownPlan = Self.ownPlan(
+      type: type, name: name, strategy: strategy, rules: rules, tolerance: defaultTolerance)
+    ownPlanChecks = other.ownPlanChecks
+    inlineRun = other.inlineRun
+    inlineComparator = other.inlineComparator
   }
 
   /// The size in bytes, when the layout is known.
@@ -132,8 +168,23 @@ public final class ValueType: Sendable, CustomStringConvertible {
   ///   - actual: The first byte of one value.
   ///   - expected: The first byte of the other.
   ///   - tolerance: The tolerance for floating-point leaves; `nil` for ``defaultTolerance``.
+  @inlinable
   public func isEqual(
     pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, tolerance: FloatTolerance? = nil
+  ) -> Bool {
+    // Inlined into the caller: a short run of doubles or floats at the default tolerance, or a C comparator of
+    // two pointers, runs there with no call in between; everything else is the plan, out of line.
+    if tolerance == nil {
+      if let comparator = inlineComparator, let equal = comparator.isEqual(actual, expected) { return equal }
+      if let equal = inlineRun.isEqual(actual, expected) { return equal }
+    }
+    return isEqualByPlan(pointers: actual, expected, tolerance: tolerance)
+  }
+
+  /// ``isEqual(pointers:_:tolerance:)`` by the handle's compiled plan.
+  @usableFromInline
+  func isEqualByPlan(
+    pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, tolerance: FloatTolerance?
   ) -> Bool {
     if let function = directComparator { return function.isEqual(pointers: actual, expected, size: valueSize) }
     switch shortcut {
@@ -270,6 +321,11 @@ public final class ValueType: Sendable, CustomStringConvertible {
   static func withRawBytes<Bytes: Collection<UInt8>, Result, Failure: Error>(
     of bytes: Bytes, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
   ) throws(Failure) -> Result {
+    // Folded away where this is inlined: a raw buffer (what `cv_compare` hands over) is the bytes, with no
+    // `Result` carried out of a closure.
+    if Bytes.self == UnsafeRawBufferPointer.self {
+      return try body(unsafeBitCast(bytes, to: UnsafeRawBufferPointer.self))
+    }
     var outcome: Swift.Result<Result, Failure>?
     _ = bytes.withContiguousStorageIfAvailable { buffer in
       outcome = Swift.Result { () throws(Failure) -> Result in try body(UnsafeRawBufferPointer(buffer)) }

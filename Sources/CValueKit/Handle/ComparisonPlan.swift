@@ -1,0 +1,171 @@
+// What one `compare` runs, compiled once per handle and options (and array length) rather than per call: the
+// options checked and applied to the rules, the steps that decide equality without the walk, and the
+// comparison equal values get. ValueType+Compare.swift decides with it.
+
+/// A handle's rules compiled for one comparison's options: made by ``ValueType/plan(for:count:)`` and kept
+/// by the handle, so that a comparison repeated with the same options checks and applies them once.
+final class ComparisonPlan: Sendable {
+  /// The rules the values are compared, described and counted by (an array's, for `count` values).
+  let rules: RuleNode
+  /// The tolerance for leaves without a field tolerance.
+  let tolerance: FloatTolerance
+  /// How far the comparison may go without the walk.
+  let shortcut: ComparisonOptions.Shortcut
+  /// Whether a comparer registered for the whole value (an element's, for an array) decides: it decides in
+  /// the walk, never in a shortcut as well.
+  let valueIsRegistered: Bool
+  /// The steps compiled from ``rules`` when the shortcut is ``ComparisonOptions/Shortcut/rules``.
+  let steps: [ComparisonStep]
+  /// Whether padding bytes are compared too.
+  let comparesPadding: Bool
+  /// What equal values compare to, when that does not depend on their bytes (no tagged union decides which
+  /// fields are counted, and no padding is counted): built once, so that an equal `compare` copies it.
+  let equalOutcome: ValueType.Outcome?
+
+  init(
+    rules: RuleNode, tolerance: FloatTolerance, shortcut: ComparisonOptions.Shortcut, valueIsRegistered: Bool,
+    comparesPadding: Bool, equal: (_ fieldCount: Int) -> Comparison
+  ) {
+    self.rules = rules
+    self.tolerance = tolerance
+    self.shortcut = shortcut
+    self.valueIsRegistered = valueIsRegistered
+    self.comparesPadding = comparesPadding
+    var steps: [ComparisonStep] = []
+    if shortcut == .rules { ComparisonStep.compile(rules, into: &steps) }
+    self.steps = steps
+    equalOutcome = rules.hasTaggedUnion || comparesPadding ? nil : .compared(equal(rules.fieldCount))
+  }
+}
+
+/// What a plan depends on: the array length, and every option that changes what is compared (the ones that
+/// only shape a report are read from the options of each call). `==` on the collections of two copies of one
+/// options value compares their storage first, so finding a plan again costs a few word comparisons.
+struct ComparisonPlanKey: Equatable, Sendable {
+  var count: Int?
+  /// Whether options were given at all: `nil` options are the handle's own rules, never checked.
+  var hasOptions: Bool
+  var tolerance: FloatTolerance?
+  var fieldTolerances: [FieldPath: FloatTolerance]
+  var unionMembers: [FieldPath: UnionMember]
+  var ignoredPaths: Set<FieldPath>
+  var fieldComparers: [FieldPath: FieldComparer]
+  var comparesPadding: Bool
+
+  init(_ options: ComparisonOptions, given: Bool, count: Int?) {
+    self.count = count
+    hasOptions = given
+    tolerance = options.tolerance
+    fieldTolerances = options.fieldTolerances
+    unionMembers = options.unionMembers
+    ignoredPaths = options.ignoredPaths
+    fieldComparers = options.fieldComparers
+    comparesPadding = options.comparesPadding
+  }
+
+  /// Whether this is the key of `options` (given or not) and `count`, read in place: building a key to compare
+  /// copies (retains and releases) every collection of the options, most of a lookup.
+  @inline(__always)
+  func matches(_ options: ComparisonOptions, given: Bool, count: Int?) -> Bool {
+    guard self.count == count, hasOptions == given else { return false }
+    guard given else { return true }
+    return comparesPadding == options.comparesPadding && tolerance == options.tolerance
+      && ignoredPaths == options.ignoredPaths && fieldComparers == options.fieldComparers
+      && fieldTolerances == options.fieldTolerances && unionMembers == options.descriptionOptions.unionMembers
+  }
+}
+
+/// The plans a handle compiled for options, most recently used first; the least recent is forgotten beyond
+/// ``capacity``, so a program that builds ever new options does not grow the handle.
+struct ComparisonPlans: Sendable {
+  /// How many plans a handle keeps.
+  static var capacity: Int { 8 }
+
+  private var keys: [ComparisonPlanKey] = []
+  private var plans: [ComparisonPlan] = []
+
+  /// How many plans are kept (for tests).
+  var count: Int { keys.count }
+
+  /// The plan for `options` (given or not) and `count`, which moves to the front.
+  mutating func find(_ options: ComparisonOptions, given: Bool, count: Int?) -> ComparisonPlan? {
+    for index in keys.indices where keys[index].matches(options, given: given, count: count) {
+      let plan = plans[index]
+      if index > 0 {
+        keys.swapAt(index, 0)
+        plans.swapAt(index, 0)
+      }
+      return plan
+    }
+    return nil
+  }
+
+  /// Keeps `plan` as the most recent.
+  mutating func remember(_ key: ComparisonPlanKey, _ plan: ComparisonPlan) {
+    if keys.count == Self.capacity {
+      keys.removeLast()
+      plans.removeLast()
+    }
+    keys.insert(key, at: 0)
+    plans.insert(plan, at: 0)
+  }
+}
+
+extension ValueType {
+  /// Whether `options` change nothing of what the handle's own plan compares: only the report's shape. Such
+  /// options are checked only for the default tolerance, which ``ownPlanChecks`` says was valid.
+  @inline(__always)
+  static func appliesNothing(_ options: ComparisonOptions) -> Bool {
+    options.tolerance == nil && options.fieldTolerances.isEmpty && options.unionMembers.isEmpty
+      && options.ignoredPaths.isEmpty && options.fieldComparers.isEmpty && !options.comparesPadding
+  }
+
+  /// The plan for comparing under `options` (the handle's own rules when not `given`) one value, or `count`
+  /// values as one C array: the handle's own when the options change nothing, else compiled once and kept.
+  ///
+  /// - Throws: The errors of options that do not fit the type, on every call with them (a plan is kept only
+  ///   for options that fit).
+  func plan(for options: ComparisonOptions, given: Bool, count: Int?, rules: RuleNode) throws(ValueError)
+    -> ComparisonPlan
+  {
+    if count == nil, let own = ownPlan, !given || (ownPlanChecks && Self.appliesNothing(options)) {
+      return own
+    }
+    if let plan = plans.withLock({ $0.find(options, given: given, count: count) }) { return plan }
+    let plan = try compilePlan(for: given ? options : nil, count: count, rules: rules)
+    let key = ComparisonPlanKey(options, given: given, count: count)
+    plans.withLock { $0.remember(key, plan) }
+    return plan
+  }
+
+  /// How many plans for options the handle keeps (for tests).
+  var cachedPlanCount: Int { plans.withLock { $0.count } }
+
+  /// Compiles the plan for `options` and `count` from the handle's `rules`.
+  func compilePlan(for options: ComparisonOptions?, count: Int?, rules: RuleNode) throws(ValueError)
+    -> ComparisonPlan
+  {
+    let array = count.map { count in
+      let layout = layout.unsafelyUnwrapped
+      return CLayout.Node(
+        type: .array(count: count, element: self.type), size: count * layout.stride, alignment: layout.alignment,
+        content: .array(count: count, element: layout.root))
+    }
+    let named: (type: TypeEncoding, strategy: Comparison.Strategy) =
+      count.map { (.array(count: $0, element: self.type), .structural) } ?? (self.type, self.strategy)
+    func equal(_ rules: RuleNode) -> (Int) -> Comparison {
+      { fieldCount in self.equal(named, fieldCount: fieldCount, rules: rules) }
+    }
+    guard let options else {
+      let compared = array.map { RuleNode(node: $0, rule: .array(count: count ?? 0, element: rules)) } ?? rules
+      return ComparisonPlan(
+        rules: compared, tolerance: defaultTolerance, shortcut: .plan, valueIsRegistered: rules.isRegistered,
+        comparesPadding: false, equal: equal(compared))
+    }
+    let applied = try apply(options, to: rules, count: count, array: array)
+    return ComparisonPlan(
+      rules: applied.rules, tolerance: applied.tolerance, shortcut: applied.shortcut,
+      valueIsRegistered: applied.value.isRegistered, comparesPadding: options.comparesPadding,
+      equal: equal(applied.rules))
+  }
+}
