@@ -35,6 +35,10 @@ extension DebugInfoImport {
   static func read(_ path: String, types: [String]?, unit: String?, indexed: Bool) throws(DebugInfoError)
     -> ImportedTypes
   {
+    // A file this process has read before (or could not), unchanged: nothing of it is read again.
+    if let types, unit == nil, indexed, let known = try IndexedFile.known(path) {
+      return try known.read(types, origin: known.origin)
+    }
     let header = try ELFHeader.read(path)
     if header.isRelocatable, let sections = ELFSections.read(path) {
       let groups = max(sections.count(".debug_types"), sections.count(".debug_info"))

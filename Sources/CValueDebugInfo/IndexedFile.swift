@@ -55,6 +55,25 @@ final class IndexedFile: @unchecked Sendable {
     _ path: String, header: ELFHeader, cache: String? = TypeIndexCache.directory()
   ) throws(DebugInfoError) -> IndexedFile {
     guard let identity = TypeIndexCache.Identity(path: path) else { throw .fileNotFound(path) }
+    if let known = try known(path, identity: identity) { return known }
+    let result = try make(path, identity: identity, header: header, cache: cache)
+    files.withLock { files in
+      files.removeAll { $0.path == path }
+      files.append(result)
+      if files.count > limit { files.removeFirst(files.count - limit) }
+    }
+    return result
+  }
+
+  /// The file at `path` as this process already has it, while it is unchanged on disk, or `nil`; throws again
+  /// why it could not be opened, for a file that could not: a type nowhere in the program is looked for in
+  /// every loaded library, each time a new name is asked for, and this answers without reading one.
+  static func known(_ path: String) throws(DebugInfoError) -> IndexedFile? {
+    guard let identity = TypeIndexCache.Identity(path: path) else { return nil }
+    return try known(path, identity: identity)
+  }
+
+  private static func known(_ path: String, identity: TypeIndexCache.Identity) throws(DebugInfoError) -> IndexedFile? {
     let known = files.withLock { files -> IndexedFile? in
       guard let position = files.firstIndex(where: { $0.path == path }) else { return nil }
       let file = files.remove(at: position)
@@ -64,13 +83,7 @@ final class IndexedFile: @unchecked Sendable {
     }
     if let known { return known }
     if let refusal = refused.withLock({ $0[path] }), refusal.identity == identity { throw refusal.error }
-    let result = try make(path, identity: identity, header: header, cache: cache)
-    files.withLock { files in
-      files.removeAll { $0.path == path }
-      files.append(result)
-      if files.count > limit { files.removeFirst(files.count - limit) }
-    }
-    return result
+    return nil
   }
 
   /// The file with its index as a new process finds it: kept on disk for this very file, else built (and
@@ -112,6 +125,11 @@ final class IndexedFile: @unchecked Sendable {
       TypeIndexCache.store(index, for: path, identity: identity, directory: cache)
     }
     return index
+  }
+
+  /// Where types read from it come from: the file, and the ELF header's target.
+  var origin: ImportedTypes.Origin {
+    .init(kind: "debug info", inputs: [path], details: ["target": header.triple])
   }
 
   /// Whether the file's DWARF has been opened (a name the index lacks never opens it).

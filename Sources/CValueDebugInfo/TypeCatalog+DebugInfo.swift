@@ -59,7 +59,7 @@ extension TypeCatalog {
   public func importDebugInfoOfRunningProgram(types: [String]) throws(DebugInfoError) -> [ImportedTypes] {
     // A library whose sections show it has no DWARF and names no debug file is passed by unread: libdw would
     // load its debuginfod client looking for one.
-    let files = ["/proc/self/exe"] + Self.loadedLibraries().filter(DebugInfoImport.mayHaveDebugInfo(atPath:))
+    let files = ["/proc/self/exe"] + Self.loadedLibraries().filter(Self.mayHaveDebugInfo)
     var byFile: [String: [String]] = [:]
     for type in types {
       var found: String?
@@ -90,7 +90,18 @@ extension TypeCatalog {
     return result
   }
 
-  /// The shared libraries mapped into this process, in the order /proc/self/maps lists them.
+  /// ``DebugInfoImport/mayHaveDebugInfo(atPath:)`` of a mapped library, once per process: a library mapped
+  /// stays the file it was, and a type nowhere in the program looks at every library again.
+  private static func mayHaveDebugInfo(_ library: String) -> Bool {
+    if let known = librariesWithDebugInfo.withLock({ $0[library] }) { return known }
+    let answer = DebugInfoImport.mayHaveDebugInfo(atPath: library)
+    librariesWithDebugInfo.withLock { $0[library] = answer }
+    return answer
+  }
+
+  private static let librariesWithDebugInfo = PThreadLock.Guarded<[String: Bool]>([:])
+
+  /// The shared libraries loaded into this process (code mapped), in the order /proc/self/maps lists them.
   private static func loadedLibraries() -> [String] {
     // Read to the end: /proc files report a size of 0, which a read by size takes at its word.
     let descriptor = open("/proc/self/maps", O_RDONLY)
@@ -106,7 +117,10 @@ extension TypeCatalog {
     let maps = String(decoding: bytes, as: UTF8.self)
     var result: [String] = []
     for line in maps.split(separator: "\n") {
-      guard let slash = line.firstIndex(of: "/") else { continue }
+      // A library loaded has code mapped (`r-xp`); a file libelf maps to read (an ELF file whose debug info was
+      // read, and is kept open for the next read) has not.
+      let fields = line.split(separator: " ", maxSplits: 2)
+      guard fields.count > 1, fields[1].contains("x"), let slash = line.firstIndex(of: "/") else { continue }
       let path = String(line[slash...])
       if path.contains(".so"), !result.contains(path) { result.append(path) }
     }
