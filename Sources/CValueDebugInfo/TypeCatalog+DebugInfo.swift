@@ -1,5 +1,10 @@
 public import CValueKit
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -94,12 +99,51 @@ extension TypeCatalog {
   /// stays the file it was, and a type nowhere in the program looks at every library again.
   private static func mayHaveDebugInfo(_ library: String) -> Bool {
     if let known = librariesWithDebugInfo.withLock({ $0[library] }) { return known }
-    let answer = DebugInfoImport.mayHaveDebugInfo(atPath: library)
+    let answer = Self.hasFindableDebugInfo(library)
     librariesWithDebugInfo.withLock { $0[library] = answer }
     return answer
   }
 
   private static let librariesWithDebugInfo = PThreadLock.Guarded<[String: Bool]>([:])
+
+  /// Whether a library has DWARF of its own, or a separate debug file where libdwfl's standard search looks
+  /// (by build id under `/usr/lib/debug/.build-id`, by its `.gnu_debuglink` name beside it, in `.debug/`
+  /// beside it, or under `/usr/lib/debug`), or debuginfod may fetch one (`DEBUGINFOD_URLS` set): libdw would
+  /// otherwise load its debuginfod client and some thirty libraries to look for what is not there, and each
+  /// of those libraries would then be looked at too.
+  static func hasFindableDebugInfo(_ library: String) -> Bool {
+    guard let file = ELFSections.read(library) else { return true }
+    let names = Set(file.sections.map(\.name))
+    if names.contains(".debug_info") || names.contains(".zdebug_info") { return true }
+    guard names.contains(".gnu_debuglink") || names.contains(".note.gnu.build-id") else { return false }
+    if let urls = ProcessInfo.processInfo.environment["DEBUGINFOD_URLS"], !urls.isEmpty { return true }
+    var candidates: [String] = []
+    if let note = file.contents(of: ".note.gnu.build-id", in: library), note.count > 17 {
+      let id = note[16...].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+      candidates.append("/usr/lib/debug/.build-id/\(id.prefix(2))/\(id.dropFirst(2)).debug")
+    }
+    if let link = file.contents(of: ".gnu_debuglink", in: library),
+      let end = link.firstIndex(of: 0), end > 0
+    {
+      let name = String(decoding: link[..<end], as: UTF8.self)
+      var resolved = library
+      if let real = realpath(library, nil) {
+        resolved = String(cString: real)
+        free(real)
+      }
+      let directory = resolved.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        .joined(separator: "/")
+      candidates += ["\(directory)/\(name)", "\(directory)/.debug/\(name)", "/usr/lib/debug\(directory)/\(name)"]
+    }
+    return candidates.contains { $0 != resolvedSelf(library) && access($0, R_OK) == 0 }
+  }
+
+  /// The library's own real path: a debug link naming the library itself is no separate file.
+  private static func resolvedSelf(_ library: String) -> String {
+    guard let real = realpath(library, nil) else { return library }
+    defer { free(real) }
+    return String(cString: real)
+  }
 
   /// The shared libraries loaded into this process (code mapped), in the order /proc/self/maps lists them.
   private static func loadedLibraries() -> [String] {
