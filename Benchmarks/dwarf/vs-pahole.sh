@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # One type from a file's DWARF, `cvalue layout --binary FILE TYPE` against `pahole -C NAME FILE`, run N times
 # alternately (default 10), printing each tool's median wall time and peak memory (GNU time's %e and %M).
+# cvalue runs cold (no kept index: each run builds the file's type index and keeps it in a fresh cache
+# directory) and with the index a previous process kept.
 #
-#   Benchmarks/dwarf-vs-pahole.sh [N] [FILE TYPE]...
+#   Benchmarks/dwarf/vs-pahole.sh [N] [FILE TYPE]...
 #
 # Without FILE TYPE pairs: glibc's debug info (libc6-dbg's file for libc.so.6, found by build-id) with
 # `struct tm`, and the largest binary at hand, this package's debug test bundle, with the typedef
 # `cv_dwarf_api` (a C type of the CDwarf target). cvalue is the release build (`swift build -c release
 # --product cvalue`, built here when missing); pahole is dwarves' (`apt-get install dwarves`).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 runs=10
 if [ $# -gt 0 ] && [[ $1 =~ ^[0-9]+$ ]]; then runs=$1; shift; fi
@@ -43,15 +45,20 @@ echo "|---|---|---|---|---|"
 while [ $# -ge 2 ]; do
   file=$1 type=$2
   shift 2
-  rm -f "$work/cvalue" "$work/pahole"
-  for _ in $(seq "$runs"); do
-    measure cvalue "$release" layout --binary "$file" "$type"
+  rm -rf "$work/cold" "$work/indexed" "$work/pahole" "$work/cache"
+  CVALUEKIT_CACHE_DIR="$work/cache/kept" "$release" layout --binary "$file" "$type" >/dev/null
+  for run in $(seq "$runs"); do
+    CVALUEKIT_CACHE_DIR="$work/cache/$run" measure cold "$release" layout --binary "$file" "$type"
+    CVALUEKIT_CACHE_DIR="$work/cache/kept" measure indexed "$release" layout --binary "$file" "$type"
     measure pahole pahole -C "${type#* }" "$file"
   done
   size=$(du -h "$file" | cut -f1)
-  for tool in cvalue pahole; do
+  for tool in cold indexed pahole; do
     seconds=$(cut -d' ' -f1 "$work/$tool" | median)
     kilobytes=$(cut -d' ' -f2 "$work/$tool" | median)
-    echo "| $(basename "$file") ($size) | \`$type\` | $tool | ${seconds} s | $((kilobytes / 1024)) MiB |"
+    label=$tool
+    [ "$tool" = cold ] && label="cvalue, cold"
+    [ "$tool" = indexed ] && label="cvalue, index kept"
+    echo "| $(basename "$file") ($size) | \`$type\` | $label | ${seconds} s | $((kilobytes / 1024)) MiB |"
   done
 done
