@@ -118,7 +118,9 @@ def check(cvalue, binary, name, expected):
         problems.append(f"size {layout['size']}, compiler {size}")
     seen = {}
     for field in layout["fields"]:
-        if "_vptr" in field["path"]:
+        # A polymorphic class's vtable pointer (`<vptr>`, never compared): the oracle prints data members only;
+        # CppRecordTests checks its offset against the compiler's.
+        if field["path"].endswith(".<vptr>"):
             continue
         seen[field["path"]] = "bitfield" if "bitWidth" in field else field["offset"]
     for path in sorted(set(seen) | set(leaves)):
