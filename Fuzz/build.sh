@@ -117,8 +117,12 @@ for module in ${modules[@]+"${modules[@]}"}; do
   previous=$module_stamp
 done
 for shim in ${shims[@]+"${shims[@]}"}; do
-  clang "${c_flags[@]}" -I "CShims/$shim/include" -c "CShims/$shim/$shim.c" -o "$lib/$shim.o"
-  objects+=("$lib/$shim.o")
+  # Every C file of the shim (CDwarf has the fingerprints of its type index beside its loader).
+  for source in CShims/"$shim"/*.c; do
+    object="$lib/$shim-$(basename "$source" .c).o"
+    clang "${c_flags[@]}" -I "CShims/$shim/include" -c "$source" -o "$object"
+    objects+=("$object")
+  done
 done
 if [ "$target" = c-api ]; then
   clang "${c_flags[@]}" -I CShims/CValueC/include -c CShims/CValueC/cvalue_status.c -o "$lib/cvalue_status.o"
