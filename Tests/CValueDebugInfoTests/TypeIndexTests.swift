@@ -264,6 +264,55 @@ import Testing
     #expect(kept.definitions(of: "struct clash") == built.definitions(of: "struct clash"))
   }
 
+  /// Threads reading from one file at once, released together, each get what a read alone gets: its DWARF
+  /// opened by whichever comes first (from a kept index) or already open (from a built one), its units scanned
+  /// by one of them. The file's lock keeps libdw's handle and its memos to one thread at a time; without it
+  /// `swift test --sanitize=thread` reports the race (tried by removing the lock).
+  @Test(.needs(.gcc), arguments: [false, true])
+  func threadsReadingOneFileAtOnce(fromKeptIndex: Bool) throws {
+    let directory = try Self.temporaryDirectory()
+    let path = try Self.program("gcc")
+    let header = try ELFHeader.read(path)
+    let identity = try #require(TypeIndexCache.Identity(path: path))
+    let origin = ImportedTypes.Origin(kind: "debug info", inputs: [path])
+    let names = ["shared", "struct clash", "handle", "only_b", "inner", "opaque", "nowhere", "struct shared"]
+    let alone = names.map { name in
+      Result { () throws(DebugInfoError) in
+        try IndexedFile.make(path, identity: identity, header: header, cache: nil).read([name], origin: origin)
+      }
+    }
+    // The first make keeps the index; the next finds it kept, its DWARF closed.
+    _ = try IndexedFile.make(path, identity: identity, header: header, cache: directory)
+    for round in 0..<4 {
+      let shared = try IndexedFile.make(
+        path, identity: identity, header: header, cache: fromKeptIndex ? directory : nil)
+      #expect(shared.isOpened == !fromKeptIndex)
+      let results = PThreadLock.Guarded<[Int: Result<ImportedTypes, DebugInfoError>]>([:])
+      let start = DispatchSemaphore(value: 0)
+      let done = DispatchGroup()
+      for position in names.indices {
+        done.enter()
+        Thread {
+          start.wait()
+          let result = Result { () throws(DebugInfoError) in try shared.read([names[position]], origin: origin) }
+          results.withLock { $0[position] = result }
+          done.leave()
+        }.start()
+      }
+      for _ in names { start.signal() }
+      done.wait()
+      let read = results.withLock { $0 }
+      for (position, name) in names.enumerated() {
+        switch (read[position], alone[position]) {
+        case (.success(let together)?, .success(let alone)): #expect(together == alone, "\(name), round \(round)")
+        case (.failure(let together)?, .failure(let alone)): #expect(together == alone, "\(name), round \(round)")
+        default:
+          Issue.record("\(name): \(String(describing: read[position])) with other threads, \(alone[position]) alone")
+        }
+      }
+    }
+  }
+
   @Test func theLeastRecentlyUsedIndexesArePrunedBeyondTheLimit() throws {
     let directory = try Self.temporaryDirectory()
     for number in 0..<6 {
