@@ -16,15 +16,13 @@ struct SnapshotCheck {
     do throws(SnapshotError) {
       recorded = try SnapshotFile(parsing: outcome.recordedText ?? "", path: path)
     } catch {
-      return .other("\(error)")
+      return .notASnapshot(error)
     }
     guard recorded.typeName == actual.typeName else {
-      return .other("snapshot “\(name)” holds a \(recorded.typeName), not a \(actual.typeName)")
+      return .otherType(name: name, recorded: recorded.typeName, actual: actual.typeName)
     }
     guard recorded.count == actual.count else {
-      return .other(
-        "snapshot “\(name)” of \(actual.typeName): recorded \(Self.values(recorded.count)), actual "
-          + Self.values(actual.count))
+      return .otherCount(name: name, typeName: actual.typeName, recorded: recorded.count, actual: actual.count)
     }
     guard recorded.abi == actual.abi else {
       return .otherABI(name: name, typeName: actual.typeName, recorded: recorded.abi, current: actual.abi)
@@ -39,7 +37,7 @@ struct SnapshotCheck {
       expected = try type.parse(recorded.initializer, count: recorded.count)
     } catch {
       guard case .literal(let problem, let field, let offset, _) = error else {
-        return .other("cannot read snapshot “\(name)”: \(error)")
+        return .notRead(name: name, error)
       }
       let (line, column) = recorded.position(ofInitializerOffset: offset)
       return .unreadable(path: path, line: line, column: column, problem: "\(problem)", field: field)
@@ -56,13 +54,7 @@ struct SnapshotCheck {
       guard !comparison.isEqual else { return nil }
       return .differs(name: name, comparison: comparison)
     } catch {
-      return .other("cannot compare with snapshot “\(name)”: \(error)")
+      return .notCompared(name: name, error)
     }
-  }
-
-  /// How many values a snapshot holds, in words: `3 values`, or `one value` for a snapshot that is not an array.
-  static func values(_ count: Int?) -> String {
-    guard let count else { return "one value (not an array)" }
-    return count == 1 ? "1 value" : "\(count) values"
   }
 }

@@ -25,9 +25,29 @@ public enum SnapshotFailure: Hashable, Sendable, CustomStringConvertible {
   case unreadable(path: String, line: Int, column: Int, problem: String, field: FieldPath)
   /// The snapshot was recorded for another ABI than this run lays the type out for: both ABIs' names.
   case otherABI(name: String, typeName: String, recorded: String, current: String)
-  /// Any other failure, as its text: a bad name or setting, a file that does not parse, a snapshot of another
-  /// type or count, a file that could not be written.
-  case other(String)
+  /// The name is not a snapshot's: empty, holding a `/`, or starting with `.`.
+  case badName(String)
+  /// `CVALUE_SNAPSHOTS` does not say when to record: the snapshot's name and the setting's error.
+  case badSetting(name: String, SnapshotSettingError)
+  // The cases holding a ValueError are boxed (`indirect`): held inline, Swift 6.3.1 destroyed an outcome
+  // failed by another case as if it held one, and crashed (SnapshotStoreTests.failuresAreValues).
+
+  /// The value cannot be snapshotted (its type has no layout, or cannot be described): what it is
+  /// (`a struct cv_point value`, `C values`) and why.
+  indirect case notSnapshottable(subject: String, ValueError)
+  /// The snapshot file is not one: what is wrong with it and where.
+  case notASnapshot(SnapshotError)
+  /// The snapshot holds a value of another type: its C name then and now.
+  case otherType(name: String, recorded: String, actual: String)
+  /// The snapshot holds another number of values (`nil`: one value, not an array).
+  case otherCount(name: String, typeName: String, recorded: Int?, actual: Int?)
+  /// The recorded initializer was refused other than by a literal it holds (a literal it cannot read is
+  /// ``unreadable(path:line:column:problem:field:)``).
+  indirect case notRead(name: String, ValueError)
+  /// The values could not be compared (the comparison's options refused).
+  indirect case notCompared(name: String, ValueError)
+  /// The snapshot file could not be written: its path and why.
+  case notWritten(path: String, reason: String)
 
   /// The failure's text, its first line standing alone.
   public var description: String { report() }
@@ -64,11 +84,40 @@ public enum SnapshotFailure: Hashable, Sendable, CustomStringConvertible {
           "snapshot “\(name)” of \(typeName) was recorded for \(recorded), and this run lays it out for \(current): "
             + "values are not compared across ABIs")
       ]
-    case .other(let text):
-      let first = text.prefix { $0 != "\n" }
-      lines = [headline(String(first)) + text.dropFirst(first.count)]
+    case .badName(let name):
+      lines = [headline("“\(name)” is not a snapshot name: it must be a file name that does not start with “.”")]
+    case .badSetting(let name, let error):
+      lines = [headline("cannot check snapshot “\(name)”: \(error)")]
+    case .notSnapshottable(let subject, let error):
+      lines = Self.lines("cannot snapshot \(subject): \(error)", headline)
+    case .notASnapshot(let error):
+      lines = Self.lines("\(error)", headline)
+    case .otherType(let name, let recorded, let actual):
+      lines = [headline("snapshot “\(name)” holds a \(recorded), not a \(actual)")]
+    case .otherCount(let name, let typeName, let recorded, let actual):
+      lines = [
+        headline("snapshot “\(name)” of \(typeName): recorded \(Self.values(recorded)), actual \(Self.values(actual))")
+      ]
+    case .notRead(let name, let error):
+      lines = Self.lines("cannot read snapshot “\(name)”: \(error)", headline)
+    case .notCompared(let name, let error):
+      lines = Self.lines("cannot compare with snapshot “\(name)”: \(error)", headline)
+    case .notWritten(let path, let reason):
+      lines = Self.lines("cannot record snapshot \(path): \(reason)", headline)
     }
     if let hint { lines.append("  " + hint) }
     return lines.joined(separator: "\n")
+  }
+
+  /// A text of one or more lines, its first passed through `headline`.
+  private static func lines(_ text: String, _ headline: (String) -> String) -> [String] {
+    let first = text.prefix { $0 != "\n" }
+    return [headline(String(first)) + text.dropFirst(first.count)]
+  }
+
+  /// How many values a snapshot holds, in words: `3 values`, or `one value (not an array)`.
+  static func values(_ count: Int?) -> String {
+    guard let count else { return "one value (not an array)" }
+    return count == 1 ? "1 value" : "\(count) values"
   }
 }

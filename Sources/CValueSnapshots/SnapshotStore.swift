@@ -76,14 +76,14 @@ public struct SnapshotStore: Sendable {
     let path = path(of: name)
     var outcome = SnapshotOutcome(status: .failed, path: path, actualBytes: bytes)
     guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
-      outcome.failure = .other("“\(name)” is not a snapshot name: it must be a file name that does not start with “.”")
+      outcome.failure = .badName(name)
       return outcome
     }
     var recording = record ?? .off
     do throws(SnapshotSettingError) {
       if record == nil { recording = try SnapshotRecording(environment: environment) }
     } catch {
-      outcome.failure = .other("cannot check snapshot “\(name)”: \(error)")
+      outcome.failure = .badSetting(name: name, error)
       return outcome
     }
     let actual: SnapshotFile
@@ -91,7 +91,7 @@ public struct SnapshotStore: Sendable {
       actual = try SnapshotFile(
         recording: type, bytes: bytes, count: count, unionMembers: options.unionMembers)
     } catch {
-      outcome.failure = .other("cannot snapshot a \(SnapshotFile.name(of: type)) value: \(error)")
+      outcome.failure = .notSnapshottable(subject: "a \(SnapshotFile.name(of: type)) value", error)
       return outcome
     }
     outcome.actualText = actual.text
@@ -144,7 +144,7 @@ public struct SnapshotStore: Sendable {
       let why = outcome.recordedText == nil ? "" : " (the one recorded did not match)"
       outcome.note = "\(verb) snapshot “\(name)” of \(Self.subject(of: file)) in \(path)\(why)"
     } catch {
-      outcome.failure = .other("cannot record snapshot \(path): \(String(describing: error))")
+      outcome.failure = .notWritten(path: path, reason: String(describing: error))
     }
     return outcome
   }

@@ -62,7 +62,7 @@ package enum CValueSnapshotCheck {
         filePath: filePath, function: function)
       return (outcome, outcome.failure, type.layout)
     } catch {
-      return (nil, .other("cannot snapshot C value: \(error)"), nil)
+      return (nil, .notSnapshottable(subject: "C value", error), nil)
     }
   }
 
@@ -89,7 +89,7 @@ package enum CValueSnapshotCheck {
         record: record, directory: directory, filePath: filePath, function: function)
       return (outcome, outcome.failure, type.layout)
     } catch {
-      return (nil, .other("cannot snapshot C values: \(error)"), nil)
+      return (nil, .notSnapshottable(subject: "C values", error), nil)
     }
   }
 

@@ -186,6 +186,49 @@ struct SnapshotStoreTests {
         == "cannot check snapshot “sample”: CVALUE_SNAPSHOTS=record is not one of off, record-missing, record-all")
   }
 
+  @Test("every failure is a value a caller can switch on, each rendered as the doors print it")
+  func failuresAreValues() throws {
+    let folder = try TemporaryFolder()
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    #expect(store.verify(bytes: recorded, of: type, named: ".hidden").failure == .badName(".hidden"))
+    guard
+      case .badSetting(name: "sample", let setting)? =
+        SnapshotStore(directory: folder.path, environment: ["CVALUE_SNAPSHOTS": "yes"])
+        .verify(bytes: recorded, of: type, named: "sample").failure
+    else {
+      Issue.record("a bad CVALUE_SNAPSHOTS is not .badSetting")
+      return
+    }
+    #expect("\(setting)" == "CVALUE_SNAPSHOTS=yes is not one of off, record-missing, record-all")
+    _ = store.verify(bytes: recorded, of: type, named: "sample", record: .missing)
+    let other = try ValueRegistry().resolve("{cv_other=\"id\"i\"value\"d\"stamp\"q}")
+    #expect(
+      store.verify(bytes: recorded, of: other, named: "sample").failure
+        == .otherType(name: "sample", recorded: "struct cv_sample", actual: "struct cv_other"))
+    #expect(
+      store.verify(bytes: recorded, of: type, count: 1, named: "sample").failure
+        == .otherCount(name: "sample", typeName: "struct cv_sample", recorded: nil, actual: 1))
+    try folder.write("// not a snapshot\n", to: "junk.snap")
+    guard case .notASnapshot(let error)? = store.verify(bytes: recorded, of: type, named: "junk").failure else {
+      Issue.record("a file that is no snapshot is not .notASnapshot")
+      return
+    }
+    #expect(error.path == folder.path + "/junk.snap")
+    // A directory where the snapshot file would be written.
+    let blocked = SnapshotStore(directory: folder.path + "/sample.snap", environment: [:])
+    guard
+      case .notWritten(let path, _)? = blocked.verify(bytes: recorded, of: type, named: "x", record: .missing).failure
+    else {
+      Issue.record("an unwritable snapshot is not .notWritten")
+      return
+    }
+    #expect(path == folder.path + "/sample.snap/x.snap")
+    #expect(
+      SnapshotFailure.otherCount(name: "list", typeName: "struct t", recorded: 3, actual: 1).report(hint: "h") {
+        "→ " + $0
+      } == "→ snapshot “list” of struct t: recorded 3 values, actual 1 value\n  h")
+  }
+
   @Test("a hand edit that does not parse fails with its line and column in the file")
   func syntaxError() throws {
     let folder = try TemporaryFolder()
