@@ -12,9 +12,10 @@
 /// The JSON is schema 1, as the <doc:JSONOutput> article documents it: one object on one line, keys sorted,
 /// a key whose value is absent left out.
 ///
-/// Every report of a comparison is rendered in this file, from the ``Comparison`` value alone: the doors
-/// (the test assertions, snapshots, the C library, the tool) supply at most their own headline, so a new
-/// format is a case here and its arm below.
+/// Every report of a comparison, a layout and a description is rendered in this file, from the value alone:
+/// the doors (the test assertions, snapshots, the C library, the tool) supply at most their own headline, so
+/// a new format is a case here and its arms below (and one in the report of a target's log, which is
+/// CValueDebugInfo's).
 public enum ReportFormat: Hashable, Sendable {
   /// The text report: ``Comparison/report`` for a comparison, the C initializer for a description.
   case text
@@ -167,6 +168,20 @@ extension CLayout {
     switch format {
     case .text: LayoutTable.write(self, name: name, alignmentIsKnown: alignmentSource != "unknown", to: &output)
     case .json: LayoutJSON.write(self, alignmentSource: alignmentSource, to: &output)
+    }
+  }
+}
+
+extension ValueType {
+  /// A description in `format`: the C initializer `text` as it is, or the schema 1 object with every leaf of
+  /// the layout read from `bytes` (`count` values, or one).
+  @usableFromInline
+  func report(description text: String, of bytes: UnsafeRawBufferPointer, count: Int?, as format: ReportFormat)
+    -> String
+  {
+    switch format {
+    case .text: text
+    case .json: describeJSON(bytes, count: count, description: text)
     }
   }
 }

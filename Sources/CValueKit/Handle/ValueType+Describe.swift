@@ -23,7 +23,7 @@ extension ValueType {
   ) throws(ValueError) -> String {
     try ValueType.withRawBytes(of: bytes) { (raw) throws(ValueError) in
       let text = try describeRaw(raw, options: options)
-      return format == .text ? text : describeJSON(raw, count: nil, description: text)
+      return report(description: text, of: raw, count: nil, as: format)
     }
   }
 
@@ -58,7 +58,7 @@ extension ValueType {
   ) throws(ValueError) -> String {
     try ValueType.withRawBytes(of: bytes) { (raw) throws(ValueError) in
       let text = try describeRaw(raw, count: count, options: options)
-      return format == .text ? text : describeJSON(raw, count: count, description: text)
+      return report(description: text, of: raw, count: count, as: format)
     }
   }
 
