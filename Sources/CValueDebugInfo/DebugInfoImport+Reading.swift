@@ -184,10 +184,10 @@ extension DieReader {
       switch tag {
       case Tag.structureType, Tag.classType, Tag.unionType:
         if scope.isCPlusPlus, !flag(die, Attribute.declaration) {
-          // Types declared in a class: `outer::inner`.
+          // Types declared in a class: `outer::inner`, `geo::box<int>::part` (`name` has the scope already).
           collect(
-            children(die), unit: unit, place: place, scope: scope.inner(name), into: &result, tags: &tags,
-            typeUnitRecords: &typeUnitRecords)
+            children(die), unit: unit, place: place, scope: Scope(isCPlusPlus: true, prefix: name + "::"),
+            into: &result, tags: &tags, typeUnitRecords: &typeUnitRecords)
         }
         let full = (tag == Tag.unionType ? "union " : "struct ") + name
         if flag(die, Attribute.declaration) {

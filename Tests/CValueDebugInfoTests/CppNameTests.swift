@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 /// C++ types found by the names C++ gives them — `geo::point`, `a::b::rec`, `outer::inner`,
+/// `a::b::shell::core` (no scope written twice),
 /// `box<double>`, `box<box<int>>`, `(anonymous namespace)::hidden`, `class account` — spelled as a user
 /// types them or as `typeid` demangles them, from g++ and clang++ builds.
 @Suite struct CppNameTests {
@@ -36,6 +37,9 @@ import Testing
     ("geo::vertex", "size 16: .x @0 d, .y @8 d"),
     ("a::b::rec", "size 4: .v @0 i"),
     ("outer::inner", "size 4: .i @0 i"),
+    ("a::b::shell::core", "size 2: .c @0 s"),
+    ("a::b::shell", "size 2: .k.c @0 s"),
+    ("a::b::holder<int>::part", "size 4: .t @0 i"),
     ("outer", "size 8: .in.i @0 i, .o @4 i"),
     ("box<double>", "size 16: .value @0 d, .tag @8 i"),
     ("box< double >", "size 16: .value @0 d, .tag @8 i"),
@@ -69,6 +73,7 @@ import Testing
     let names = Set(imported.records.map(\.name))
     for name in [
       "struct geo::point", "struct a::b::rec", "struct outer", "struct outer::inner", "struct box<double>",
+      "struct a::b::shell::core", "struct a::b::holder<int>::part",
       "struct box<geo::point>", "struct box<box<int>>", "struct (anonymous namespace)::hidden", "struct account",
     ] {
       #expect(names.contains(name), "\(name) in \(build)")

@@ -12,6 +12,19 @@ namespace a::b {
 struct rec {
   int v;
 };
+// A class and a class template in a namespace, each with a type of its own: `a::b::shell::core`,
+// `a::b::holder<int>::part`.
+struct shell {
+  struct core {
+    short c;
+  } k;
+};
+template <typename T>
+struct holder {
+  struct part {
+    T t;
+  } p;
+};
 }  // namespace a::b
 struct outer {
   struct inner {
@@ -44,13 +57,15 @@ int names_use(int n) {
   geo::point p{c, 2};
   geo::vertex v{3, 4};
   a::b::rec r{n};
+  a::b::shell sh{};
+  a::b::holder<int> ho{};
   outer o{};
   box<double> bd{};
   box<geo::point> bp{};
   box<box<int>> bb{};
   hidden h{n};
   account acc(n);
-  return static_cast<int>(p.x + v.y) + r.v + o.o + bd.tag + bp.tag + bb.tag + h.h + acc.get();
+  return static_cast<int>(p.x + v.y) + r.v + o.o + bd.tag + bp.tag + bb.tag + h.h + acc.get() + sh.k.c + ho.p.t;
 }
 
 int main() { return names_use(0); }
