@@ -26,18 +26,19 @@ extension DieReader {
     flag(member, Attribute.artificial) && name?.hasPrefix("_vptr") == true
   }
 
-  /// Whether `type` is a C++ class with no data in it (an empty base, a tag type), of `DW_AT_byte_size` 1 or
-  /// 0: no member and no base that holds data.
+  /// Whether `type` is a C++ class or union with no data in it (an empty base, a tag type, libstdc++'s
+  /// `_Head_base<1, default_delete<T>, true>` holding a `[[no_unique_address]]` deleter, its node handle's
+  /// union of an empty allocator), of `DW_AT_byte_size` 1 or 0: no member and no base that holds data.
   func isEmptyClass(_ type: Dwarf_Die) throws(DebugInfoError) -> Bool {
-    guard let record = try strip(type), tag(record) == Tag.structureType || tag(record) == Tag.classType,
+    guard let record = try strip(type),
+      tag(record) == Tag.structureType || tag(record) == Tag.classType || tag(record) == Tag.unionType,
       !flag(record, Attribute.declaration), (udata(record, Attribute.byteSize) ?? 2) <= 1
     else { return false }
     for member in children(record) {
       switch tag(member) {
-      case Tag.member where !flag(member, Attribute.declaration) && !flag(member, Attribute.external):
-        return false
-      case Tag.inheritance:
-        guard let base = try self.type(of: member), try isEmptyClass(base) else { return false }
+      case Tag.member where !flag(member, Attribute.declaration) && !flag(member, Attribute.external),
+        Tag.inheritance:
+        guard let held = try self.type(of: member), try isEmptyClass(held) else { return false }
       default: continue
       }
     }

@@ -16,6 +16,22 @@ struct both : left, right { char c; };
 struct empty {};
 struct with_empty : empty { int v; };
 struct holder { [[no_unique_address]] empty e; int x; };
+// A class holding only an empty member, as libstdc++'s _Head_base<1, default_delete<T>, true> holds
+// unique_ptr's deleter, under a class deriving from it, both bases of a class beside a base holding a
+// pointer, all three at offset 0 (unique_ptr's tuple: _Tuple_impl<0, T *, D> derives from _Tuple_impl<1, D>
+// and _Head_base<0, T *>); and a union of [[no_unique_address]] empty members held [[no_unique_address]]
+// beside a pointer, in its bytes (a node handle's allocator: std::set<long>::node_type was refused as "size
+// 8, CValueKit lays it out as size 16").
+struct empty_holder { [[no_unique_address]] empty e; };
+struct tuple_tail : empty_holder {};
+struct head_pointer { int *p; };
+struct tuple_head : tuple_tail, head_pointer {};
+struct owner { tuple_head t; };
+union empty_union {
+  [[no_unique_address]] empty a;
+  [[no_unique_address]] empty b;
+};
+struct handle { int *ptr; [[no_unique_address]] empty_union alloc; };
 struct poly {
   virtual ~poly() {}
   int p;
@@ -82,6 +98,19 @@ int main() {
   holder h{};
   size("holder", sizeof h);
   leaf("holder", ".x", OFFSET(h, x));
+  empty_holder eh{};
+  size("empty_holder", sizeof eh);
+  tuple_tail tt{};
+  size("tuple_tail", sizeof tt);
+  tuple_head th{};
+  size("tuple_head", sizeof th);
+  leaf("tuple_head", ".head_pointer.p", OFFSET(th, p));
+  owner ow{};
+  size("owner", sizeof ow);
+  leaf("owner", ".t.head_pointer.p", OFFSET(ow, t.p));
+  handle hd{};
+  size("handle", sizeof hd);
+  leaf("handle", ".ptr", OFFSET(hd, ptr));
   poly_derived pd;
   size("poly_derived", sizeof pd);
   // The vptr at the start of each polymorphic subobject (the Itanium C++ ABI's place for it).
