@@ -179,7 +179,7 @@ extension DieReader {
       var name = spelled
       if scope.isCPlusPlus {
         name = scope.prefix + (CTypeName.canonical(spelled) ?? spelled)
-        if Tag.isRecord(tag), name != spelled { qualifiedNames[offset(die)] = name }
+        if Tag.isRecord(tag), name != spelled { qualifiedNames[identity(die)] = name }
       }
       switch tag {
       case Tag.structureType, Tag.classType, Tag.unionType:

@@ -11,7 +11,7 @@ extension DieReader {
   /// `a`). A virtual base is refused: its offset is in the vtable, not in the debug info.
   func baseName(_ inheritance: Dwarf_Die, type: Dwarf_Die, record: String) throws(DebugInfoError) -> String {
     let base = try strip(type) ?? type
-    let name = qualifiedNames[offset(base)] ?? self.name(base) ?? "base at 0x\(String(offset(base), radix: 16))"
+    let name = qualifiedNames[identity(base)] ?? self.name(base) ?? "base at 0x\(String(offset(base), radix: 16))"
     if let virtuality = udata(inheritance, Attribute.virtuality), virtuality != 0 {
       throw .unsupportedType(
         "the virtual base class \(name) (its offset is known only at run time, from the vtable)", record: record,

@@ -50,7 +50,7 @@ extension DieReader {
       qualifiers.append(tag(die) == Tag.constType ? "const" : "volatile")
       current = try type(of: die)
     }
-    let referent = current.flatMap { qualifiedNames[offset($0)] ?? name($0) } ?? "…"
+    let referent = current.flatMap { qualifiedNames[identity($0)] ?? name($0) } ?? "…"
     return (qualifiers + [referent]).joined(separator: " ") + (tag(reference) == Tag.referenceType ? " &" : " &&")
   }
 
@@ -194,7 +194,7 @@ extension DieReader {
       guard let element = try self.type(of: type) else { return nil }
       type = element
     }
-    let key = offset(type)
+    let key = identity(type)
     if let known = enumerationCache[key] { return known }
     var result: CEnumeration? = nil
     if let canonical = try strip(type), tag(canonical) == Tag.enumerationType {

@@ -14,16 +14,16 @@ struct DieReader {
   var prepared: TypeDeclarations<Dwarf_Die>?
   var api: UnsafeMutablePointer<cv_dwarf_api> { file.api }
 
-  /// Every record read, by DIE offset (unique in the file), nested ones before the records that contain them,
-  /// each with its unit as its place.
+  /// Every record read, by DIE ``identity(_:)``, nested ones before the records that contain them, each with
+  /// its unit as its place.
   var read = RecordsRead<UInt64>()
   var records: [SourceRecord] { read.records }
   /// The unit being read, recorded with each record.
   var unit = ""
-  /// By DIE offset: the C++ names of records declared in namespaces and classes (`geo::point`), and of
-  /// template instances in their canonical spelling, as the declarations found them.
+  /// By DIE ``identity(_:)``: the C++ names of records declared in namespaces and classes (`geo::point`), and
+  /// of template instances in their canonical spelling, as the declarations found them.
   var qualifiedNames: [UInt64: String] = [:]
-  /// By DIE offset: the alignments of records read.
+  /// By DIE ``identity(_:)``: the alignments of records read.
   private var alignments: [UInt64: Int] = [:]
   /// The records whose alignment was inferred: a record holding one knows its own no better.
   private var inferredRecords: Set<String> = []
@@ -57,6 +57,13 @@ struct DieReader {
   func offset(_ die: Dwarf_Die) -> UInt64 {
     var die = die
     return api.pointee.dwarf_dieoffset(&die)
+  }
+
+  /// What tells a DIE from every other while the file is open: where its bytes are. Its offset does not: the
+  /// `.dwo` files of a split build each number their DIEs from 0, so a record in one has the offset of
+  /// another in the next (`nb::sb` was taken for `na::sa`, and refused as defined differently).
+  func identity(_ die: Dwarf_Die) -> UInt64 {
+    UInt64(UInt(bitPattern: die.addr))
   }
 
   func udata(_ die: Dwarf_Die, _ attribute: UInt32) -> UInt64? {
@@ -160,7 +167,7 @@ struct DieReader {
   mutating func record(_ die: Dwarf_Die, name: String, place: (record: String, field: String), depth: Int)
     throws(DebugInfoError) -> TypeEncoding
   {
-    let key = offset(die)
+    let key = identity(die)
     if let known = read.encoding(of: key) { return known }
     let isUnion = tag(die) == Tag.unionType
     let tag = qualifiedNames[key] ?? self.name(die)
@@ -392,7 +399,7 @@ struct DieReader {
       case Tag.arrayType, Tag.atomicType:
         guard let element = try type(of: stripped) else { return nil }
         current = element
-      case Tag.structureType, Tag.classType, Tag.unionType: return read.name(of: offset(stripped))
+      case Tag.structureType, Tag.classType, Tag.unionType: return read.name(of: identity(stripped))
       default: return nil
       }
     }
@@ -418,5 +425,5 @@ struct DieReader {
   }
 
   /// The alignment of a record read before, by its DIE.
-  func recordAlignment(of die: Dwarf_Die) -> Int? { alignments[offset(die)] }
+  func recordAlignment(of die: Dwarf_Die) -> Int? { alignments[identity(die)] }
 }

@@ -22,7 +22,7 @@ final class IndexedFile: @unchecked Sendable {
   /// Every unit, once walked (to build the index, or to find a split unit).
   private var units: DwarfFile.Units?
   private var index: TypeIndex
-  /// The declarations of the units read so far, by position, with their C++ record names by DIE offset.
+  /// The declarations of the units read so far, by position, with their C++ record names by DIE identity.
   private var scanned: [Int: (entries: [TypeDeclarations<Dwarf_Die>.Entry], names: [UInt64: String])] = [:]
   /// Where its index is kept.
   private let cache: String?

@@ -77,4 +77,40 @@ import Testing
         + "which cannot be found: keep the .dwo files where the build wrote them, or package them with "
         + "`dwp -e sample` (or llvm-dwp) into sample.dwp beside the binary")
   }
+
+  /// Two C++ units alike in shape, each with a record of its own in a namespace: in their `.dwo` files the
+  /// two records have one offset (each file numbers its DIEs from 0), and each is still read as itself, by
+  /// name and with every type at once (`nb::sb` was taken for `na::sa` and refused as defined differently).
+  @Test(.needs(.gxx), arguments: builds)
+  func recordsAtOneOffsetInTwoDwoFilesAreEachThemselves(_ compiler: String, _ version: String) throws {
+    let directory = "\(DebugInfoFixture.directory)/split-offsets-\(compiler)\(version)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let units = [
+      "a.cpp": "namespace na { struct sa { int x; }; }\nint fa(na::sa *p) { return p->x; }\n",
+      "b.cpp": "namespace nb { struct sb { double y; }; }\nint fb(nb::sb *p) { return (int)p->y; }\n",
+      "m.cpp": "namespace na { struct sa { int x; }; }\nnamespace nb { struct sb { double y; }; }\n"
+        + "int fa(na::sa *); int fb(nb::sb *);\n"
+        + "int main() { na::sa a{1}; nb::sb b{2}; return fa(&a) + fb(&b); }\n",
+    ]
+    for (name, text) in units { try text.write(toFile: "\(directory)/\(name)", atomically: true, encoding: .utf8) }
+    let tool = DebugInfoFixture.tool(compiler == "gcc" ? "g++" : "clang++")
+    let pid = try Subprocess.spawn(
+      "/bin/sh",
+      [
+        "-c",
+        #"cd "$0" && for f in a b m; do "$1" -g "$2" -gsplit-dwarf -c $f.cpp -o $f.o || exit 1; done && "#
+          + #""$1" a.o b.o m.o -o program"#,
+        directory, tool, version,
+      ],
+      environment: ProcessInfo.processInfo.environment, stdout: "/dev/null", stderr: "/dev/null")
+    #expect(Subprocess.exitStatus(Subprocess.waitForExit(pid)) == 0)
+    let binary = "\(directory)/program"
+    let everything = try DebugInfoImport.read(binary)
+    #expect(everything.skipped.isEmpty, "\(everything.skipped)")
+    #expect(everything.record(named: "struct na::sa")?.encoding.description == #"{na::sa="x"i}"#)
+    #expect(everything.record(named: "struct nb::sb")?.encoding.description == #"{nb::sb="y"d}"#)
+    let byName = try DebugInfoImport.read(binary, types: ["nb::sb", "na::sa"])
+    #expect(byName.record(named: "struct nb::sb")?.size == 8)
+    #expect(byName.record(named: "struct na::sa")?.size == 4)
+  }
 }
