@@ -94,18 +94,77 @@ extension ValueRegistry {
 }
 
 extension ValueRegistry {
+  /// The C name of a C type imported into Swift (`tcphdr` for Glibc's `tcphdr`, whose `String(reflecting:)`
+  /// is `__C.tcphdr`), or `nil` for a Swift type; see ``cName(reflecting:)``.
+  static func cName<Value>(of _: Value.Type) -> String? {
+    cName(reflecting: String(reflecting: Value.self))
+  }
+
+  /// The C or C++ name of a type imported into Swift, from its `String(reflecting:)`: `tcphdr` for
+  /// `__C.tcphdr`; with C++ interoperability, the qualified name Swift keeps as its last part (`geo::circle`
+  /// for `__C.geo.geo::circle`, `geo::inner::tag` for `__C.geo.geo::inner.geo::inner::tag`), and a class
+  /// template's instance in its scope with its arguments spelled as C++ spells them (`geo::box<double>` for
+  /// `__C.geo.box<CDouble>`); `nil` for a Swift type.
+  static func cName(reflecting reflected: String) -> String? {
+    guard reflected.hasPrefix("__C.") else { return nil }
+    let parts = topLevelParts(of: String(reflected.dropFirst(4)))
+    guard var name = parts.last else { return nil }
+    if let open = name.firstIndex(of: "<"), name.hasSuffix(">") {
+      let inside = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
+      let arguments = topLevelParts(of: inside, at: ",").map(cppArgument)
+      name = String(name[..<open]) + "<" + arguments.joined(separator: ", ") + ">"
+    }
+    // A name Swift left unqualified in a namespace or class (a template's instance): in its scope, which
+    // Swift writes qualified (`geo::inner`) past the first level.
+    if parts.count > 1, !name.prefix(while: { $0 != "<" }).contains("::") {
+      name = parts[parts.count - 2] + "::" + name
+    }
+    return name
+  }
+
+  /// A template argument as C++ spells it: `double` for Swift's `CDouble`, an imported type by its C++ name.
+  private static func cppArgument(_ argument: String) -> String {
+    let argument = String(argument.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    if let name = cName(reflecting: argument) { return name }
+    return cppScalars[argument] ?? argument
+  }
+
+  /// Swift's names of C's scalar types, as C++ names them in a template's arguments.
+  private static let cppScalars: [String: String] = [
+    "CBool": "bool", "Bool": "bool", "CChar": "char", "CSignedChar": "signed char", "CUnsignedChar": "unsigned char",
+    "CShort": "short", "CUnsignedShort": "unsigned short", "CInt": "int", "CUnsignedInt": "unsigned int",
+    "CLong": "long", "CUnsignedLong": "unsigned long", "CLongLong": "long long",
+    "CUnsignedLongLong": "unsigned long long", "CFloat": "float", "CDouble": "double", "Int32": "int",
+    "UInt32": "unsigned int", "Int64": "long", "UInt64": "unsigned long", "Int16": "short",
+    "UInt16": "unsigned short", "Int8": "signed char", "UInt8": "unsigned char", "Float": "float",
+    "Double": "double",
+  ]
+
+  /// `text` split at `separator` where it is outside `<…>`.
+  private static func topLevelParts(of text: String, at separator: Character = ".") -> [String] {
+    var parts: [String] = []
+    var depth = 0
+    var current = ""
+    for character in text {
+      if character == "<" { depth += 1 }
+      if character == ">" { depth -= 1 }
+      if character == separator, depth == 0 {
+        parts.append(current)
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    parts.append(current)
+    return parts
+  }
+
   /// The catalog's definition of an imported C type, found by the C name Swift keeps for it
   /// (`String(reflecting:)` is `__C.tcphdr` for Glibc's `tcphdr`): a typedef name first, then a struct
   /// tag, then a union tag. Readable names the catalog has built in (`point`, `rect`) are not C names.
   ///
   /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the definition does not
   ///   have the Swift type's size: a definition for another ABI is an error, not a guess.
-  /// The C name of a C type imported into Swift (`tcphdr` for Glibc's `tcphdr`, whose `String(reflecting:)`
-  /// is `__C.tcphdr`), or `nil` for a Swift type.
-  static func cName<Value>(of _: Value.Type) -> String? {
-    let reflected = String(reflecting: Value.self)
-    return reflected.hasPrefix("__C.") ? String(reflected.dropFirst(4)) : nil
-  }
 
   /// The encoding set for a Swift type with ``register(_:swiftType:)``, if any.
   func registered<Value>(_: Value.Type) -> TypeEncoding? { swiftTypes.registered(for: Value.self) }
