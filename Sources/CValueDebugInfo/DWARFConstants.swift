@@ -12,6 +12,7 @@ enum Tag {
   static let typedef: Int32 = 0x16
   static let unionType: Int32 = 0x17
   static let inheritance: Int32 = 0x1c
+  static let ptrToMemberType: Int32 = 0x1f
   static let namespace: Int32 = 0x39
   static let subrangeType: Int32 = 0x21
   static let baseType: Int32 = 0x24

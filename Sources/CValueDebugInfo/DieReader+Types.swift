@@ -32,6 +32,7 @@ extension DieReader {
         .atomic, try encoding(of: self.type(of: type) ?? type, name: name, place: place, depth: depth + 1))
     case Tag.structureType, Tag.classType, Tag.unionType:
       return try record(type, name: name, place: place, depth: depth)
+    case Tag.ptrToMemberType: return try memberPointer(type, place: place)
     case Tag.referenceType, Tag.rvalueReferenceType:
       throw .unsupportedType(
         "the reference \(try referenceSpelling(type)) (the object it refers to is not part of the value; compare "
@@ -39,6 +40,33 @@ extension DieReader {
     default:
       throw .unsupportedType(
         self.name(type) ?? "DW_TAG 0x\(String(tag(type), radix: 16))", record: place.record, field: place.field)
+    }
+  }
+
+  /// A C++ pointer to member as the Itanium C++ ABI lays it out (its bits compare exactly): to a data member,
+  /// the member's offset (`ptrdiff_t`, -1 when null); to a member function, the pair `ptr` (the function's
+  /// address, or its vtable offset plus 1) and `adj` (what is added to `this`), which libstdc++'s
+  /// `std::function` holds in its `_Nocopy_types`.
+  private func memberPointer(_ type: Dwarf_Die, place: (record: String, field: String)) throws(DebugInfoError)
+    -> TypeEncoding
+  {
+    let word = header.abi.pointerSize
+    let offset = try integer(signed: true, size: word, isLong: true, place: place)
+    var isFunction = false
+    if let pointee = try self.type(of: type), let stripped = try strip(pointee) {
+      isFunction = tag(stripped) == Tag.subroutineType
+    }
+    let size = try number(type, Attribute.byteSize) ?? (isFunction ? 2 * word : word)
+    switch (isFunction, size) {
+    case (false, word): return offset
+    case (true, 2 * word):
+      return .structure(
+        TypeEncoding.Record(
+          name: nil, fields: [.init(name: "ptr", type: .pointer(.scalar(.unknown))), .init(name: "adj", type: offset)]))
+    default:
+      throw .unsupportedType(
+        "a \(size)-byte pointer to member (the Itanium C++ ABI's are \(word) and \(2 * word) bytes)",
+        record: place.record, field: place.field)
     }
   }
 
@@ -67,6 +95,9 @@ extension DieReader {
       if let scalar = float(size: size, spelling: spelling) { return .scalar(scalar) }
     case BaseEncoding.complexFloat:
       if let scalar = float(size: size / 2, spelling: spelling) { return .complex(.scalar(scalar)) }
+      // clang names `_Complex long double` (`std::complex<long double>`'s value) just `complex`: its half is
+      // the target's long double, of its size (16 bytes on x86-64 and AArch64, 12 on i386).
+      if spelling == "complex", size / 2 == header.abi.longDoubleSize { return .complex(.scalar(.longDouble)) }
     default: break
     }
     throw .unsupportedType(spelling, record: place.record, field: place.field)

@@ -63,7 +63,7 @@ import Testing
     let (path, oracle) = try Self.program(build)
     let types = oracle.keys.filter { !["with_virtual_base", "with_reference", "with_rvalue_reference"].contains($0) }
       .sorted()
-    #expect(types.count == 17)
+    #expect(types.count == 18)
     let catalog = TypeCatalog()
     let imported = try catalog.importDebugInfo(of: path, types: types)
     for type in types {

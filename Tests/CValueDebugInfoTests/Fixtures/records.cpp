@@ -32,6 +32,15 @@ union empty_union {
   [[no_unique_address]] empty b;
 };
 struct handle { int *ptr; [[no_unique_address]] empty_union alloc; };
+// Pointers to a data member and to a member function (libstdc++'s std::function holds one), and a complex
+// long double (std::complex<long double>'s value, which clang names just `complex`).
+struct member_pointers {
+  int a;
+  int member_pointers::*data;
+  void (member_pointers::*method)();
+  __complex__ long double z;
+  void f() {}
+};
 struct poly {
   virtual ~poly() {}
   int p;
@@ -111,6 +120,13 @@ int main() {
   handle hd{};
   size("handle", sizeof hd);
   leaf("handle", ".ptr", OFFSET(hd, ptr));
+  member_pointers mp{1, &member_pointers::a, &member_pointers::f, 0};
+  size("member_pointers", sizeof mp);
+  leaf("member_pointers", ".a", OFFSET(mp, a));
+  leaf("member_pointers", ".data", OFFSET(mp, data));
+  leaf("member_pointers", ".method.ptr", OFFSET(mp, method));
+  leaf("member_pointers", ".method.adj", OFFSET(mp, method) + static_cast<long>(sizeof(void *)));
+  leaf("member_pointers", ".z", OFFSET(mp, z));
   poly_derived pd;
   size("poly_derived", sizeof pd);
   // The vptr at the start of each polymorphic subobject (the Itanium C++ ABI's place for it).
@@ -161,5 +177,5 @@ int main() {
   size("with_reference", sizeof ref + static_cast<unsigned long>(ref.ref - 1));
   with_rvalue_reference moved{base{}, 3};
   size("with_rvalue_reference", sizeof moved + static_cast<unsigned long>(moved.moved.a));
-  return counter::count + account.get() - 7;
+  return counter::count + account.get() - 7 + mp.*(mp.data) - 1;
 }
