@@ -172,16 +172,14 @@ extension CLayout {
   }
 }
 
-extension ValueType {
-  /// A description in `format`: the C initializer `text` as it is, or the schema 1 object with every leaf of
-  /// the layout read from `bytes` (`count` values, or one).
+extension ReportFormat {
+  /// A description in this format: the C initializer `text` as it is, or `json()`, the schema 1 object with
+  /// every leaf of the layout (which the handle writes).
   @usableFromInline
-  func report(description text: String, of bytes: UnsafeRawBufferPointer, count: Int?, as format: ReportFormat)
-    -> String
-  {
-    switch format {
+  func description(_ text: String, json: () -> String) -> String {
+    switch self {
     case .text: text
-    case .json: describeJSON(bytes, count: count, description: text)
+    case .json: json()
     }
   }
 }

@@ -23,7 +23,7 @@ extension ValueType {
   ) throws(ValueError) -> String {
     try ValueType.withRawBytes(of: bytes) { (raw) throws(ValueError) in
       let text = try describeRaw(raw, options: options)
-      return report(description: text, of: raw, count: nil, as: format)
+      return format.description(text) { describeJSON(raw, count: nil, description: text) }
     }
   }
 
@@ -58,7 +58,7 @@ extension ValueType {
   ) throws(ValueError) -> String {
     try ValueType.withRawBytes(of: bytes) { (raw) throws(ValueError) in
       let text = try describeRaw(raw, count: count, options: options)
-      return report(description: text, of: raw, count: count, as: format)
+      return format.description(text) { describeJSON(raw, count: count, description: text) }
     }
   }
 
