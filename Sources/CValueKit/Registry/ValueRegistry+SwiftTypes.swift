@@ -159,16 +159,15 @@ extension ValueRegistry {
     return parts
   }
 
+  /// The encoding set for a Swift type with ``register(_:swiftType:)``, if any.
+  func registered<Value>(_: Value.Type) -> TypeEncoding? { swiftTypes.registered(for: Value.self) }
+
   /// The catalog's definition of an imported C type, found by the C name Swift keeps for it
   /// (`String(reflecting:)` is `__C.tcphdr` for Glibc's `tcphdr`): a typedef name first, then a struct
   /// tag, then a union tag. Readable names the catalog has built in (`point`, `rect`) are not C names.
   ///
   /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the definition does not
   ///   have the Swift type's size: a definition for another ABI is an error, not a guess.
-
-  /// The encoding set for a Swift type with ``register(_:swiftType:)``, if any.
-  func registered<Value>(_: Value.Type) -> TypeEncoding? { swiftTypes.registered(for: Value.self) }
-
   func catalogDefinition<Value>(of _: Value.Type) throws(ValueError) -> TypeEncoding? {
     guard let name = Self.cName(of: Value.self) else { return nil }
     let typedef = TypeCatalog.builtinNames[name] == nil ? catalog.encoding(named: name) : nil
