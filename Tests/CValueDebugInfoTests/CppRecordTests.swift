@@ -96,6 +96,24 @@ import Testing
     #expect(try type.compare(bytes: expected, expected).isEqual)
   }
 
+  /// Values that differ only in one part of a pointer to member, or of a complex long double, fail naming it.
+  @Test(.needs(.gxx), arguments: builds)
+  func aChangedMemberPointerFailsByName(_ build: Build) throws {
+    let catalog = TypeCatalog()
+    try catalog.importDebugInfo(of: Self.program(build).path, types: ["member_pointers"])
+    let type = try ValueRegistry(catalog: catalog).resolve("{member_pointers}")
+    let layout = try #require(type.layout)
+    let expected = [UInt8](repeating: 0, count: layout.size)
+    for path in [".data", ".method.ptr", ".method.adj", ".z"] {
+      let field = try #require(layout.fields.first { $0.path.description == path }, "\(path) in \(build)")
+      var actual = expected
+      actual[field.offset] = 1
+      #expect(
+        try type.compare(bytes: actual, expected).mismatches.map(\.path.description) == [path], "\(path) in \(build)")
+    }
+    #expect(try type.compare(bytes: expected, expected).isEqual)
+  }
+
   @Test(.needs(.gxx), arguments: builds)
   func aVirtualBaseIsRefusedByName(_ build: Build) throws {
     let path = try Self.program(build).path

@@ -112,5 +112,11 @@ import Testing
     let byName = try DebugInfoImport.read(binary, types: ["nb::sb", "na::sa"])
     #expect(byName.record(named: "struct nb::sb")?.size == 8)
     #expect(byName.record(named: "struct na::sa")?.size == 4)
+    // Values of nb::sb that differ in its double fail there, as that double.
+    let catalog = TypeCatalog(includingBuiltins: false)
+    try catalog.importDebugInfo(of: binary, types: ["nb::sb"])
+    let type = try ValueRegistry(catalog: catalog).resolve("nb::sb")
+    let comparison = try type.compare(bytes: type.parse("{.y = 1.5}"), type.parse("{.y = 2}"))
+    #expect(comparison.mismatches.map(\.description) == [".y: 1.5 ≠ 2 (difference 0.5)"])
   }
 }
