@@ -41,7 +41,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var byText = cv_field_comparer()
   byText.size = MemoryLayout<cv_field_comparer>.size
   byText.kind = Int32(choices[0] % 3)
-  _ = cv_registry_register_field_comparer(registry, type, member, &byText, &message)
+  // CV_FIELD_C_STRING and CV_FIELD_POINTEE follow the field's pointer, as documented: once one is
+  // registered, the values compared and described keep their pointers NULL (the literal is still parsed,
+  // into a buffer nothing reads), or the target would dereference whatever address the literal spelled.
+  let followsPointers =
+    cv_registry_register_field_comparer(registry, type, member, &byText, &message) == CV_OK
+    && byText.kind != CV_FIELD_FUNCTION
   drop(message)
   // The size the caller's sizeof would be: the type's, as the Swift API lays it out, or a byte of the input.
   let known = (try? ValueRegistry().resolve(type).size) ?? nil
@@ -72,7 +77,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let count = Int(choices[6] % 4)
   var actual = [UInt8](repeating: 0, count: max(1, typeSize * max(count, 1)))
   let expected = [UInt8](repeating: 0, count: actual.count)
-  _ = cv_parse(handle, literal, &actual, typeSize, &message)
+  if followsPointers {
+    var parsed = actual
+    _ = cv_parse(handle, literal, &parsed, typeSize, &message)
+  } else {
+    _ = cv_parse(handle, literal, &actual, typeSize, &message)
+  }
   drop(message)
   var result = cv_comparison()
   result.size = MemoryLayout<cv_comparison>.size
