@@ -266,6 +266,27 @@ struct SnapshotStoreTests {
         """)
   }
 
+  /// A C++ base class is a field named with its template arguments, spaces included
+  /// (`._Vector_base<int, std::allocator<int>>._M_impl…`): such paths are each their own field, and an
+  /// unchanged layout matches (they were all one field, taken for one another).
+  @Test("field paths with spaces are read back whole")
+  func pathsWithSpaces() throws {
+    let folder = try TemporaryFolder()
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    let holder = try ValueRegistry().resolve(#"{cv_holder="base<int, long>"{cv_base="start"i"finish"i}"n"i}"#)
+    let value: [UInt8] = [1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]
+    #expect(store.verify(bytes: value, of: holder, named: "holder", record: .missing).failureText == nil)
+    #expect(store.verify(bytes: value, of: holder, named: "holder").status == .matched)
+    let moved = try ValueRegistry().resolve(#"{cv_holder="base<int, long>"{cv_base="finish"i"start"i}"n"i}"#)
+    #expect(
+      store.verify(bytes: value, of: moved, named: "holder").failureText == """
+        snapshot “holder” was recorded for another layout of struct cv_holder (12 bytes):
+          changed: .base<int, long>.finish @0 +4 int (was .base<int, long>.finish @4 +4 int)
+          changed: .base<int, long>.start @4 +4 int (was .base<int, long>.start @0 +4 int)
+          the actual value is in holder.snap.new
+        """)
+  }
+
   @Test("a snapshot recorded for another ABI is not compared")
   func otherABI() throws {
     let folder = try TemporaryFolder()
