@@ -1,6 +1,7 @@
 import CValueCHeader
 // The running program's own types, read from its debug info (CValueDebugInfo), for `cv_program_type`: the
 // one catalog and registry of the process, filled at first use of each type and kept for the process's life.
+// Its values are the process's own, so the C++ standard containers among them are compared by what they hold.
 import CValueDebugInfo
 import CValueKit
 import Synchronization
@@ -39,7 +40,8 @@ final class ProgramTypes: Sendable {
       if let known = state.resolved[name] { return .success(known) }
       if let known = state.failed[name] { return .failure(known) }
       do throws(DebugInfoError) {
-        _ = try state.catalog.catalog.importDebugInfoOfRunningProgram(types: [name])
+        let imported = try state.catalog.catalog.importDebugInfoOfRunningProgram(types: [name])
+        state.registry.registry.registerStandardContainers(of: imported)
       } catch {
         let failure = Self.error(error, name: name)
         state.failed[name] = failure
@@ -72,7 +74,8 @@ final class ProgramTypes: Sendable {
         return nil
       }
       do throws(DebugInfoError) {
-        try state.catalog.catalog.importDebugInfo(of: "/proc/self/exe", types: [name])
+        let imported = try state.catalog.catalog.importDebugInfo(of: "/proc/self/exe", types: [name])
+        state.registry.registry.registerStandardContainers(of: [imported])
       } catch {
         switch error {
         case .libdwNotFound, .libdwTooOld, .fileNotFound, .notELF, .unreadable, .noDebugInfo, .unsupportedMachine,

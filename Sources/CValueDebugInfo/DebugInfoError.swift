@@ -80,7 +80,11 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(path) is for \(abi), whose layouts CValueKit does not describe"
     case .unknownType(let name, let file): return "\(file) has no debug info for \(name)"
     case .incompleteType(let name, let file):
+      // clang (without -fstandalone-debug) leaves out a class that the library's own debug info would define:
+      // libstdc++'s std::string, its allocator and the types inside them.
+      let standard = name.hasPrefix("std::") || name.hasPrefix("struct std::") || name.hasPrefix("class std::")
       return "\(file) only declares \(name): no unit that defines it has debug info"
+        + (standard ? " (clang leaves the standard library's classes out unless built with -fstandalone-debug)" : "")
     case .unknownUnit(let unit, let file): return "\(file) has no compile unit \(unit)"
     case .conflictingDefinitions(let name, let units):
       // Places in functions read `test.c (in f())`: two in one unit are not for `unit:` to choose between.

@@ -48,6 +48,10 @@ public enum SnapshotFailure: Hashable, Sendable, CustomStringConvertible {
   indirect case notCompared(name: String, ValueError)
   /// The snapshot file could not be written: its path and why.
   case notWritten(path: String, reason: String)
+  /// The value's description does not read back as its bytes, so it is not recorded: the snapshot's name, the
+  /// type's C name, the field where reading stopped and why. A member described by what it holds in the
+  /// running process (a registered describer, such as a C++ `std::string` compared by its text) does this.
+  case notRecordable(name: String, typeName: String, field: FieldPath, problem: String)
 
   /// The failure's text, its first line standing alone.
   public var description: String { report() }
@@ -104,6 +108,12 @@ public enum SnapshotFailure: Hashable, Sendable, CustomStringConvertible {
       lines = Self.lines("cannot compare with snapshot “\(name)”: \(error)", headline)
     case .notWritten(let path, let reason):
       lines = Self.lines("cannot record snapshot \(path): \(reason)", headline)
+    case .notRecordable(let name, let typeName, let field, let problem):
+      let place = field.components.isEmpty ? "" : " at \(field)"
+      lines = [
+        headline(
+          "cannot record snapshot “\(name)” of \(typeName): its description does not read back\(place) (\(problem))")
+      ]
     }
     if let hint { lines.append("  " + hint) }
     return lines.joined(separator: "\n")

@@ -34,7 +34,9 @@ enum SnapshotLayout {
     func byPath(_ lines: [String]) -> [(path: String, line: String)] {
       lines.map { line in
         let characters = Array(line)
-        let end = characters.indices.first { characters[$0] == " " && $0 + 1 < characters.count && characters[$0 + 1] == "@" }
+        let end = characters.indices.first {
+          characters[$0] == " " && $0 + 1 < characters.count && characters[$0 + 1] == "@"
+        }
         return (end.map { String(characters[..<$0]) } ?? line, line)
       }
     }

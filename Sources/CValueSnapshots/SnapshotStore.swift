@@ -98,7 +98,7 @@ public struct SnapshotStore: Sendable {
     logRead(path)
     let isCI = SnapshotRecording.isCI(environment)
     guard let data = FileManager.default.contents(atPath: path) else {
-      if recording != .off && !isCI { return write(actual, named: name, to: path, outcome) }
+      if recording != .off && !isCI { return write(actual, of: type, named: name, to: path, outcome) }
       let hint =
         isCI
         ? "CI is set, so snapshots are never recorded: record it locally and commit it"
@@ -116,7 +116,7 @@ public struct SnapshotStore: Sendable {
       outcome.status = .matched
       return outcome
     }
-    if recording == .all && !isCI { return write(actual, named: name, to: path, outcome) }
+    if recording == .all && !isCI { return write(actual, of: type, named: name, to: path, outcome) }
     let hint =
       isCI && recording == .all
       ? "CI is set, so snapshots are never recorded; the actual value is in \(name).snap.new"
@@ -132,10 +132,24 @@ public struct SnapshotStore: Sendable {
 
   /// Writes `file` as the snapshot at `path`: a recorded outcome with its note, or a failed one saying why
   /// it could not.
-  private func write(_ file: SnapshotFile, named name: String, to path: String, _ outcome: SnapshotOutcome)
-    -> SnapshotOutcome
-  {
+  private func write(
+    _ file: SnapshotFile, of type: ValueType, named name: String, to path: String, _ outcome: SnapshotOutcome
+  ) -> SnapshotOutcome {
     var outcome = outcome
+    // What is recorded must read back as the type, or every later run fails on the file: a member described
+    // by a registered describer (a C++ std::string or std::vector compared by what it holds in this process)
+    // has no bytes a snapshot can hold.
+    do throws(ValueError) { _ = try type.parse(file.initializer, count: file.count) } catch {
+      let (field, problem): (FieldPath, String) =
+        if case .literal(let problem, let field, _, _) = error { (field, "\(problem)") } else {
+          (FieldPath(), "\(error)")
+        }
+      outcome.failure = .notRecordable(name: name, typeName: file.typeName, field: field, problem: problem)
+      outcome.hint =
+        "a member described by what it holds in this process (a registered describer, a C++ std::string or "
+        + "std::vector) has no bytes a snapshot can hold; nothing was written"
+      return outcome
+    }
     do {
       try Self.write(file.text, to: path)
       try? FileManager.default.removeItem(atPath: path + ".new")

@@ -1,7 +1,7 @@
 // The C++ test cases of program_catch2.cpp and program_doctest.cpp: one source for both frameworks, whose glue
 // headers define the same CHECK_CV_EQ / REQUIRE_CV_EQ / CHECK_CV_EQ_OPTIONS (TEST_CASE, REQUIRE and FAIL are
 // both frameworks' own). Namespaces, templates and base classes, by their C++ names from the test's own debug
-// info (built with -g); one test case passes, four fail on purpose.
+// info (built with -g), and standard members by what they hold; one test case passes, five fail on purpose.
 #ifndef CXX_FRAMEWORK_CASES_H
 #define CXX_FRAMEWORK_CASES_H
 
@@ -72,6 +72,30 @@ TEST_CASE("a vptr is never compared, a data member is") {
   expected.reading = 8;
   CHECK_CV_EQ(actual, expected);
   std::memcpy(static_cast<void *>(&actual), vptr, sizeof vptr);
+}
+
+// Standard members by what they hold: two strings with the same text are equal wherever the text lies (here
+// one in the object, one built elsewhere), and a vector is its elements.
+#include <string>
+#include <vector>
+
+struct reading {
+  int channel;
+  double value;
+};
+struct probe {
+  int id;
+  std::string name;
+  std::vector<reading> readings;
+};
+
+TEST_CASE("standard members compare by content") {
+  probe actual{1, "probe", {{1, 0.5}}};
+  probe expected{1, std::string("pro") + "be", {{1, 0.5}}};
+  CHECK_CV_EQ(actual, expected);
+  expected.name = "a name too long for the string's own buffer";
+  expected.readings.push_back({2, 1.5});
+  CHECK_CV_EQ(actual, expected);
 }
 
 #endif

@@ -1,9 +1,11 @@
 // Zero set-up with GoogleTest: EXPECT_CV_EQ(actual, expected) / ASSERT_CV_EQ take the type from the
-// arguments, read by its C name from the test's own debug info (built with -g). One test passes, five fail on
+// arguments, read by its C name from the test's own debug info (built with -g). Two tests pass, six fail on
 // purpose; run.sh checks the exact output (expected/program_gtest.txt).
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "program_types.h"
 
@@ -71,6 +73,23 @@ typedef struct {
 
 TEST(Zero, ProgramsOwnRectDiffers) {
   rect actual{1, 'x'}, expected{1, 'y'};
+  EXPECT_CV_EQ(actual, expected);
+}
+
+// Standard members by what they hold: a string by its text, wherever it lies, a vector by its elements.
+struct probe {
+  int id;
+  std::string name;
+  std::vector<int> items;
+};
+
+TEST(Zero, StandardMembersByContent) {
+  probe actual{1, "probe", {1, 2, 3}}, expected{1, std::string("pro") + "be", {1, 2, 3}};
+  EXPECT_CV_EQ(actual, expected);
+}
+
+TEST(Zero, StandardMembersDiffer) {
+  probe actual{1, "probe", {1, 2, 3}}, expected{1, "a name too long for the string's own buffer", {1, 2, 4}};
   EXPECT_CV_EQ(actual, expected);
 }
 

@@ -18,7 +18,7 @@
 /// - Addresses as lowercase hex, `0x7ffee3b0`, zero as `NULL`; with
 ///   ``DescriptionOptions/showsCStringText`` a `char *` is followed by its text in a comment.
 /// - `_Complex` as `{re, im}`, vectors as `{e0, e1, …}`, bytes of unknown meaning as `{0x01, 0x02}`.
-enum LeafDescription {
+package enum LeafDescription {
   /// The leaf of `kind` whose first bit is `bitOffset` bits into `bytes` and which spans `size` bytes.
   static func text(
     _ kind: LeafKind, in bytes: UnsafeRawBufferPointer, bitOffset: Int, size: Int, options: DescriptionOptions
@@ -159,6 +159,12 @@ enum LeafDescription {
       }
     }
     return " /* \"\(escaped)\"\(isComplete ? "" : "…") */"
+  }
+
+  /// The bytes as one C string literal, `"caf\303\251\n"`, each escaped as ``escape(_:)`` does: what a
+  /// `std::string`'s text is described as.
+  package static func cStringLiteral(_ bytes: some Sequence<UInt8>) -> String {
+    "\"" + bytes.map(escape).joined() + "\""
   }
 
   /// A byte as it appears inside a C string literal: printable ASCII as itself, the common escapes, and

@@ -287,6 +287,27 @@ struct SnapshotStoreTests {
         """)
   }
 
+  /// A member described by what it holds (a registered describer, as a C++ std::string is in the running
+  /// process) writes text that does not read back as the bytes: recording it is refused, and nothing written.
+  @Test("a value whose description does not read back is not recorded")
+  func descriptionThatDoesNotReadBack() throws {
+    let folder = try TemporaryFolder()
+    let store = SnapshotStore(directory: folder.path, environment: [:])
+    let registry = ValueRegistry()
+    try registry.register(#"{cv_text="p"*}"#, describer: { _ in #""probe""# })
+    let holder = try registry.resolve(#"{cv_holder="id"i"name"{cv_text="p"*}}"#)
+    let outcome = store.verify(bytes: [UInt8](repeating: 0, count: 16), of: holder, named: "holder", record: .missing)
+    #expect(outcome.status == .failed)
+    #expect(
+      outcome.failureText == """
+        cannot record snapshot “holder” of struct cv_holder: its description does not read back at .name.p \
+        (expected an address for char *, found a string literal)
+          a member described by what it holds in this process (a registered describer, a C++ std::string or \
+        std::vector) has no bytes a snapshot can hold; nothing was written
+        """)
+    #expect(folder.text("holder.snap") == nil)
+  }
+
   @Test("a snapshot recorded for another ABI is not compared")
   func otherABI() throws {
     let folder = try TemporaryFolder()
