@@ -23,13 +23,12 @@ enum StandardContainer: Equatable {
   case shortOrLongString(shortSize: Int, shortData: Int, longSize: Int, longData: Int)
   /// A `std::vector<T>`: the offsets of its pointers to the first element and past the last, and `T`.
   case vector(begin: Int, end: Int, element: TypeEncoding)
-
-  /// The library's names for the forms recognised.
-  static let forms = [
-    "libstdc++'s std::__cxx11::basic_string<char> (_M_dataplus._M_p, _M_string_length)",
-    "libc++ 14's std::__1::basic_string<char> (__s.__size_, __s.__data_, __l.__size_, __l.__data_)",
-    "libstdc++'s std::vector (_M_start, _M_finish)", "libc++'s std::__1::vector (__begin_, __end_)",
-  ]
+  /// A `std::span<T>` of dynamic extent: the offsets of its pointer to the first element and of its count.
+  case span(data: Int, count: Int, element: TypeEncoding)
+  /// A `std::optional<T>`: the offsets of its engaged flag and of the value, and `T` (read in the value).
+  case optional(engaged: Int, value: Int, element: TypeEncoding)
+  /// A `std::unique_ptr<T>` or `std::shared_ptr<T>`: the offset of its pointer, and `T`, compared by pointee.
+  case pointer(at: Int, element: TypeEncoding)
 
   /// The container a record of this name and layout is, or `nil` for any other record.
   static func recognise(name: String, layout: CLayout) -> StandardContainer? {
@@ -70,6 +69,57 @@ enum StandardContainer: Equatable {
       return .shortOrLongString(
         shortSize: shortSize.offset, shortData: shortData.offset, longSize: longSize.offset,
         longData: longData.offset)
+    }
+    // The one member of this name at any depth (through bases and anonymous unions), with its offset.
+    func member(_ name: String) -> (offset: Int, node: CLayout.Node)? {
+      var found: [(offset: Int, node: CLayout.Node)] = []
+      func visit(_ node: CLayout.Node, _ bitOffset: Int) {
+        for member in node.members {
+          let offset = bitOffset + member.bitOffset
+          if member.component == .member(name) { found.append((offset / 8, member.node)) }
+          visit(member.node, offset)
+        }
+      }
+      visit(layout.root, 0)
+      return found.count == 1 ? found[0] : nil
+    }
+    func pointer(_ name: String) -> (offset: Int, element: TypeEncoding)? {
+      guard let found = member(name), found.node.size == pointerSize,
+        case .pointer(let element) = found.node.type.unqualified
+      else { return nil }
+      return (found.offset, element)
+    }
+    func count(_ name: String) -> Int? {
+      guard let found = member(name), found.node.size == pointerSize,
+        case .scalar(let scalar) = found.node.type.unqualified,
+        scalar.isInteger
+      else { return nil }
+      return found.offset
+    }
+    let libcxx = name.hasPrefix("std::__1::")
+    let bare = libcxx ? "std::" + name.dropFirst("std::__1::".count) : String(name)
+    if bare.hasPrefix("std::basic_string_view<char,") {
+      guard let data = member(libcxx ? "__data" : "_M_str"), data.node.size == pointerSize,
+        data.node.type.unqualified == .scalar(.cString), let length = count(libcxx ? "__size" : "_M_len")
+      else { return nil }
+      return .string(data: data.offset, length: length)
+    }
+    if bare.hasPrefix("std::span<") {
+      guard let data = pointer(libcxx ? "__data" : "_M_ptr"), let count = count(libcxx ? "__size" : "_M_extent_value")
+      else { return nil }
+      return .span(data: data.offset, count: count, element: data.element)
+    }
+    if bare.hasPrefix("std::optional<") {
+      guard let engaged = member(libcxx ? "__engaged_" : "_M_engaged"), engaged.node.size == 1,
+        engaged.node.type.unqualified == .scalar(.bool), let value = member(libcxx ? "__val_" : "_M_value")
+      else { return nil }
+      return .optional(engaged: engaged.offset, value: value.offset, element: value.node.type)
+    }
+    if bare.hasPrefix("std::unique_ptr<") || bare.hasPrefix("std::shared_ptr<") {
+      let field =
+        bare.hasPrefix("std::unique_ptr<") ? (libcxx ? "__value_" : "_M_head_impl") : (libcxx ? "__ptr_" : "_M_ptr")
+      guard let pointer = pointer(field) else { return nil }
+      return .pointer(at: pointer.offset, element: pointer.element)
     }
     let begin: CLayout.Field?
     let end: CLayout.Field?
@@ -113,7 +163,7 @@ extension StandardContainer {
       }
       count = Int(truncatingIfNeeded: Self.word(value, at: longSize))
       address = Self.word(value, at: longData)
-    case .vector: return nil
+    case .vector, .span, .optional, .pointer: return nil
     }
     guard count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
     guard let start = UnsafeRawPointer(bitPattern: address) else { return nil }
@@ -124,18 +174,42 @@ extension StandardContainer {
     return UnsafeRawBufferPointer(start: start, count: count)
   }
 
-  /// A vector's elements, in the running process, or `nil` when its two pointers do not span whole elements.
-  fileprivate static func elements(_ value: UnsafeRawBufferPointer, begin: Int, end: Int, stride: Int)
-    -> (start: UnsafeRawPointer?, count: Int)?
-  {
-    let first = word(value, at: begin)
-    let last = word(value, at: end)
-    guard last >= first, (last - first) % UInt(stride) == 0 else { return nil }
-    return (UnsafeRawPointer(bitPattern: first), Int(last - first) / stride)
+  /// The type reached through a pointer, which an import does not follow: a vector's, a span's and a smart
+  /// pointer's element type.
+  var pointee: TypeEncoding? {
+    switch self {
+    case .vector(_, _, let element), .span(_, _, let element), .pointer(_, let element): return element
+    case .string, .shortOrLongString, .optional: return nil
+    }
   }
 
-  /// Registers the comparer and describer of this container for `type` in `registry`; `false` when the
-  /// element type of a vector cannot be compared (it cannot be laid out).
+  /// A vector's or span's elements, in the running process, or `nil` when a vector's two pointers do not
+  /// span whole elements or a span's count does not fit in memory.
+  fileprivate func elements(_ value: UnsafeRawBufferPointer, stride: Int) -> (start: UnsafeRawPointer?, count: Int)? {
+    switch self {
+    case .vector(let begin, let end, _):
+      let first = Self.word(value, at: begin)
+      let last = Self.word(value, at: end)
+      guard last >= first, (last - first) % UInt(stride) == 0 else { return nil }
+      return (UnsafeRawPointer(bitPattern: first), Int(last - first) / stride)
+    case .span(let data, let count, _):
+      let elements = Self.word(value, at: count)
+      guard elements <= UInt(Int.max / stride) else { return nil }
+      return (UnsafeRawPointer(bitPattern: Self.word(value, at: data)), Int(elements))
+    case .string, .shortOrLongString, .optional, .pointer: return nil
+    }
+  }
+
+  /// The element type's handle as the registry resolves it when a value is compared: after every container
+  /// of the same import is registered (a vector's elements holding strings compare them by text, whichever
+  /// was registered first), and from the registry's cache after the first time. The registry is held weakly:
+  /// its entries hold this closure.
+  private static func resolver(_ type: TypeEncoding, in registry: ValueRegistry) -> @Sendable () -> ValueType? {
+    { [weak registry] in try? registry?.resolve(type) }
+  }
+
+  /// Registers the comparer and describer of this container for `type` in `registry`; `false` when its
+  /// element type cannot be compared (it cannot be laid out).
   func register(for type: TypeEncoding, in registry: ValueRegistry) -> Bool {
     switch self {
     case .string, .shortOrLongString:
@@ -147,31 +221,69 @@ extension StandardContainer {
       }
       let describe: RawDescriber = { value in
         guard let text = self.text(value) else {
-          return "/* a std::string whose size does not fit its value, or whose text is at NULL: "
+          return "/* a string whose size does not fit its value, or whose text is at NULL: "
             + value.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() + " */"
         }
         return LeafDescription.cStringLiteral(text)
       }
       return (try? registry.register(type, comparer: compare, describer: describe)) != nil
-    case .vector(let begin, let end, let elementType):
-      guard let element = try? registry.resolve(elementType), let stride = element.layout?.stride, stride > 0 else {
-        return false
-      }
+    case .vector(_, _, let elementType), .span(_, _, let elementType):
+      guard let stride = (try? registry.resolve(elementType))?.layout?.stride, stride > 0 else { return false }
+      let resolve = Self.resolver(elementType, in: registry)
       let compare: RawComparator = { a, b in
-        guard let x = Self.elements(a, begin: begin, end: end, stride: stride),
-          let y = Self.elements(b, begin: begin, end: end, stride: stride), x.count == y.count
+        guard let element = resolve(), let x = self.elements(a, stride: stride),
+          let y = self.elements(b, stride: stride),
+          x.count == y.count
         else { return false }
         guard x.count > 0, let p = x.start, let q = y.start, p != q else { return x.count == 0 || x.start == y.start }
         return element.isEqual(pointers: p, q, count: x.count)
       }
       let describe: RawDescriber = { value in
-        guard let span = Self.elements(value, begin: begin, end: end, stride: stride) else {
-          return "/* a std::vector whose pointers \(Self.word(value, at: begin)) and \(Self.word(value, at: end)) "
-            + "do not span whole elements of \(stride) bytes */"
+        guard let span = self.elements(value, stride: stride) else {
+          return "/* a sequence whose pointers or count do not give whole elements of \(stride) bytes */"
         }
         guard span.count > 0, let start = span.start else { return "{}" }
+        guard let element = resolve() else { return "/* \(elementType) no longer resolves */" }
         let bytes = UnsafeRawBufferPointer(start: start, count: span.count * stride)
         do throws(ValueError) { return try element.describe(bytes: bytes, count: span.count) } catch {
+          return "/* \(error) */"
+        }
+      }
+      return (try? registry.register(type, comparer: compare, describer: describe)) != nil
+    case .optional(let engaged, let offset, let elementType):
+      guard let size = (try? registry.resolve(elementType))?.layout?.size, size > 0 else { return false }
+      let resolve = Self.resolver(elementType, in: registry)
+      let compare: RawComparator = { a, b in
+        let (x, y) = (a[engaged] != 0, b[engaged] != 0)
+        guard x == y else { return false }
+        guard x, let p = a.baseAddress, let q = b.baseAddress else { return true }
+        return resolve()?.isEqual(pointers: p + offset, q + offset) ?? false
+      }
+      let describe: RawDescriber = { value in
+        guard value[engaged] != 0 else { return "std::nullopt" }
+        guard let element = resolve() else { return "/* \(elementType) no longer resolves */" }
+        do throws(ValueError) {
+          return try element.describe(bytes: UnsafeRawBufferPointer(rebasing: value[offset..<offset + size]))
+        } catch {
+          return "/* \(error) */"
+        }
+      }
+      return (try? registry.register(type, comparer: compare, describer: describe)) != nil
+    case .pointer(let at, let elementType):
+      guard let size = (try? registry.resolve(elementType))?.layout?.size, size > 0 else { return false }
+      let resolve = Self.resolver(elementType, in: registry)
+      let compare: RawComparator = { a, b in
+        let (x, y) = (Self.word(a, at: at), Self.word(b, at: at))
+        guard x != y else { return true }
+        guard let p = UnsafeRawPointer(bitPattern: x), let q = UnsafeRawPointer(bitPattern: y) else { return false }
+        return resolve()?.isEqual(pointers: p, q) ?? false
+      }
+      let describe: RawDescriber = { value in
+        guard let pointee = UnsafeRawPointer(bitPattern: Self.word(value, at: at)) else { return "nullptr" }
+        guard let element = resolve() else { return "/* \(elementType) no longer resolves */" }
+        do throws(ValueError) {
+          return try element.describe(bytes: UnsafeRawBufferPointer(start: pointee, count: size))
+        } catch {
           return "/* \(error) */"
         }
       }
@@ -182,12 +294,14 @@ extension StandardContainer {
 
 extension ValueRegistry {
   /// Compares and describes the C++ standard library's containers among `imported` by what they hold, in the
-  /// running process: a `std::string` by its text (`.name = "probe"`), a `std::vector<T>` by its elements,
-  /// each compared as `T` (`.items = {1, 2, 3}`). Without this, their values are compared by their pointers,
-  /// so two equal strings held by two objects differ.
+  /// running process: a `std::string` or `std::string_view` by its text (`.name = "probe"`), a
+  /// `std::vector<T>` or `std::span<T>` by its elements, each compared as `T` (`.items = {1, 2, 3}`), a
+  /// `std::optional<T>` by whether it holds a value, then the value (`std::nullopt`), and a
+  /// `std::unique_ptr<T>` or `std::shared_ptr<T>` by what it points to (`nullptr`). Without this, their values
+  /// are compared by their representation, so two equal strings held by two objects differ by their pointers.
   ///
-  /// Each container is recognised from its record's layout in the debug info: libstdc++'s `std::string`
-  /// (the C++11 ABI) and `std::vector`, and libc++'s `std::vector`. Any other record keeps its plain layout.
+  /// Each is recognised from its record's layout in the debug info, for libstdc++ (the C++11 string) and
+  /// libc++ 14; a record of another layout keeps its plain one, field by field.
   ///
   /// ```swift
   /// let registry = ValueRegistry()
@@ -210,9 +324,10 @@ extension ValueRegistry {
         guard let layout = try? catalog.layout(of: record.encoding),
           let container = StandardContainer.recognise(name: record.name, layout: layout)
         else { continue }
-        // A vector's element type is reached through a pointer, which an import does not follow: it is read
-        // from the same file now, its own containers first, so that the element compares by content too.
-        if case .vector(_, _, let element) = container, (try? resolve(element))?.layout == nil,
+        // A vector's, span's or smart pointer's element type is reached through a pointer, which an import does
+        // not follow: it is read from the same file now, its own containers first, so that the element
+        // compares by content too.
+        if let element = container.pointee, (try? resolve(element))?.layout == nil,
           let name = Self.recordName(element), let file = types.origin.inputs.first,
           let more = try? catalog.importDebugInfo(of: file, types: [name])
         {

@@ -1,5 +1,6 @@
 import CValueKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CValueDebugInfo
@@ -27,6 +28,33 @@ import Testing
     };
     extern "C" const cv_std_probe *cv_std_probe_at(int index) { return &probes[index]; }
     extern "C" unsigned long cv_std_probe_size(void) { return sizeof(cv_std_probe); }
+
+    #include <memory>
+    #include <optional>
+    #include <span>
+    #include <string_view>
+    struct cv_std_extras {
+      std::optional<cv_reading> maybe;
+      std::unique_ptr<cv_reading> owned;
+      std::shared_ptr<cv_std_probe> shared;
+      std::string_view view;
+      std::span<const int> window;
+      std::vector<cv_std_probe> family;
+    };
+    static const int numbers[] = {1, 2, 3, 1, 2, 4};
+    static const char text[] = "view of a view";
+    static cv_std_extras extras[] = {
+      {cv_reading{1, 0.5}, std::make_unique<cv_reading>(cv_reading{2, 1.5}),
+       std::make_shared<cv_std_probe>(cv_std_probe{1, "probe", {1, 2, 3}, {}}), std::string_view(text, 4),
+       std::span<const int>(numbers, 3), {cv_std_probe{1, "probe", {1, 2, 3}, {}}}},
+      {cv_reading{1, 0.5}, std::make_unique<cv_reading>(cv_reading{2, 1.5}),
+       std::make_shared<cv_std_probe>(cv_std_probe{1, "probe", {1, 2, 3}, {}}), std::string_view(text + 10, 4),
+       std::span<const int>(numbers + 3, 3), {cv_std_probe{1, std::string("pro") + "be", {1, 2, 3}, {}}}},
+      {std::nullopt, nullptr, nullptr, {}, {}, {}},
+      {std::nullopt, nullptr, nullptr, {}, {}, {}},
+    };
+    extern "C" const cv_std_extras *cv_std_extras_at(int index) { return &extras[index]; }
+    extern "C" unsigned long cv_std_extras_size(void) { return sizeof(cv_std_extras); }
     """
 
   /// A way of building the library, with the C++ standard library it uses.
@@ -38,11 +66,26 @@ import Testing
   }
 
   static let builds = [
-    Build(compiler: "g++", flags: ["-gdwarf-5"]),
-    Build(compiler: "g++", flags: ["-gdwarf-4", "-O2"]),
-    Build(compiler: "clang++", flags: ["-gdwarf-5", "-fstandalone-debug"]),
-    Build(compiler: "clang++", flags: ["-gdwarf-4", "-O2", "-fstandalone-debug", "-stdlib=libc++"]),
+    Build(compiler: "g++", flags: ["-std=c++20", "-gdwarf-5"]),
+    Build(compiler: "g++", flags: ["-std=c++20", "-gdwarf-4", "-O2"]),
+    Build(compiler: "clang++", flags: ["-std=c++20", "-gdwarf-5", "-fstandalone-debug"]),
+    Build(compiler: "clang++", flags: ["-std=c++20", "-gdwarf-4", "-O2", "-fstandalone-debug", "-stdlib=libc++"]),
   ]
+
+  /// Each build once per test process, whichever test asks first (tests run in parallel).
+  static let cache = BuildCache<Result<String, DebugInfoFixture.BuildFailed>>()
+
+  static func compile(_ build: Build) -> Result<String, DebugInfoFixture.BuildFailed> {
+    let directory = DebugInfoFixture.directory
+    let source = "\(directory)/\(build.name).cpp"
+    let path = "\(directory)/\(build.name)"
+    do { try Self.source.write(toFile: source, atomically: true, encoding: .utf8) } catch {
+      return .failure(DebugInfoFixture.BuildFailed(description: "\(error)"))
+    }
+    return DebugInfoFixture.run(
+      DebugInfoFixture.tool(build.compiler), ["-g", "-shared", "-fPIC"] + build.flags + ["-o", path, source],
+      output: path)
+  }
 
   /// The library built and opened, its values by index, and a registry with its types.
   struct Library {
@@ -52,14 +95,8 @@ import Testing
     let imported: ImportedTypes
 
     init(_ build: Build, containers: Bool = true) throws {
-      let directory = DebugInfoFixture.directory
-      let source = "\(directory)/std-containers.cpp"
-      try StandardContainerTests.source.write(toFile: source, atomically: true, encoding: .utf8)
-      let path = "\(directory)/\(build.name)"
-      _ = try DebugInfoFixture.run(
-        DebugInfoFixture.tool(build.compiler), ["-g", "-shared", "-fPIC"] + build.flags + ["-o", path, source],
-        output: path
-      ).get()
+      let path = try StandardContainerTests.cache.value(for: build.name) { StandardContainerTests.compile(build) }
+        .get()
       let handle = try #require(dlopen(path, RTLD_NOW | RTLD_LOCAL), "dlopen \(path)")
       typealias At = @convention(c) (Int32) -> UnsafeRawPointer
       typealias Size = @convention(c) () -> UInt
@@ -67,9 +104,22 @@ import Testing
       let size = unsafeBitCast(try #require(dlsym(handle, "cv_std_probe_size")), to: Size.self)
       values = (0..<5).map { at(Int32($0)) }
       self.size = Int(size())
+      let extrasAt = unsafeBitCast(try #require(dlsym(handle, "cv_std_extras_at")), to: At.self)
+      let extrasSize = unsafeBitCast(try #require(dlsym(handle, "cv_std_extras_size")), to: Size.self)
+      extras = (0..<4).map { extrasAt(Int32($0)) }
+      self.extrasSize = Int(extrasSize())
       registry = ValueRegistry(catalog: TypeCatalog(includingBuiltins: false))
-      imported = try registry.catalog.importDebugInfo(of: path, types: ["cv_std_probe"])
+      imported = try registry.catalog.importDebugInfo(of: path, types: ["cv_std_probe", "cv_std_extras"])
       if containers { registry.registerStandardContainers(of: [imported]) }
+    }
+
+    let extras: [UnsafeRawPointer]
+    let extrasSize: Int
+
+    func compareExtras(_ a: Int, _ b: Int) throws -> Comparison {
+      try registry.resolve("cv_std_extras").compare(
+        bytes: UnsafeRawBufferPointer(start: extras[a], count: extrasSize),
+        UnsafeRawBufferPointer(start: extras[b], count: extrasSize))
     }
 
     func compare(_ a: Int, _ b: Int) throws -> Comparison {
@@ -88,8 +138,8 @@ import Testing
     let library = try Library(build)
     #expect(library.size == (try library.registry.resolve("cv_std_probe").size))
     #expect(
-      Set(library.registry.registerStandardContainers(of: [library.imported])).count == 3,
-      "a string and two vectors")
+      Set(library.registry.registerStandardContainers(of: [library.imported])).count == 9,
+      "a string, three vectors, an optional, two smart pointers, a view and a span")
     #expect(try library.compare(0, 1).isEqual)
     #expect(try library.compare(2, 3).isEqual, "long strings, on the heap")
     #expect(try library.compare(4, 4).isEqual)
@@ -112,6 +162,35 @@ import Testing
     #expect(try library.describe(4) == #"{.id = 1, .name = "", .items = {}, .readings = {}}"#)
   }
 
+  /// `std::optional` by whether it holds a value and then the value, smart pointers by what they point to,
+  /// `std::string_view` by its text and `std::span` by its elements.
+  @Test(arguments: builds) func optionalsPointersViewsAndSpans(_ build: Build) throws {
+    let library = try Library(build)
+    #expect(
+      try library.registry.resolve("cv_std_extras").describe(
+        bytes: UnsafeRawBufferPointer(start: library.extras[0], count: library.extrasSize))
+        == #"{.maybe = {.channel = 1, .value = 0.5}, .owned = {.channel = 2, .value = 1.5}, "#
+        + #".shared = {.id = 1, .name = "probe", .items = {1, 2, 3}, .readings = {}}, .view = "view", "#
+        + #".window = {1, 2, 3}, .family = {{.id = 1, .name = "probe", .items = {1, 2, 3}, .readings = {}}}}"#)
+    #expect(
+      try library.registry.resolve("cv_std_extras").describe(
+        bytes: UnsafeRawBufferPointer(start: library.extras[2], count: library.extrasSize))
+        == #"{.maybe = std::nullopt, .owned = nullptr, .shared = nullptr, .view = "", .window = {}, .family = {}}"#)
+    #expect(try library.compareExtras(2, 3).isEqual, "empty ones")
+    let comparison = try library.compareExtras(0, 1)
+    #expect(comparison.mismatches.map(\.path.description) == [".window"])
+    #expect(
+      comparison.report == """
+        cv_std_extras values differ at 1 of 6 fields:
+          .window: {1, 2, 3} ≠ {1, 2, 4}
+          actual:   {.maybe = {.channel = 1, .value = 0.5}, .owned = {.channel = 2, .value = 1.5}, .shared = {.id = 1, .name = "probe", .items = {1, 2, 3}, .readings = {}}, .view = "view", .window = {1, 2, 3}, .family = {{.id = 1, .name = "probe", .items = {1, 2, 3}, .readings = {}}}}
+          expected: {.maybe = {.channel = 1, .value = 0.5}, .owned = {.channel = 2, .value = 1.5}, .shared = {.id = 1, .name = "probe", .items = {1, 2, 3}, .readings = {}}, .view = "view", .window = {1, 2, 4}, .family = {{.id = 1, .name = "probe", .items = {1, 2, 3}, .readings = {}}}}
+        """, "the views are equal (one text at two places), and so are the vectors of records holding strings")
+    #expect(
+      try library.compareExtras(0, 2).mismatches.map(\.path.description)
+        == [".maybe", ".owned", ".shared", ".view", ".window", ".family"])
+  }
+
   /// Without the containers registered, two equal strings in two objects differ by their pointers: never a
   /// pass the contents do not earn.
   @Test func withoutTheContainersTheirPointersDiffer() throws {
@@ -125,7 +204,7 @@ import Testing
   /// which flag keeps them.
   @Test func clangWithoutStandaloneDebugNamesTheFlag() throws {
     let error = #expect(throws: DebugInfoError.self) {
-      try Library(Build(compiler: "clang++", flags: ["-gdwarf-5"]))
+      try Library(Build(compiler: "clang++", flags: ["-std=c++20", "-gdwarf-5"]))
     }
     #expect(
       error?.description.hasSuffix(
