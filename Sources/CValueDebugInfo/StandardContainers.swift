@@ -226,7 +226,12 @@ extension StandardContainer {
         }
         return LeafDescription.cStringLiteral(text)
       }
-      return (try? registry.register(type, comparer: compare, describer: describe)) != nil
+      registry.register(type, comparer: compare, describer: describe) { a, b in
+        guard let x = self.text(a), let y = self.text(b) else { return nil }
+        let common = min(x.count, y.count)
+        return (0..<common).first { x[$0] != y[$0] } ?? common
+      }
+      return true
     case .vector(_, _, let elementType), .span(_, _, let elementType):
       guard let stride = (try? registry.resolve(elementType))?.layout?.stride, stride > 0 else { return false }
       let resolve = Self.resolver(elementType, in: registry)
@@ -249,7 +254,15 @@ extension StandardContainer {
           return "/* \(error) */"
         }
       }
-      return (try? registry.register(type, comparer: compare, describer: describe)) != nil
+      registry.register(type, comparer: compare, describer: describe) { a, b in
+        guard let element = resolve(), let x = self.elements(a, stride: stride),
+          let y = self.elements(b, stride: stride)
+        else { return nil }
+        let common = min(x.count, y.count)
+        guard common > 0, let p = x.start, let q = y.start else { return 0 }
+        return (0..<common).first { !element.isEqual(pointers: p + $0 * stride, q + $0 * stride) } ?? common
+      }
+      return true
     case .optional(let engaged, let offset, let elementType):
       guard let size = (try? registry.resolve(elementType))?.layout?.size, size > 0 else { return false }
       let resolve = Self.resolver(elementType, in: registry)

@@ -152,9 +152,9 @@ import Testing
     #expect(
       comparison.report == """
         cv_std_probe values differ at 3 of 4 fields:
-          .name: "probe" ≠ "a name longer than any short string"
-          .items: {1, 2, 3} ≠ {1, 2, 4}
-          .readings: {{.channel = 1, .value = 0.5}} ≠ {{.channel = 1, .value = 0.5}, {.channel = 2, .value = 1.5}}
+          .name: "probe" ≠ "a name longer than any short string" (first difference at [0])
+          .items: {1, 2, 3} ≠ {1, 2, 4} (first difference at [2])
+          .readings: {{.channel = 1, .value = 0.5}} ≠ {{.channel = 1, .value = 0.5}, {.channel = 2, .value = 1.5}} (first difference at [1])
           actual:   {.id = 1, .name = "probe", .items = {1, 2, 3}, .readings = {{.channel = 1, .value = 0.5}}}
           expected: {.id = 1, .name = "a name longer than any short string", .items = {1, 2, 4}, .readings = {{.channel = 1, .value = 0.5}, {.channel = 2, .value = 1.5}}}
         """)
@@ -182,7 +182,7 @@ import Testing
     #expect(
       comparison.report == """
         cv_std_extras values differ at 1 of 6 fields:
-          .window: {1, 2, 3} ≠ {1, 2, 4}
+          .window: {1, 2, 3} ≠ {1, 2, 4} (first difference at [2])
           actual:   {.maybe = {.channel = 1, .value = 0.5}, .owned = {.channel = 2, .value = 1.5}, .shared = {.id = 1, .name = "probe", .items = {1, 2, 3}, .readings = {}}, .view = "view", .window = {1, 2, 3}, .family = {{.id = 1, .name = "probe", .items = {1, 2, 3}, .readings = {}}}}
           expected: {.maybe = {.channel = 1, .value = 0.5}, .owned = {.channel = 2, .value = 1.5}, .shared = {.id = 1, .name = "probe", .items = {1, 2, 3}, .readings = {}}, .view = "view", .window = {1, 2, 4}, .family = {{.id = 1, .name = "probe", .items = {1, 2, 3}, .readings = {}}}}
         """, "the views are equal (one text at two places), and so are the vectors of records holding strings")

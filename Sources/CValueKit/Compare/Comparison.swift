@@ -194,7 +194,9 @@ public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
   public let difference: Double?
   /// For floating-point fields, the tolerance that was applied.
   public let tolerance: FloatTolerance?
-  /// For a `char` array reported as two strings, the index of the first char that differs.
+  /// For a `char` array reported as two strings, the index of the first char that differs; for a sequence a
+  /// registered comparer compares (a C++ `std::string`'s chars, a `std::vector`'s elements), the index of
+  /// its first difference.
   public let firstDifference: Int?
   /// For a long `char` array, the indices of the chars that ``actual`` and ``expected`` show around the first
   /// difference (`146..<154`), in place of the whole strings; `nil` when they are whole.
@@ -229,7 +231,9 @@ public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
   ///   - expected: The expected field, described.
   ///   - difference: For floating-point fields, how far apart the values are.
   ///   - tolerance: For floating-point fields, the tolerance applied.
-  ///   - firstDifference: For a `char` array reported as strings, the index of the first differing char.
+  ///   - firstDifference: For a `char` array reported as strings, the index of the first differing char; for
+  ///     a sequence a registered comparer compares (a C++ `std::string`'s chars, a `std::vector`'s elements),
+  ///     the index of its first difference.
   ///   - excerpt: For a long `char` array, the chars `actual` and `expected` show around the first difference.
   package init(
     path: FieldPath, offset: Int, actual: String, expected: String, difference: Double? = nil,

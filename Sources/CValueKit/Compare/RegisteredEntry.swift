@@ -8,6 +8,9 @@ struct RegisteredEntry: Sendable {
   var comparatorFunction: String?
   /// The same C function in the form a handle calls directly, skipping `compare`'s closure.
   var directComparator: DirectComparator?
+  /// Where two values `compare` finds different first differ (a string's char, a vector's element), for
+  /// the report's `(first difference at [3])`.
+  var firstDifference: (@Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Int?)?
 
   /// How a comparison by this entry is reported.
   var strategy: Comparison.Strategy {

@@ -44,10 +44,13 @@ struct StructuralComparison {
     case .registered(let entry):
       guard let compare = entry.compare else { return }
       let size = rule.node.size
-      let equal = compare(
-        UnsafeRawBufferPointer(start: actual + base, count: size),
-        UnsafeRawBufferPointer(start: expected + base, count: size))
-      if !equal { record(rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil) }
+      let a = UnsafeRawBufferPointer(start: actual + base, count: size)
+      let b = UnsafeRawBufferPointer(start: expected + base, count: size)
+      if !compare(a, b) {
+        record(
+          rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil,
+          firstDifference: path == nil ? nil : entry.firstDifference?(a, b))
+      }
     case .bytes:
       var steps: [ComparisonStep] = []
       ComparisonStep.compile(rule, base: base, bitBase: bitBase, into: &steps)

@@ -23,7 +23,8 @@ struct RegistryEntries: Sendable {
   /// `comparatorFunction` names the C function behind `compare`, if there is one, and gives its direct form.
   mutating func register(
     _ type: TypeEncoding, compare: RawComparator?, describe: RawDescriber?,
-    comparatorFunction: (name: String, direct: DirectComparator)? = nil
+    comparatorFunction: (name: String, direct: DirectComparator)? = nil,
+    firstDifference: (@Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Int?)? = nil
   ) {
     let key = type.identity
     var entry = byIdentity[key] ?? RegisteredEntry(type: type, compare: nil, describe: nil)
@@ -32,6 +33,7 @@ struct RegistryEntries: Sendable {
       entry.compare = compare
       entry.comparatorFunction = comparatorFunction?.name
       entry.directComparator = comparatorFunction?.direct
+      entry.firstDifference = firstDifference
     }
     if let describe { entry.describe = describe }
     byIdentity[key] = entry

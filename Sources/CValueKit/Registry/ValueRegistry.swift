@@ -110,12 +110,26 @@ public final class ValueRegistry: Sendable {
   /// Adds the parts of an entry and drops every cached handle.
   func registerEntry(
     _ type: TypeEncoding, compare: RawComparator?, describe: RawDescriber?,
-    comparatorFunction: (name: String, direct: DirectComparator)?
+    comparatorFunction: (name: String, direct: DirectComparator)?,
+    firstDifference: (@Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Int?)? = nil
   ) {
     state.withLock {
-      $0.entries.register(type, compare: compare, describe: describe, comparatorFunction: comparatorFunction)
+      $0.entries.register(
+        type, compare: compare, describe: describe, comparatorFunction: comparatorFunction,
+        firstDifference: firstDifference)
       $0.invalidate()
     }
+  }
+
+  /// ``register(_:comparer:describer:)`` for a sequence (a C++ `std::string` or `std::vector` read from debug
+  /// info): `firstDifference` says where two values `compare` finds different first differ, for the
+  /// report's `(first difference at [3])`.
+  package func register(
+    _ type: TypeEncoding, comparer compare: @escaping RawComparator, describer describe: @escaping RawDescriber,
+    firstDifference: @escaping @Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Int?
+  ) {
+    registerEntry(
+      type, compare: compare, describe: describe, comparatorFunction: nil, firstDifference: firstDifference)
   }
 
   /// Registers which member of a union in a record type is live, for every value of that type: alone
