@@ -305,6 +305,27 @@ extension StandardContainer {
   }
 }
 
+extension TypeCatalog {
+  /// The records among `imported` (registered in this catalog) that are C++ standard containers: those
+  /// ``ValueRegistry/registerStandardContainers(of:)`` compares by what they hold in the running process.
+  /// Outside it, as in the `cvalue` tool on bytes given as hex, they compare by their representation, and a
+  /// tool says so.
+  ///
+  /// ```swift
+  /// let imported = try catalog.importDebugInfo(of: "build/test", types: ["probe"])
+  /// catalog.standardContainers(in: imported)   // ["struct std::__cxx11::basic_string<char, …>", …]
+  /// ```
+  ///
+  /// - Parameter imported: What an import registered in this catalog.
+  /// - Returns: The records' names, in the import's order.
+  public func standardContainers(in imported: ImportedTypes) -> [String] {
+    imported.records.filter { record in
+      guard let layout = try? layout(of: record.encoding) else { return false }
+      return StandardContainer.recognise(name: record.name, layout: layout) != nil
+    }.map(\.name)
+  }
+}
+
 extension ValueRegistry {
   /// Compares and describes the C++ standard library's containers among `imported` by what they hold, in the
   /// running process: a `std::string` or `std::string_view` by its text (`.name = "probe"`), a

@@ -44,6 +44,19 @@ struct BinaryLookup {
     throw firstError ?? BadInput(message: "no --binary given")
   }
 
+  /// Says, once, that the C++ standard containers of a type (`std::string`, `std::vector`) are laid out and
+  /// compared here by their representation: their contents are in the process that held the bytes, where the
+  /// library compares them by what they hold.
+  private static func noteStandardContainers(in imported: ImportedTypes) {
+    let names = TypeCatalog.shared.standardContainers(in: imported)
+    guard !names.isEmpty else { return }
+    let shown = names.prefix(3).map { $0.hasPrefix("struct ") ? String($0.dropFirst(7)) : $0 }
+    let list = shown.joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
+    StandardError.write(
+      "note: \(list) compare by what they hold only in the process that holds them (EXPECT_CV_EQ, "
+        + "cv_program_type): here they are shown and compared by their representation")
+  }
+
   /// C's own type names, which no binary defines: `int`, `unsigned long`, `double`.
   private static func isBasicType(_ name: String) -> Bool {
     let words: Set<String> = [
@@ -72,6 +85,7 @@ struct BinaryLookup {
     do throws(CatalogError) {
       try TypeCatalog.shared.register(registered)
       ImportedRecords.remember(registered)
+      Self.noteStandardContainers(in: registered)
       return imported
     } catch {
       throw BadInput(message: DebugInfoError.registration(error).description)

@@ -51,6 +51,30 @@ import Testing
         + "leave out --binary to use it)\n")
   }
 
+  static let standardProgram = BinaryCommandTests.build(
+    """
+    #include <string>
+    #include <vector>
+    struct probe { int id; std::string name; std::vector<int> items; };
+    probe p{1, "probe", {1, 2, 3}};
+    int main() { return p.id; }
+
+    """, file: "standard.cpp", compiler: "g++", flags: [])
+
+  /// A type holding `std::string` and `std::vector`: outside the process that holds its values, they are
+  /// compared by their representation, and the tool says so (on stderr, once), naming them.
+  @Test func standardMembersOfBytesGivenHereAreComparedByTheirRepresentation() async throws {
+    let program = try Self.standardProgram.get()
+    let zero = String(repeating: "00", count: 64)
+    let run = try await CValue.run(["compare", "--binary", program, "probe", zero, zero])
+    #expect(run.exited(0), "\(run)")
+    #expect(
+      run.stderr
+        == "note: std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char>>, "
+        + "std::vector<int, std::allocator<int>> compare by what they hold only in the process that holds them "
+        + "(EXPECT_CV_EQ, cv_program_type): here they are shown and compared by their representation\n")
+  }
+
   @Test(arguments: [
     ("geo::point", "geo::point = {geo::point}"),
     ("struct geo::point", "struct geo::point = {geo::point}"),
