@@ -200,6 +200,31 @@ extension StandardContainer {
     }
   }
 
+  /// The mismatches between two values of `element` at `a` and `b` (each `size` bytes), their paths after
+  /// `prefix` (a vector's `[3]`): what a report lists in a container's place. `nil` when they cannot be
+  /// compared (the container is then listed as one field).
+  private static func mismatches(
+    of element: ValueType, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, size: Int, prefix: [FieldPath.Component]
+  ) -> [Mismatch]? {
+    let comparison: Comparison
+    do throws(ValueError) {
+      comparison = try element.compare(
+        bytes: UnsafeRawBufferPointer(start: a, count: size), UnsafeRawBufferPointer(start: b, count: size))
+    } catch {
+      return nil
+    }
+    return comparison.mismatches.map { mismatch in
+      Mismatch(
+        path: FieldPath(prefix + mismatch.path.components), offset: 0, actual: mismatch.actual,
+        expected: mismatch.expected, difference: mismatch.difference, tolerance: mismatch.tolerance,
+        firstDifference: mismatch.firstDifference, excerpt: mismatch.excerpt)
+    }
+  }
+
+  /// At most this many of a container's elements are compared for the report's lines (the report lists
+  /// fewer); past them, the container's line says how many differ no more precisely.
+  private static let reportedElements = 64
+
   /// The element type's handle as the registry resolves it when a value is compared: after every container
   /// of the same import is registered (a vector's elements holding strings compare them by text, whichever
   /// was registered first), and from the registry's cache after the first time. The registry is held weakly:
@@ -254,14 +279,31 @@ extension StandardContainer {
           return "/* \(error) */"
         }
       }
-      registry.register(type, comparer: compare, describer: describe) { a, b in
-        guard let element = resolve(), let x = self.elements(a, stride: stride),
-          let y = self.elements(b, stride: stride)
-        else { return nil }
-        let common = min(x.count, y.count)
-        guard common > 0, let p = x.start, let q = y.start else { return 0 }
-        return (0..<common).first { !element.isEqual(pointers: p + $0 * stride, q + $0 * stride) } ?? common
-      }
+      registry.register(
+        type, comparer: compare, describer: describe,
+        firstDifference: { a, b in
+          guard let element = resolve(), let x = self.elements(a, stride: stride),
+            let y = self.elements(b, stride: stride)
+          else { return nil }
+          let common = min(x.count, y.count)
+          guard common > 0, let p = x.start, let q = y.start else { return 0 }
+          return (0..<common).first { !element.isEqual(pointers: p + $0 * stride, q + $0 * stride) } ?? common
+        },
+        inside: { a, b in
+          // As many elements on each side: each differing one by its own paths, `[3].x`.
+          guard let element = resolve(), let size = element.layout?.size, let x = self.elements(a, stride: stride),
+            let y = self.elements(b, stride: stride), x.count == y.count, let p = x.start, let q = y.start
+          else { return nil }
+          var found: [Mismatch] = []
+          for index in 0..<x.count where found.count < Self.reportedElements {
+            let (first, second) = (p + index * stride, q + index * stride)
+            guard !element.isEqual(pointers: first, second) else { continue }
+            guard let inside = Self.mismatches(of: element, first, second, size: size, prefix: [.index(index)])
+            else { return nil }
+            found += inside
+          }
+          return found
+        })
       return true
     case .optional(let engaged, let offset, let elementType):
       guard let size = (try? registry.resolve(elementType))?.layout?.size, size > 0 else { return false }
@@ -281,7 +323,16 @@ extension StandardContainer {
           return "/* \(error) */"
         }
       }
-      return (try? registry.register(type, comparer: compare, describer: describe)) != nil
+      registry.register(
+        type, comparer: compare, describer: describe,
+        inside: { a, b in
+          // Both hold a value: the value's own mismatches, `.maybe.x`.
+          guard a[engaged] != 0, b[engaged] != 0, let element = resolve(), let p = a.baseAddress,
+            let q = b.baseAddress
+          else { return nil }
+          return Self.mismatches(of: element, p + offset, q + offset, size: size, prefix: [])
+        })
+      return true
     case .pointer(let at, let elementType):
       guard let size = (try? registry.resolve(elementType))?.layout?.size, size > 0 else { return false }
       let resolve = Self.resolver(elementType, in: registry)
@@ -300,7 +351,16 @@ extension StandardContainer {
           return "/* \(error) */"
         }
       }
-      return (try? registry.register(type, comparer: compare, describer: describe)) != nil
+      registry.register(
+        type, comparer: compare, describer: describe,
+        inside: { a, b in
+          // Both point somewhere: the pointees' own mismatches, `.owned.x`.
+          guard let element = resolve(), let p = UnsafeRawPointer(bitPattern: Self.word(a, at: at)),
+            let q = UnsafeRawPointer(bitPattern: Self.word(b, at: at))
+          else { return nil }
+          return Self.mismatches(of: element, p, q, size: size, prefix: [])
+        })
+      return true
     }
   }
 }

@@ -25,6 +25,7 @@ import Testing
       {1, "a name longer than any short string", {1, 2, 4}, {{1, 0.5}, {2, 1.5}}},
       {1, "a name longer than any short string", {1, 2, 4}, {{1, 0.5}, {2, 1.5}}},
       {1, "", {}, {}},
+      {1, "probe", {1, 2, 3}, {{1, 0.75}}},
     };
     extern "C" const cv_std_probe *cv_std_probe_at(int index) { return &probes[index]; }
     extern "C" unsigned long cv_std_probe_size(void) { return sizeof(cv_std_probe); }
@@ -52,6 +53,9 @@ import Testing
        std::span<const int>(numbers + 3, 3), {cv_std_probe{1, std::string("pro") + "be", {1, 2, 3}, {}}}},
       {std::nullopt, nullptr, nullptr, {}, {}, {}},
       {std::nullopt, nullptr, nullptr, {}, {}, {}},
+      {cv_reading{1, 0.75}, std::make_unique<cv_reading>(cv_reading{2, 2.5}),
+       std::make_shared<cv_std_probe>(cv_std_probe{1, "probe", {1, 2, 3}, {}}), std::string_view(text, 4),
+       std::span<const int>(numbers, 3), {cv_std_probe{1, "probe", {1, 2, 3}, {}}}},
     };
     extern "C" const cv_std_extras *cv_std_extras_at(int index) { return &extras[index]; }
     extern "C" unsigned long cv_std_extras_size(void) { return sizeof(cv_std_extras); }
@@ -102,11 +106,11 @@ import Testing
       typealias Size = @convention(c) () -> UInt
       let at = unsafeBitCast(try #require(dlsym(handle, "cv_std_probe_at")), to: At.self)
       let size = unsafeBitCast(try #require(dlsym(handle, "cv_std_probe_size")), to: Size.self)
-      values = (0..<5).map { at(Int32($0)) }
+      values = (0..<6).map { at(Int32($0)) }
       self.size = Int(size())
       let extrasAt = unsafeBitCast(try #require(dlsym(handle, "cv_std_extras_at")), to: At.self)
       let extrasSize = unsafeBitCast(try #require(dlsym(handle, "cv_std_extras_size")), to: Size.self)
-      extras = (0..<4).map { extrasAt(Int32($0)) }
+      extras = (0..<5).map { extrasAt(Int32($0)) }
       self.extrasSize = Int(extrasSize())
       registry = ValueRegistry(catalog: TypeCatalog(includingBuiltins: false))
       imported = try registry.catalog.importDebugInfo(of: path, types: ["cv_std_probe", "cv_std_extras"])
@@ -148,17 +152,22 @@ import Testing
   @Test(arguments: builds) func differentContentsFailByName(_ build: Build) throws {
     let library = try Library(build)
     let comparison = try library.compare(0, 2)
-    #expect(comparison.mismatches.map(\.path.description) == [".name", ".items", ".readings"])
+    #expect(comparison.mismatches.map(\.path.description) == [".name", ".items[2]", ".readings"])
     #expect(
       comparison.report == """
         cv_std_probe values differ at 3 of 4 fields:
           .name: "probe" ≠ "a name longer than any short string" (first difference at [0])
-          .items: {1, 2, 3} ≠ {1, 2, 4} (first difference at [2])
+          .items[2]: 3 ≠ 4
           .readings: {{.channel = 1, .value = 0.5}} ≠ {{.channel = 1, .value = 0.5}, {.channel = 2, .value = 1.5}} (first difference at [1])
           actual:   {.id = 1, .name = "probe", .items = {1, 2, 3}, .readings = {{.channel = 1, .value = 0.5}}}
           expected: {.id = 1, .name = "a name longer than any short string", .items = {1, 2, 4}, .readings = {{.channel = 1, .value = 0.5}, {.channel = 2, .value = 1.5}}}
         """)
     #expect(try library.compare(0, 4).mismatches.map(\.path.description) == [".name", ".items", ".readings"])
+    // As many elements on each side: the differing element's own field, by its path.
+    #expect(
+      try library.compare(0, 5).report.split(separator: "\n").prefix(2) == [
+        "cv_std_probe values differ at 1 of 4 fields:", "  .readings[0].value: 0.5 ≠ 0.75 (difference 0.25)",
+      ])
     #expect(try library.describe(4) == #"{.id = 1, .name = "", .items = {}, .readings = {}}"#)
   }
 
@@ -178,14 +187,20 @@ import Testing
         == #"{.maybe = std::nullopt, .owned = nullptr, .shared = nullptr, .view = "", .window = {}, .family = {}}"#)
     #expect(try library.compareExtras(2, 3).isEqual, "empty ones")
     let comparison = try library.compareExtras(0, 1)
-    #expect(comparison.mismatches.map(\.path.description) == [".window"])
+    #expect(comparison.mismatches.map(\.path.description) == [".window[2]"])
     #expect(
       comparison.report == """
         cv_std_extras values differ at 1 of 6 fields:
-          .window: {1, 2, 3} ≠ {1, 2, 4} (first difference at [2])
+          .window[2]: 3 ≠ 4
           actual:   {.maybe = {.channel = 1, .value = 0.5}, .owned = {.channel = 2, .value = 1.5}, .shared = {.id = 1, .name = "probe", .items = {1, 2, 3}, .readings = {}}, .view = "view", .window = {1, 2, 3}, .family = {{.id = 1, .name = "probe", .items = {1, 2, 3}, .readings = {}}}}
           expected: {.maybe = {.channel = 1, .value = 0.5}, .owned = {.channel = 2, .value = 1.5}, .shared = {.id = 1, .name = "probe", .items = {1, 2, 3}, .readings = {}}, .view = "view", .window = {1, 2, 4}, .family = {{.id = 1, .name = "probe", .items = {1, 2, 3}, .readings = {}}}}
         """, "the views are equal (one text at two places), and so are the vectors of records holding strings")
+    // Both holding a value, both pointing somewhere: the values' own fields.
+    #expect(
+      try library.compareExtras(0, 4).report.split(separator: "\n").prefix(3) == [
+        "cv_std_extras values differ at 2 of 6 fields:", "  .maybe.value: 0.5 ≠ 0.75 (difference 0.25)",
+        "  .owned.value: 1.5 ≠ 2.5 (difference 1)",
+      ])
     #expect(
       try library.compareExtras(0, 2).mismatches.map(\.path.description)
         == [".maybe", ".owned", ".shared", ".view", ".window", ".family"])

@@ -11,6 +11,9 @@ struct RegisteredEntry: Sendable {
   /// Where two values `compare` finds different first differ (a string's char, a vector's element), for
   /// the report's `(first difference at [3])`.
   var firstDifference: (@Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Int?)?
+  /// The mismatches inside two values `compare` finds different, with paths from the value (`[3].x` for a
+  /// vector's element): listed in its place, or `nil` to list the value as one field.
+  var inside: (@Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> [Mismatch]?)?
 
   /// How a comparison by this entry is reported.
   var strategy: Comparison.Strategy {

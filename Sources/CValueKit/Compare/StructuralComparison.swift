@@ -46,11 +46,23 @@ struct StructuralComparison {
       let size = rule.node.size
       let a = UnsafeRawBufferPointer(start: actual + base, count: size)
       let b = UnsafeRawBufferPointer(start: expected + base, count: size)
-      if !compare(a, b) {
-        record(
-          rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil,
-          firstDifference: path == nil ? nil : entry.firstDifference?(a, b))
+      guard !compare(a, b) else { return }
+      // A container's own mismatches (a vector's `[3].x`) in its place, counted as the one field it is.
+      if let path, mismatches.count < limit, let inside = entry.inside?(a, b), !inside.isEmpty {
+        mismatchCount += 1
+        for mismatch in inside.prefix(limit - mismatches.count) {
+          routes.append(route)
+          mismatches.append(
+            Mismatch(
+              path: FieldPath(path.components + mismatch.path.components), offset: base, actual: mismatch.actual,
+              expected: mismatch.expected, difference: mismatch.difference, tolerance: mismatch.tolerance,
+              firstDifference: mismatch.firstDifference, excerpt: mismatch.excerpt))
+        }
+        return
       }
+      record(
+        rule, path: path, base: base, bitBase: bitBase, difference: nil, tolerance: nil,
+        firstDifference: path == nil ? nil : entry.firstDifference?(a, b))
     case .bytes:
       var steps: [ComparisonStep] = []
       ComparisonStep.compile(rule, base: base, bitBase: bitBase, into: &steps)

@@ -24,7 +24,8 @@ struct RegistryEntries: Sendable {
   mutating func register(
     _ type: TypeEncoding, compare: RawComparator?, describe: RawDescriber?,
     comparatorFunction: (name: String, direct: DirectComparator)? = nil,
-    firstDifference: (@Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Int?)? = nil
+    firstDifference: (@Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Int?)? = nil,
+    inside: (@Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> [Mismatch]?)? = nil
   ) {
     let key = type.identity
     var entry = byIdentity[key] ?? RegisteredEntry(type: type, compare: nil, describe: nil)
@@ -34,6 +35,7 @@ struct RegistryEntries: Sendable {
       entry.comparatorFunction = comparatorFunction?.name
       entry.directComparator = comparatorFunction?.direct
       entry.firstDifference = firstDifference
+      entry.inside = inside
     }
     if let describe { entry.describe = describe }
     byIdentity[key] = entry

@@ -111,25 +111,29 @@ public final class ValueRegistry: Sendable {
   func registerEntry(
     _ type: TypeEncoding, compare: RawComparator?, describe: RawDescriber?,
     comparatorFunction: (name: String, direct: DirectComparator)?,
-    firstDifference: (@Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Int?)? = nil
+    firstDifference: (@Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Int?)? = nil,
+    inside: (@Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> [Mismatch]?)? = nil
   ) {
     state.withLock {
       $0.entries.register(
         type, compare: compare, describe: describe, comparatorFunction: comparatorFunction,
-        firstDifference: firstDifference)
+        firstDifference: firstDifference, inside: inside)
       $0.invalidate()
     }
   }
 
-  /// ``register(_:comparer:describer:)`` for a sequence (a C++ `std::string` or `std::vector` read from debug
-  /// info): `firstDifference` says where two values `compare` finds different first differ, for the
-  /// report's `(first difference at [3])`.
+  /// ``register(_:comparer:describer:)`` for a container (a C++ `std::string`, `std::vector` or
+  /// `std::optional` read from debug info): `firstDifference` says where two values `compare` finds
+  /// different first differ, for the report's `(first difference at [3])`, and `inside` gives the mismatches
+  /// inside them with paths from the value (`[3].x`), listed in the container's place.
   package func register(
     _ type: TypeEncoding, comparer compare: @escaping RawComparator, describer describe: @escaping RawDescriber,
-    firstDifference: @escaping @Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Int?
+    firstDifference: (@Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Int?)? = nil,
+    inside: (@Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> [Mismatch]?)? = nil
   ) {
     registerEntry(
-      type, compare: compare, describe: describe, comparatorFunction: nil, firstDifference: firstDifference)
+      type, compare: compare, describe: describe, comparatorFunction: nil, firstDifference: firstDifference,
+      inside: inside)
   }
 
   /// Registers which member of a union in a record type is live, for every value of that type: alone
