@@ -30,6 +30,19 @@ enum StandardContainer: Equatable {
   /// A `std::unique_ptr<T>` or `std::shared_ptr<T>`: the offset of its pointer, and `T`, compared by pointee.
   case pointer(at: Int, element: TypeEncoding)
 
+  /// Whether a smart pointer's first template argument is an array type (`int []`, `S[4]`).
+  static func pointsToArray(_ name: String) -> Bool {
+    var depth = 0
+    var first = ""
+    for character in name.drop(while: { $0 != "<" }).dropFirst() {
+      if character == "<" { depth += 1 }
+      if character == ">" { depth -= 1 }
+      if depth < 0 || (depth == 0 && character == ",") { break }
+      first.append(character)
+    }
+    return first.reversed().first { $0 != " " } == "]"
+  }
+
   /// The container a record of this name and layout is, or `nil` for any other record.
   static func recognise(name: String, layout: CLayout) -> StandardContainer? {
     var name = Substring(name)
@@ -115,7 +128,10 @@ enum StandardContainer: Equatable {
       else { return nil }
       return .optional(engaged: engaged.offset, value: value.offset, element: value.node.type)
     }
+    // A smart pointer to an array (`std::unique_ptr<int []>`) owns more than the one element its pointer's type
+    // says: it keeps its representation, never a comparison of the first element alone.
     if bare.hasPrefix("std::unique_ptr<") || bare.hasPrefix("std::shared_ptr<") {
+      guard !Self.pointsToArray(bare) else { return nil }
       let field =
         bare.hasPrefix("std::unique_ptr<") ? (libcxx ? "__value_" : "_M_head_impl") : (libcxx ? "__ptr_" : "_M_ptr")
       guard let pointer = pointer(field) else { return nil }

@@ -227,6 +227,22 @@ import Testing
       "\(String(describing: error))")
   }
 
+  /// A smart pointer to an array owns more than the element its pointer's type names: it is never compared
+  /// by that one element (a silent pass for arrays differing past it), but by its representation.
+  @Test func aSmartPointerToAnArrayKeepsItsRepresentation() throws {
+    let layout = try TypeCatalog().layout(of: #"{holder="_M_head_impl"^i}"#)
+    #expect(
+      StandardContainer.recognise(name: "std::unique_ptr<int, std::default_delete<int>>", layout: layout)
+        == .pointer(at: 0, element: .scalar(.int)))
+    for name in [
+      "std::unique_ptr<int [], std::default_delete<int []>>", "std::shared_ptr<int []>", "std::shared_ptr<int [4]>",
+      "struct std::unique_ptr<box<int> [], std::default_delete<box<int> []>>",
+    ] {
+      #expect(StandardContainer.recognise(name: name, layout: layout) == nil, "\(name)")
+    }
+    #expect(!StandardContainer.pointsToArray("std::unique_ptr<box<int[4]>, std::default_delete<box<int[4]>>>"))
+  }
+
   /// A record named like a container whose fields are none of the forms keeps its plain layout.
   @Test func aLookAlikeIsNotAContainer() throws {
     let library = try Library(Self.builds[0])
