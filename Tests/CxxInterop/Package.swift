@@ -8,7 +8,8 @@ let package = Package(
   name: "CxxInterop",
   dependencies: [.package(name: "CValueKit", path: "../..")],
   targets: [
-    .target(name: "Geometry"),
+    // clang leaves libstdc++'s std::string out of the debug info without -fstandalone-debug.
+    .target(name: "Geometry", cxxSettings: [.unsafeFlags(["-fstandalone-debug"])]),
     .testTarget(
       name: "CxxInteropTests",
       dependencies: [

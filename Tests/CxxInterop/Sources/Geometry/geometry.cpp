@@ -14,4 +14,6 @@ box_of_double make_box(double value, int count) { return {value, count}; }
 namespace inner {
 tag make_tag(short a, char b) { return {a, b}; }
 }  // namespace inner
+
+labelled make_labelled(int id, const char *name, int last) { return {id, name, {1, 2, last}}; }
 }  // namespace geo

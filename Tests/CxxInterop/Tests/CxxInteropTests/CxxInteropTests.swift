@@ -55,6 +55,42 @@ import Testing
       expectCValuesEqual(geo.make_circle(1, 2, 3, 4), geo.make_circle(1, 2, 3, 4), registry: registry)?.isEqual == true)
   }
 
+  /// A C++ struct holding a `std::string` and a `std::vector` is not trivially copyable: Swift compares its
+  /// values through pointers to them, and the registry, filled from this process's debug info, compares those
+  /// members by what they hold.
+  @Test func standardMembersCompareByWhatTheyHold() throws {
+    let registry = ValueRegistry()
+    try registry.importDebugInfoOfRunningProgram(types: ["geo::labelled"])
+    let (a, b, c) = (
+      geo.make_labelled(1, "probe", 3), geo.make_labelled(1, "probe", 3), geo.make_labelled(1, "probes", 4)
+    )
+    let issues = withUnsafePointer(to: a) { first in
+      withUnsafePointer(to: b) { second in
+        withUnsafePointer(to: c) { third in
+          #expect(
+            expectCValuesEqual(
+              pointers: UnsafeRawPointer(first), UnsafeRawPointer(second), count: 1, encoding: "geo::labelled",
+              registry: registry)?.isEqual == true)
+          return Self.issues {
+            expectCValuesEqual(
+              pointers: UnsafeRawPointer(first), UnsafeRawPointer(third), count: 1, encoding: "geo::labelled",
+              registry: registry)
+          }
+        }
+      }
+    }
+    #expect(
+      issues == [
+        """
+        struct geo::labelled [1] values differ at 2 of 3 fields ([0].name, [0].items[2])
+          [0].name: "probe" ≠ "probes" (first difference at [5])
+          [0].items[2]: 3 ≠ 4
+          actual[0]:   {.id = 1, .name = "probe", .items = {1, 2, 3}}
+          expected[0]: {.id = 1, .name = "probes", .items = {1, 2, 4}}
+        """
+      ])
+  }
+
   @Test func aTemplateInstanceAndANestedNamespace() throws {
     let registry = try Self.registry(["geo::box<double>", "geo::inner::tag"])
     let box = try registry.resolve(swiftType: geo.box_of_double.self)

@@ -2,6 +2,9 @@
 // class template's instance, a nested namespace.
 #pragma once
 
+#include <string>
+#include <vector>
+
 namespace geo {
 struct point {
   double x, y;
@@ -30,4 +33,13 @@ struct tag {
 };
 tag make_tag(short a, char b);
 }  // namespace inner
+
+// Standard members: not trivially copyable, so Swift compares such values through pointers to them, in this
+// process, where their strings and vectors compare by what they hold.
+struct labelled {
+  int id;
+  std::string name;
+  std::vector<int> items;
+};
+labelled make_labelled(int id, const char *name, int last);
 }  // namespace geo
