@@ -26,6 +26,7 @@ import Testing
       {1, "a name longer than any short string", {1, 2, 4}, {{1, 0.5}, {2, 1.5}}},
       {1, "", {}, {}},
       {1, "probe", {1, 2, 3}, {{1, 0.75}}},
+      {1, "probf", {1, 2, 3}, {{1, 0.5}}},
     };
     extern "C" const cv_std_probe *cv_std_probe_at(int index) { return &probes[index]; }
     extern "C" unsigned long cv_std_probe_size(void) { return sizeof(cv_std_probe); }
@@ -106,7 +107,7 @@ import Testing
       typealias Size = @convention(c) () -> UInt
       let at = unsafeBitCast(try #require(dlsym(handle, "cv_std_probe_at")), to: At.self)
       let size = unsafeBitCast(try #require(dlsym(handle, "cv_std_probe_size")), to: Size.self)
-      values = (0..<6).map { at(Int32($0)) }
+      values = (0..<7).map { at(Int32($0)) }
       self.size = Int(size())
       let extrasAt = unsafeBitCast(try #require(dlsym(handle, "cv_std_extras_at")), to: At.self)
       let extrasSize = unsafeBitCast(try #require(dlsym(handle, "cv_std_extras_size")), to: Size.self)
@@ -163,6 +164,11 @@ import Testing
           expected: {.id = 1, .name = "a name longer than any short string", .items = {1, 2, 4}, .readings = {{.channel = 1, .value = 0.5}, {.channel = 2, .value = 1.5}}}
         """)
     #expect(try library.compare(0, 4).mismatches.map(\.path.description) == [".name", ".items", ".readings"])
+    // Only the text differs, by one char: the string alone fails, saying where.
+    #expect(
+      try library.compare(0, 6).report.split(separator: "\n").prefix(2) == [
+        "cv_std_probe values differ at 1 of 4 fields:", #"  .name: "probe" ≠ "probf" (first difference at [4])"#,
+      ])
     // As many elements on each side: the differing element's own field, by its path.
     #expect(
       try library.compare(0, 5).report.split(separator: "\n").prefix(2) == [
