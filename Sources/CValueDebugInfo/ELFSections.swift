@@ -42,23 +42,34 @@ struct ELFSections {
     let word = is64 ? 8 : 4
     guard let tableOffset = number(is64 ? 0x28 : 0x20, word),
       let entrySize = number(is64 ? 0x3a : 0x2e, 2), let count = number(is64 ? 0x3c : 0x30, 2),
-      let namesIndex = number(is64 ? 0x3e : 0x32, 2), count < 65_280, namesIndex < count, entrySize >= 24,
+      let namesIndex = number(is64 ? 0x3e : 0x32, 2), count < 65_280, namesIndex < count, entrySize >= (is64 ? 40 : 24),
+      entrySize <= 256,
       tableOffset < 1 << 48
     else { return nil }
-    // Each header: name, type, then flags, address, offset and size in words.
-    func header(_ index: UInt64) -> (name: UInt64, flags: UInt64, offset: UInt64, size: UInt64)? {
-      let start = tableOffset + index * entrySize
-      guard let name = number(start, 4), let flags = number(start + 8, word),
-        let offset = number(start + 8 + 2 * UInt64(word), word), let size = number(start + 8 + 3 * UInt64(word), word)
-      else { return nil }
-      return (name, flags, offset, size)
+    // The header table and the section names, each in one read (a process asks this of its executable and
+    // every loaded library): each header is name, type, then flags, address, offset and size in words.
+    guard let table = file.bytes(at: tableOffset, count: Int(count * entrySize)) else { return nil }
+    func field(_ start: Int, _ size: Int) -> UInt64 {
+      let bytes = table[start..<start + size]
+      return (bigEndian ? Array(bytes) : bytes.reversed()).reduce(0) { $0 << 8 | UInt64($1) }
     }
-    guard let names = header(namesIndex), names.offset < 1 << 48 else { return nil }
+    func header(_ index: UInt64) -> (name: UInt64, flags: UInt64, offset: UInt64, size: UInt64) {
+      let start = Int(index * entrySize)
+      return (
+        field(start, 4), field(start + 8, word), field(start + 8 + 2 * word, word), field(start + 8 + 3 * word, word)
+      )
+    }
+    let names = header(namesIndex)
+    guard names.offset < 1 << 48, names.size < 1 << 24,
+      let nameBytes = file.bytes(at: names.offset, count: Int(names.size))
+    else { return nil }
     var sections: [Section] = []
     for index in 0..<count {
-      guard let section = header(index), let name = file.string(at: names.offset + section.name) else {
-        return nil
-      }
+      let section = header(index)
+      guard section.name < names.size,
+        let end = nameBytes[Int(section.name)...].prefix(256).firstIndex(of: 0)
+      else { return nil }
+      let name = String(decoding: nameBytes[Int(section.name)..<end], as: UTF8.self)
       let compressed = section.flags & 0x800 != 0
       sections.append(
         Section(
@@ -94,15 +105,6 @@ struct ELFSections {
       var result = [UInt8](repeating: 0, count: count)
       let read = result.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
       return read == count ? result : nil
-    }
-
-    /// A section name: at most 256 bytes up to its NUL.
-    func string(at offset: UInt64) -> String? {
-      guard offset < UInt64(Int.max) else { return nil }
-      var buffer = [UInt8](repeating: 0, count: 256)
-      let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 256, off_t(offset)) }
-      guard read > 0, let end = buffer[..<read].firstIndex(of: 0) else { return nil }
-      return String(decoding: buffer[..<end], as: UTF8.self)
     }
   }
 }

@@ -63,13 +63,23 @@ extension TypeCatalog {
   @discardableResult
   public func importDebugInfoOfRunningProgram(types: [String]) throws(DebugInfoError) -> [ImportedTypes] {
     // A library whose sections show it has no DWARF and names no debug file is passed by unread: libdw would
-    // load its debuginfod client looking for one.
-    let files = ["/proc/self/exe"] + Self.loadedLibraries().filter(Self.mayHaveDebugInfo)
+    // load its debuginfod client looking for one. The libraries are listed only when the executable lacks a
+    // type (most types are the executable's: a test process asks for them and for nothing else).
+    var files = ["/proc/self/exe"]
+    var librariesListed = false
     var byFile: [String: [String]] = [:]
     for type in types {
       var found: String?
       var firstError: DebugInfoError?
-      for file in files {
+      var position = 0
+      while position < files.count || !librariesListed {
+        if position == files.count {
+          files += Self.loadedLibraries().filter(Self.mayHaveDebugInfo)
+          librariesListed = true
+          continue
+        }
+        let file = files[position]
+        position += 1
         do throws(DebugInfoError) {
           _ = try DebugInfoImport.read(file, types: [type])
           found = file
