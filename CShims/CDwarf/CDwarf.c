@@ -56,6 +56,12 @@ const char *cv_dwarf_library_path(void *handle) {
   return info.dli_fname;
 }
 
+const char *cv_dwarf_image_path(const void *address) {
+  Dl_info info;
+  if (dladdr(address, &info) == 0) return NULL;
+  return info.dli_fname;
+}
+
 // libdwfl keeps the pointer to its callbacks: one set per process, filled from the one libdw loaded, once,
 // under a lock that every reader takes first, so that threads beginning sessions at once do not race on it.
 static char *cv_debuginfo_path = NULL;

@@ -35,9 +35,15 @@ extension DebugInfoImport {
   static func read(_ path: String, types: [String]?, unit: String?, indexed: Bool) throws(DebugInfoError)
     -> ImportedTypes
   {
-    // A file this process has read before (or could not), unchanged: nothing of it is read again.
-    if let types, unit == nil, indexed, let known = try IndexedFile.known(path) {
-      return try known.read(types, origin: known.origin)
+    // Types by name read before from this very file, by this process or (kept on disk) another: no DWARF is
+    // read. Else a file this process has read before (or could not), unchanged: nothing of it is read again.
+    var identity: TypeIndexCache.Identity?
+    if let types, unit == nil, indexed {
+      identity = TypeIndexCache.Identity(path: path)
+      if let identity, let kept = TypeReadCache.load(path, types: types, identity: identity) { return kept }
+      if let known = try IndexedFile.known(path) {
+        return keep(try known.read(types, origin: known.origin), from: known, types: types, identity: identity)
+      }
     }
     let header = try ELFHeader.read(path)
     if header.isRelocatable, let sections = ELFSections.read(path) {
@@ -53,7 +59,8 @@ extension DebugInfoImport {
     let origin = ImportedTypes.Origin(kind: "debug info", inputs: [path], details: ["target": header.triple])
     // Types by name, from every unit: through the file's index, built once per process (or kept on disk).
     if let types, unit == nil, indexed {
-      return try IndexedFile.open(path, header: header).read(types, origin: origin)
+      let file = try IndexedFile.open(path, header: header)
+      return keep(try file.read(types, origin: origin), from: file, types: types, identity: identity)
     }
     let file = try DwarfFile(path: path, libdw: LibDW.shared())
     let found = file.units()
@@ -68,6 +75,16 @@ extension DebugInfoImport {
     var reader = DieReader(file: file, header: header, units: units)
     reader.missingSplitFiles = missing
     return try ImportedTypes(reading: &reader, types: types, abi: header.abi, origin: origin)
+  }
+
+  /// `imported`, read from `file` for `types`, kept for the next read (``TypeReadCache``) when the file is
+  /// still the one `identity` says and its reads may be kept.
+  private static func keep(
+    _ imported: ImportedTypes, from file: IndexedFile, types: [String], identity: TypeIndexCache.Identity?
+  ) -> ImportedTypes {
+    guard let identity, identity == file.identity, file.readsMayBeKept else { return imported }
+    TypeReadCache.store(imported, path: file.path, types: types, identity: identity)
+    return imported
   }
 
   /// A split build whose `.dwo` files are not where its skeleton units say: no type can be read from them.

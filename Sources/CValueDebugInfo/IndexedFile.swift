@@ -135,6 +135,15 @@ final class IndexedFile: @unchecked Sendable {
   /// Whether the file's DWARF has been opened (a name the index lacks never opens it).
   var isOpened: Bool { lock.withLock { file != nil } }
 
+  /// Whether reads from it may be kept on disk (``TypeReadCache``): not when it is a split build, whose `.dwo`
+  /// files may change while the file does not, nor when split units were missing.
+  var readsMayBeKept: Bool {
+    lock.withLock {
+      guard units?.missingSplitFiles.isEmpty ?? true else { return false }
+      return !scanned.keys.contains { index.unit($0)?.location.section == .split }
+    }
+  }
+
   /// Reads `types` with the index, as ``DebugInfoImport/read(_:types:unit:)`` reads them from every unit: from
   /// a kept index, only the units holding them are found (by their offsets), none of the others walked.
   func read(_ types: [String], origin: ImportedTypes.Origin) throws(DebugInfoError) -> ImportedTypes {

@@ -84,32 +84,38 @@ enum TypeIndexCache {
   /// Keeps `index` for the binary at `path`; a failure is silent: the next process builds it again.
   static func store(_ index: TypeIndex, for path: String, identity: Identity, directory: String? = directory()) {
     guard let directory, let text = format(index, identity: identity) else { return }
-    guard makeDirectory(directory) else { return }
-    let target = file(for: path, in: directory)
-    let temporary = "\(target).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-    guard write(text, to: temporary) else {
-      unlink(temporary)
-      return
-    }
-    if rename(temporary, target) != 0 {
-      unlink(temporary)
-      return
-    }
+    guard writeInPlace(Array(text.utf8), to: file(for: path, in: directory), directory: directory) else { return }
     prune(directory)
+  }
+
+  /// Writes `bytes` to a file of its own in `directory` (made if need be) and renames it to `target`, so that
+  /// processes writing at once never leave a half-written file; `false` when it could not.
+  static func writeInPlace(_ bytes: [UInt8], to target: String, directory: String) -> Bool {
+    guard makeDirectory(directory) else { return false }
+    let temporary = "\(target).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    guard write(bytes, to: temporary) else {
+      unlink(temporary)
+      return false
+    }
+    guard rename(temporary, target) == 0 else {
+      unlink(temporary)
+      return false
+    }
+    return true
   }
 
   /// The most index files a directory keeps: each build of a binary has a build id of its own, and the
   /// least recently used beyond these are removed.
   static let limit = 64
 
-  /// Removes the least recently used index files (by modification time, which ``load(for:identity:directory:)``
-  /// renews) beyond ``limit``.
-  static func prune(_ directory: String, limit: Int = limit) {
+  /// Removes the least recently used files whose names end in `suffix` (index files by default) beyond
+  /// `limit`, by modification time, which ``load(for:identity:directory:)`` renews.
+  static func prune(_ directory: String, suffix: String = ".types", limit: Int = limit) {
     guard let stream = opendir(directory) else { return }
     var files: [(path: String, used: Int64)] = []
     while let entry = readdir(stream) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      guard name.hasSuffix(".types") else { continue }
+      guard name.hasSuffix(suffix) else { continue }
       var status = stat()
       guard stat("\(directory)/\(name)", &status) == 0 else { continue }
       files.append(
@@ -283,11 +289,11 @@ enum TypeIndexCache {
     func isIncomplete(_ name: String) -> Bool { !lines(Array("I\t\(name)".utf8)).isEmpty }
   }
 
-  private static func write(_ text: String, to path: String) -> Bool {
+  private static func write(_ bytes: [UInt8], to path: String) -> Bool {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
-    var bytes = Array(text.utf8)[...]
+    var bytes = bytes[...]
     while !bytes.isEmpty {
       let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
       guard count > 0 else { return false }

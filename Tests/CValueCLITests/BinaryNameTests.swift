@@ -86,4 +86,28 @@ import Testing
     #expect(run.exited(0), "\(run)")
     #expect(run.stdout.split(separator: "\n").first.map(String.init) == first)
   }
+
+  /// A type read once is read by the next process from the read kept on disk, without DWARF: with libdw
+  /// made unloadable, the second run answers as the first.
+  @Test func aTypeReadOnceIsReadByTheNextProcessWithoutItsDWARF() async throws {
+    let program = try Self.cppProgram.get()
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("cvalue-kept-reads-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: cache) }
+    let first = try await CValue.run(
+      ["layout", "--binary", program, "geo::point"], environment: ["CVALUEKIT_CACHE_DIR": cache])
+    #expect(first.exited(0), "\(first)")
+    let kept = try FileManager.default.contentsOfDirectory(atPath: cache)
+    #expect(kept.contains { $0.hasSuffix(".read") }, "\(kept)")
+    let next = try await CValue.run(
+      ["layout", "--binary", program, "geo::point"],
+      environment: ["CVALUEKIT_CACHE_DIR": cache, "CVALUEKIT_LIBDW": "/nonexistent/libdw.so.1"])
+    #expect(next.exited(0), "\(next)")
+    #expect(next.stdout == first.stdout)
+    // Another name is not kept: read from the DWARF, which libdw must load.
+    let other = try await CValue.run(
+      ["layout", "--binary", program, "class account"],
+      environment: ["CVALUEKIT_CACHE_DIR": cache, "CVALUEKIT_LIBDW": "/nonexistent/libdw.so.1"])
+    #expect(other.exited(2), "\(other)")
+    #expect(other.stderr.contains("/nonexistent/libdw.so.1"), "\(other)")
+  }
 }

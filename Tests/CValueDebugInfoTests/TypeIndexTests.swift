@@ -152,6 +152,12 @@ import Testing
       let fromKept = Result { () throws(DebugInfoError) in
         try kept.read([name], origin: .init(kind: "debug info", inputs: [path], details: ["target": header.triple]))
       }
+      // As a later process reads it again: from the read kept on disk, no DWARF at all.
+      if case .success(let indexed) = indexed {
+        TypeReadCache.store(indexed, path: path, types: [name], identity: identity, directory: cache)
+        let keptRead = TypeReadCache.kept(path, types: [name], identity: identity, directory: cache)
+        #expect(keptRead == indexed, "\(name) in \(path), read kept on disk")
+      }
       switch (fromKept, indexed) {
       case (.success(let fromKept), .success(let indexed)): #expect(fromKept == indexed, "\(name) in \(path), kept")
       case (.failure(let fromKept), .failure(let indexed)): #expect(fromKept == indexed, "\(name) in \(path), kept")
@@ -316,16 +322,23 @@ import Testing
   @Test func theLeastRecentlyUsedIndexesArePrunedBeyondTheLimit() throws {
     let directory = try Self.temporaryDirectory()
     for number in 0..<6 {
-      let path = "\(directory)/\(number).types"
-      try "x".write(toFile: path, atomically: false, encoding: .utf8)
-      // Used at 1000 + number seconds after the epoch: 0 is the least recently used.
-      var times = [timespec(tv_sec: 1000 + number, tv_nsec: 0), timespec(tv_sec: 1000 + number, tv_nsec: 0)]
-      #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+      for suffix in [".types", ".read"] {
+        let path = "\(directory)/\(number)\(suffix)"
+        try "x".write(toFile: path, atomically: false, encoding: .utf8)
+        // Used at 1000 + number seconds after the epoch: 0 is the least recently used.
+        var times = [timespec(tv_sec: 1000 + number, tv_nsec: 0), timespec(tv_sec: 1000 + number, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+      }
     }
     try "not an index".write(toFile: "\(directory)/other", atomically: false, encoding: .utf8)
     TypeIndexCache.prune(directory, limit: 4)
-    let left = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-    #expect(left == ["2.types", "3.types", "4.types", "5.types", "other"])
+    var left = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    #expect(left.filter { $0.hasSuffix(".types") } == ["2.types", "3.types", "4.types", "5.types"])
+    #expect(left.filter { $0.hasSuffix(".read") }.count == 6)
+    // Kept reads are pruned by a limit of their own, the indexes left alone.
+    TypeIndexCache.prune(directory, suffix: ".read", limit: 3)
+    left = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    #expect(left == ["2.types", "3.types", "3.read", "4.types", "4.read", "5.types", "5.read", "other"].sorted())
   }
 
   @Test func theCacheDirectory() {

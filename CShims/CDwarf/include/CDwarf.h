@@ -109,6 +109,8 @@ void cv_dwarf_close(void *handle);
 const char *cv_dwarf_load(void *handle, cv_dwarf_api *api);
 /// The file the library was loaded from, or NULL.
 const char *cv_dwarf_library_path(void *handle);
+/// The file of the loaded image holding `address` (the executable or a shared library), or NULL.
+const char *cv_dwarf_image_path(const void *address);
 
 /// A Dwfl session for files read offline (executables, shared libraries, relocatable objects, whose
 /// relocations libdwfl applies), finding separate debug files by build-id and debuglink.

@@ -1,13 +1,11 @@
-import CValueKit
-
-/// A `LayoutOverride` as JSON: `{"size": 12, "alignment": 1, "placements": [{"byte": 0}, {"bit": 36}]}`,
+/// A `LayoutOverride` as JSON (a catalog file's, and a debug-info read kept on disk): `{"size": 12, "alignment": 1, "placements": [{"byte": 0}, {"bit": 36}]}`,
 /// and the overrides of anonymous records members hold: `"members": [{"member": 2, "size": 2, …}]`.
-struct OverrideJSON: Codable {
-  var override: LayoutOverride
+package struct OverrideJSON: Codable {
+  package var override: LayoutOverride
 
-  init(_ override: LayoutOverride) { self.override = override }
+  package init(_ override: LayoutOverride) { self.override = override }
 
-  enum CodingKeys: String, CodingKey {
+  package enum CodingKeys: String, CodingKey {
     case size, alignment, placements, members, member
   }
 
@@ -15,7 +13,7 @@ struct OverrideJSON: Codable {
     case byte, bit
   }
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let size = try container.decode(Int.self, forKey: .size)
     let alignment = try container.decode(Int.self, forKey: .alignment)
@@ -49,7 +47,7 @@ struct OverrideJSON: Codable {
       size: size, alignment: alignment, placements: placements, memberOverrides: memberOverrides)
   }
 
-  func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(override.size, forKey: .size)
     try container.encode(override.alignment, forKey: .alignment)
