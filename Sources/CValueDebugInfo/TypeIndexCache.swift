@@ -23,10 +23,20 @@ enum TypeIndexCache {
   static let magic = "cvalue type index 2"
 
   /// The directory indexes are kept in, or `nil` when the cache is off or there is nowhere to put it.
-  static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-    if let explicit = environment["CVALUEKIT_CACHE_DIR"] { return explicit.isEmpty ? nil : explicit }
-    if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/cvalue" }
-    if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/cvalue" }
+  static func directory(environment: [String: String]) -> String? {
+    directory { environment[$0] }
+  }
+
+  /// The directory as the process's environment says, read with `getenv` (Foundation's environment copies
+  /// every variable, at every read of a type).
+  static func directory() -> String? {
+    directory { name in getenv(name).map { String(cString: $0) } }
+  }
+
+  private static func directory(_ variable: (String) -> String?) -> String? {
+    if let explicit = variable("CVALUEKIT_CACHE_DIR") { return explicit.isEmpty ? nil : explicit }
+    if let cache = variable("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/cvalue" }
+    if let home = variable("HOME"), home.hasPrefix("/") { return home + "/.cache/cvalue" }
     return nil
   }
 
