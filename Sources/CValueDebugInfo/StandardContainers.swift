@@ -21,6 +21,10 @@ enum StandardContainer: Equatable {
   /// byte (its low bit clear, the size in the bits above) and text in the value, or a long string's size and
   /// `char *` (the size byte's low bit set).
   case shortOrLongString(shortSize: Int, shortData: Int, longSize: Int, longData: Int)
+  /// libstdc++'s copy-on-write `std::string` of the old ABI (`-D_GLIBCXX_USE_CXX11_ABI=0`): one `char *`, at
+  /// `data`, to text preceded by the string's header, whose first three words are its length, its capacity
+  /// and its reference count.
+  case copyOnWriteString(data: Int)
   /// A `std::vector<T>`: the offsets of its pointers to the first element and past the last, and `T`.
   case vector(begin: Int, end: Int, element: TypeEncoding)
   /// A `std::span<T>` of dynamic extent: the offsets of its pointer to the first element and of its count.
@@ -70,6 +74,14 @@ enum StandardContainer: Equatable {
         case .scalar(let scalar) = length.type.unqualified, scalar.isInteger, !scalar.isSignedInteger
       else { return nil }
       return .string(data: data.offset, length: length.offset)
+    }
+    // The old ABI's string is one pointer: what it points past is laid out by the library, not described by
+    // the record, so the record must be exactly that pointer and nothing else.
+    if name.hasPrefix("std::basic_string<char,") {
+      guard layout.size == pointerSize, layout.fields.count == 1, let data = field("._M_dataplus._M_p"),
+        data.size == pointerSize, data.type.unqualified == .scalar(.cString)
+      else { return nil }
+      return .copyOnWriteString(data: data.offset)
     }
     if name.hasPrefix("std::__1::basic_string<char,"), !layout.abi.isBigEndian {
       let pair = ".__r_.__compressed_pair_elem<"
@@ -179,6 +191,16 @@ extension StandardContainer {
       }
       count = Int(truncatingIfNeeded: Self.word(value, at: longSize))
       address = Self.word(value, at: longData)
+    case .copyOnWriteString(let data):
+      // The header before the text: length, capacity, reference count (an empty string's is the library's
+      // shared empty header, of length 0).
+      address = Self.word(value, at: data)
+      let word = UInt(MemoryLayout<UInt>.size)
+      guard address >= 3 * word, let header = UnsafeRawPointer(bitPattern: address - 3 * word) else { return nil }
+      let length = header.loadUnaligned(as: UInt.self)
+      let capacity = header.loadUnaligned(fromByteOffset: Int(word), as: UInt.self)
+      guard length <= capacity, length <= UInt(Int.max) else { return nil }
+      count = Int(length)
     case .vector, .span, .optional, .pointer: return nil
     }
     guard count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
@@ -195,7 +217,7 @@ extension StandardContainer {
   var pointee: TypeEncoding? {
     switch self {
     case .vector(_, _, let element), .span(_, _, let element), .pointer(_, let element): return element
-    case .string, .shortOrLongString, .optional: return nil
+    case .string, .shortOrLongString, .copyOnWriteString, .optional: return nil
     }
   }
 
@@ -212,7 +234,7 @@ extension StandardContainer {
       let elements = Self.word(value, at: count)
       guard elements <= UInt(Int.max / stride) else { return nil }
       return (UnsafeRawPointer(bitPattern: Self.word(value, at: data)), Int(elements))
-    case .string, .shortOrLongString, .optional, .pointer: return nil
+    case .string, .shortOrLongString, .copyOnWriteString, .optional, .pointer: return nil
     }
   }
 
@@ -253,7 +275,7 @@ extension StandardContainer {
   /// element type cannot be compared (it cannot be laid out).
   func register(for type: TypeEncoding, in registry: ValueRegistry) -> Bool {
     switch self {
-    case .string, .shortOrLongString:
+    case .string, .shortOrLongString, .copyOnWriteString:
       let compare: RawComparator = { a, b in
         guard let x = self.text(a), let y = self.text(b) else { return false }
         guard x.count == y.count else { return false }

@@ -6,8 +6,8 @@ import Testing
 @testable import CValueDebugInfo
 
 /// The C++ standard library's `std::string` and `std::vector` compared and described by what they hold, in the
-/// running process: a C++ library built with libstdc++ (g++, clang++) and libc++ (clang++), opened with
-/// `dlopen`, its values read where they live.
+/// running process: a C++ library built with libstdc++ (g++, clang++; both string ABIs) and libc++ (clang++),
+/// opened with `dlopen`, its values read where they live.
 @Suite struct StandardContainerTests {
   static let source = """
     #include <string>
@@ -73,6 +73,8 @@ import Testing
   static let builds = [
     Build(compiler: "g++", flags: ["-std=c++20", "-gdwarf-5"]),
     Build(compiler: "g++", flags: ["-std=c++20", "-gdwarf-4", "-O2"]),
+    // libstdc++'s old string ABI: the copy-on-write string, one pointer to text after a header.
+    Build(compiler: "g++", flags: ["-std=c++20", "-gdwarf-5", "-D_GLIBCXX_USE_CXX11_ABI=0"]),
     Build(compiler: "clang++", flags: ["-std=c++20", "-gdwarf-5", "-fstandalone-debug"]),
     Build(compiler: "clang++", flags: ["-std=c++20", "-gdwarf-4", "-O2", "-fstandalone-debug", "-stdlib=libc++"]),
   ]
