@@ -259,6 +259,10 @@ extension StandardContainer {
     }
   }
 
+  /// At most this many bytes of a string's text are shown in a description (a report says where two texts
+  /// first differ, however long).
+  static let describedBytes = 1024
+
   /// At most this many of a container's elements are compared for the report's lines (the report lists
   /// fewer); past them, the container's line says how many differ no more precisely.
   private static let reportedElements = 64
@@ -287,7 +291,9 @@ extension StandardContainer {
           return "/* a string whose size does not fit its value, or whose text is at NULL: "
             + value.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() + " */"
         }
-        return LeafDescription.cStringLiteral(text)
+        guard text.count > Self.describedBytes else { return LeafDescription.cStringLiteral(text) }
+        return LeafDescription.cStringLiteral(text.prefix(Self.describedBytes))
+          + " /* … \(text.count - Self.describedBytes) more bytes */"
       }
       registry.register(type, comparer: compare, describer: describe) { a, b in
         guard let x = self.text(a), let y = self.text(b) else { return nil }

@@ -27,6 +27,7 @@ import Testing
       {1, "", {}, {}},
       {1, "probe", {1, 2, 3}, {{1, 0.75}}},
       {1, "probf", {1, 2, 3}, {{1, 0.5}}},
+      {1, std::string(3000, 'x'), {}, {}},
     };
     extern "C" const cv_std_probe *cv_std_probe_at(int index) { return &probes[index]; }
     extern "C" unsigned long cv_std_probe_size(void) { return sizeof(cv_std_probe); }
@@ -109,7 +110,7 @@ import Testing
       typealias Size = @convention(c) () -> UInt
       let at = unsafeBitCast(try #require(dlsym(handle, "cv_std_probe_at")), to: At.self)
       let size = unsafeBitCast(try #require(dlsym(handle, "cv_std_probe_size")), to: Size.self)
-      values = (0..<7).map { at(Int32($0)) }
+      values = (0..<8).map { at(Int32($0)) }
       self.size = Int(size())
       let extrasAt = unsafeBitCast(try #require(dlsym(handle, "cv_std_extras_at")), to: At.self)
       let extrasSize = unsafeBitCast(try #require(dlsym(handle, "cv_std_extras_size")), to: Size.self)
@@ -177,6 +178,10 @@ import Testing
         "cv_std_probe values differ at 1 of 4 fields:", "  .readings[0].value: 0.5 ≠ 0.75 (difference 0.25)",
       ])
     #expect(try library.describe(4) == #"{.id = 1, .name = "", .items = {}, .readings = {}}"#)
+    // A long text is shown up to 1,024 bytes, saying how many more there are.
+    #expect(
+      try library.describe(7) == #"{.id = 1, .name = ""# + String(repeating: "x", count: 1024)
+        + #"" /* … 1976 more bytes */, .items = {}, .readings = {}}"#)
   }
 
   /// `std::optional` by whether it holds a value and then the value, smart pointers by what they point to,
