@@ -93,7 +93,9 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
     case .literal(let problem, let path, let offset, let literal):
       return CaretDiagnostic(problem, at: path, offset: offset, in: literal).headline
     case .notPlainData(let swiftType):
-      return "\(swiftType) is not plain data (it holds references), so its bytes are not a C value"
+      return "\(swiftType) is not plain data (it holds references, or copying it runs code, as copying a C++ "
+        + "type with a std::string member does), so its bytes are not a C value: compare values of it through "
+        + "pointers to them"
     case .cFunction(let error): return error.description
     case .pointerValue(let swiftType, let type):
       return

@@ -54,7 +54,10 @@ extension BadInputContractTests {
         thrown { _ = try ValueRegistry.shared.resolve("int32").parse("09") }
       },
       ContractRow(
-        "notPlainData", "Reference is not plain data (it holds references), so its bytes are not a C value", ""
+        "notPlainData",
+        "Reference is not plain data (it holds references, or copying it runs code, as copying a C++ type with a "
+          + "std::string member does), so its bytes are not a C value: compare values of it through pointers to them",
+        ""
       ) { thrown { _ = try ValueRegistry.shared.resolve("^v").describe(Reference()) } },
       ContractRow("cFunction", "no function cv_no_such_function in the running process", "") {
         thrown {
