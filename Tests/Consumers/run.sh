@@ -8,7 +8,9 @@
 #   meson-check   Meson dependency('cvalue'), Check (C)
 #   make-unity    Make, pkg-config, Unity (C, laid out as Ceedling lays a project out; Unity from Tests/C/vendor)
 # The first three make their catalog with the release's `cvalue import` from a header of their own (the Unity
-# one reads its types from its own debug info); each has one passing and one failing test, and its output
+# one reads its types from its own debug info); each has one passing and one failing test (cmake-gtest two of
+# each: its second pair compares a namespaced C++ type holding a std::string and a std::vector with no set-up,
+# from the test's own debug info), and its output
 # (through a pipe, as in a CI log) must be Tests/Consumers/expected/<project>.txt.
 # Then the complete files of the C guide and of its Unity article are extracted and run against the archive
 # (Scripts/check-c-docs.py), and so is the archive's own copy of the guide's, examples/shape (and the Debian
@@ -95,7 +97,7 @@ failing() { # project, build folder, binary, arguments...
     exit 1
   fi
   if [ "$status" -ne 1 ]; then
-    echo "error: $project's tests exited with $status, expected 1 (one test fails on purpose)" >&2
+    echo "error: $project's tests exited with $status, expected 1 (tests fail on purpose)" >&2
     exit 1
   fi
   echo "   $project ($binary): one test passes, one fails naming its field, output as expected"

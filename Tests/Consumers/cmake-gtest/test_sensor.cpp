@@ -1,9 +1,22 @@
-// One test passes, one fails on purpose: Tests/Consumers/run.sh checks the failure's exact text.
+// Two tests pass, two fail on purpose: Tests/Consumers/run.sh checks the failures' exact text. The Readings
+// compare a C struct with the catalog the build makes; the LogEntries compare a namespaced C++ type holding a
+// std::string and a std::vector with no set-up at all, read from this test's own debug info (built with -g).
 #include <gtest/gtest.h>
 
 #include <cvalue_gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "sensor.h"
+
+namespace station {
+struct log_entry {
+  int id;
+  std::string label;
+  std::vector<double> samples;
+};
+}  // namespace station
 
 namespace {
 
@@ -40,6 +53,19 @@ TEST_F(Readings, CelsiusDiffers) {
   reading expected = actual;
   expected.celsius = 22.0;
   EXPECT_CV_EQ(type, actual, expected);
+}
+
+TEST(LogEntries, CopiesAreEqual) {
+  station::log_entry actual{1, "north mast, upper sensor", {1.5, 2.5, 3.5}};
+  station::log_entry expected = actual;  // its own text and elements, elsewhere in memory
+  EXPECT_CV_EQ(actual, expected);
+}
+
+TEST(LogEntries, OneSampleDiffers) {
+  station::log_entry actual{1, "north mast, upper sensor", {1.5, 2.5, 3.5}};
+  station::log_entry expected = actual;
+  expected.samples[1] = 3.0;
+  EXPECT_CV_EQ(actual, expected);
 }
 
 }  // namespace
