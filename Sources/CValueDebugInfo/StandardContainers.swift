@@ -29,6 +29,9 @@ enum StandardContainer: Equatable {
   case vector(begin: Int, end: Int, element: TypeEncoding)
   /// A `std::span<T>` of dynamic extent: the offsets of its pointer to the first element and of its count.
   case span(data: Int, count: Int, element: TypeEncoding)
+  /// A `std::span<T, N>` of static extent: the offset of its pointer to the first element, `N` (the last
+  /// template argument of its name, which is where the type holds it), and `T`.
+  case fixedSpan(data: Int, extent: Int, element: TypeEncoding)
   /// A `std::optional<T>`: the offsets of its engaged flag and of the value, and `T` (read in the value).
   case optional(engaged: Int, value: Int, element: TypeEncoding)
   /// A `std::unique_ptr<T>` or `std::shared_ptr<T>`: the offset of its pointer, and `T`, compared by pointee.
@@ -45,6 +48,21 @@ enum StandardContainer: Equatable {
       first.append(character)
     }
     return first.reversed().first { $0 != " " } == "]"
+  }
+
+  /// The extent of a `std::span<T, N>` named so, `nil` for `std::dynamic_extent` (the largest `size_t`) or a
+  /// last argument that is no number (`3`, `3UL`, `3ul`).
+  static func staticExtent(_ name: String, pointerSize: Int) -> Int? {
+    guard name.hasSuffix(">"), let comma = name.lastIndex(of: ",") else { return nil }
+    let argument = name[name.index(after: comma)..<name.index(before: name.endIndex)].filter { $0 != " " }
+      .lowercased()
+    let digits = argument.prefix { $0.isASCII && $0.isNumber }
+    guard !digits.isEmpty, argument.dropFirst(digits.count).allSatisfy({ $0 == "u" || $0 == "l" }),
+      let value = UInt64(digits)
+    else { return nil }
+    let dynamic: UInt64 = pointerSize == 4 ? UInt64(UInt32.max) : UInt64.max
+    guard value != dynamic, value <= UInt64(Int.max) else { return nil }
+    return Int(value)
   }
 
   /// The container a record of this name and layout is, or `nil` for any other record.
@@ -130,8 +148,14 @@ enum StandardContainer: Equatable {
       return .string(data: data.offset, length: length)
     }
     if bare.hasPrefix("std::span<") {
-      guard let data = pointer(libcxx ? "__data" : "_M_ptr"), let count = count(libcxx ? "__size" : "_M_extent_value")
-      else { return nil }
+      guard let data = pointer(libcxx ? "__data" : "_M_ptr") else { return nil }
+      // A static extent is the name's last template argument (std::dynamic_extent, size_t's largest value,
+      // for the other kind), and then the record is the pointer alone.
+      if let extent = Self.staticExtent(bare, pointerSize: pointerSize) {
+        guard layout.size == pointerSize, layout.fields.count == 1 else { return nil }
+        return .fixedSpan(data: data.offset, extent: extent, element: data.element)
+      }
+      guard let count = count(libcxx ? "__size" : "_M_extent_value") else { return nil }
       return .span(data: data.offset, count: count, element: data.element)
     }
     if bare.hasPrefix("std::optional<") {
@@ -201,7 +225,7 @@ extension StandardContainer {
       let capacity = header.loadUnaligned(fromByteOffset: Int(word), as: UInt.self)
       guard length <= capacity, length <= UInt(Int.max) else { return nil }
       count = Int(length)
-    case .vector, .span, .optional, .pointer: return nil
+    case .vector, .span, .fixedSpan, .optional, .pointer: return nil
     }
     guard count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
     guard let start = UnsafeRawPointer(bitPattern: address) else { return nil }
@@ -216,7 +240,8 @@ extension StandardContainer {
   /// pointer's element type.
   var pointee: TypeEncoding? {
     switch self {
-    case .vector(_, _, let element), .span(_, _, let element), .pointer(_, let element): return element
+    case .vector(_, _, let element), .span(_, _, let element), .fixedSpan(_, _, let element), .pointer(_, let element):
+      return element
     case .string, .shortOrLongString, .copyOnWriteString, .optional: return nil
     }
   }
@@ -234,6 +259,9 @@ extension StandardContainer {
       let elements = Self.word(value, at: count)
       guard elements <= UInt(Int.max / stride) else { return nil }
       return (UnsafeRawPointer(bitPattern: Self.word(value, at: data)), Int(elements))
+    case .fixedSpan(let data, let extent, _):
+      guard extent <= Int.max / stride else { return nil }
+      return (UnsafeRawPointer(bitPattern: Self.word(value, at: data)), extent)
     case .string, .shortOrLongString, .copyOnWriteString, .optional, .pointer: return nil
     }
   }
@@ -301,7 +329,7 @@ extension StandardContainer {
         return (0..<common).first { x[$0] != y[$0] } ?? common
       }
       return true
-    case .vector(_, _, let elementType), .span(_, _, let elementType):
+    case .vector(_, _, let elementType), .span(_, _, let elementType), .fixedSpan(_, _, let elementType):
       guard let stride = (try? registry.resolve(elementType))?.layout?.stride, stride > 0 else { return false }
       let resolve = Self.resolver(elementType, in: registry)
       let compare: RawComparator = { a, b in

@@ -61,6 +61,14 @@ import Testing
     };
     extern "C" const cv_std_extras *cv_std_extras_at(int index) { return &extras[index]; }
     extern "C" unsigned long cv_std_extras_size(void) { return sizeof(cv_std_extras); }
+
+    struct cv_std_fixed { std::span<const int, 3> three; };
+    static const int again[] = {1, 2, 3};
+    static cv_std_fixed fixed[] = {
+      {std::span<const int, 3>(numbers, 3)}, {std::span<const int, 3>(numbers + 3, 3)},
+      {std::span<const int, 3>(again, 3)},
+    };
+    extern "C" const cv_std_fixed *cv_std_fixed_at(int index) { return &fixed[index]; }
     """
 
   /// A way of building the library, with the C++ standard library it uses.
@@ -116,13 +124,22 @@ import Testing
       let extrasSize = unsafeBitCast(try #require(dlsym(handle, "cv_std_extras_size")), to: Size.self)
       extras = (0..<5).map { extrasAt(Int32($0)) }
       self.extrasSize = Int(extrasSize())
+      let fixedAt = unsafeBitCast(try #require(dlsym(handle, "cv_std_fixed_at")), to: At.self)
+      fixed = (0..<3).map { fixedAt(Int32($0)) }
       registry = ValueRegistry(catalog: TypeCatalog(includingBuiltins: false))
-      imported = try registry.catalog.importDebugInfo(of: path, types: ["cv_std_probe", "cv_std_extras"])
+      imported = try registry.catalog.importDebugInfo(
+        of: path, types: ["cv_std_probe", "cv_std_extras", "cv_std_fixed"])
       if containers { registry.registerStandardContainers(of: [imported]) }
     }
 
     let extras: [UnsafeRawPointer]
     let extrasSize: Int
+    let fixed: [UnsafeRawPointer]
+
+    func compareFixed(_ a: Int, _ b: Int) throws -> Comparison {
+      try registry.resolve("cv_std_fixed").compare(
+        bytes: UnsafeRawBufferPointer(start: fixed[a], count: 8), UnsafeRawBufferPointer(start: fixed[b], count: 8))
+    }
 
     func compareExtras(_ a: Int, _ b: Int) throws -> Comparison {
       try registry.resolve("cv_std_extras").compare(
@@ -146,8 +163,8 @@ import Testing
     let library = try Library(build)
     #expect(library.size == (try library.registry.resolve("cv_std_probe").size))
     #expect(
-      Set(library.registry.registerStandardContainers(of: [library.imported])).count == 9,
-      "a string, three vectors, an optional, two smart pointers, a view and a span")
+      Set(library.registry.registerStandardContainers(of: [library.imported])).count == 10,
+      "a string, three vectors, an optional, two smart pointers, a view and two spans")
     #expect(try library.compare(0, 1).isEqual)
     #expect(try library.compare(2, 3).isEqual, "long strings, on the heap")
     #expect(try library.compare(4, 4).isEqual)
@@ -217,6 +234,21 @@ import Testing
     #expect(
       try library.compareExtras(0, 2).mismatches.map(\.path.description)
         == [".maybe", ".owned", ".shared", ".view", ".window", ".family"])
+  }
+
+  /// A `std::span<T, N>` of static extent holds only its pointer: its `N` elements are compared.
+  @Test(arguments: builds) func aSpanOfStaticExtent(_ build: Build) throws {
+    let library = try Library(build)
+    #expect(try library.compareFixed(0, 2).isEqual, "equal elements at two places")
+    #expect(try library.compareFixed(0, 1).mismatches.map(\.path.description) == [".three[2]"])
+    #expect(
+      try library.registry.resolve("cv_std_fixed").describe(
+        bytes: UnsafeRawBufferPointer(start: library.fixed[1], count: 8)) == "{.three = {1, 2, 4}}")
+    #expect(StandardContainer.staticExtent("std::span<int const, 3>", pointerSize: 8) == 3)
+    #expect(StandardContainer.staticExtent("std::__1::span<const int, 3UL>", pointerSize: 8) == 3)
+    #expect(StandardContainer.staticExtent("std::span<int const, 18446744073709551615>", pointerSize: 8) == nil)
+    #expect(StandardContainer.staticExtent("std::span<int const, 4294967295>", pointerSize: 4) == nil)
+    #expect(StandardContainer.staticExtent("std::span<int const, N>", pointerSize: 8) == nil)
   }
 
   /// Without the containers registered, two equal strings in two objects differ by their pointers: never a
