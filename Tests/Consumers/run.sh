@@ -16,7 +16,7 @@
 # (Scripts/check-c-docs.py), and so is the archive's own copy of the guide's, examples/shape (and the Debian
 # package's, under /usr/share/doc).
 #
-#   Tests/Consumers/run.sh cvalue-1.0.0-linux-x86_64.tar.gz cvalue_1.0.0_amd64.deb   (as root: dpkg -i, dpkg -r)
+#   Tests/Consumers/run.sh cvalue-1.0.0-linux-x86_64.tar.xz cvalue_1.0.0_amd64.deb   (as root: dpkg -i, dpkg -r)
 set -euo pipefail
 archive=$(readlink -f "${1:?usage: Tests/Consumers/run.sh ARCHIVE DEB}")
 deb=$(readlink -f "${2:?usage: Tests/Consumers/run.sh ARCHIVE DEB}")
@@ -176,7 +176,7 @@ PY
 
 echo "== the archive, unpacked: $(basename "$archive")"
 mkdir -p "$work/unpacked"
-tar -C "$work/unpacked" -xzf "$archive"
+tar -C "$work/unpacked" -xJf "$archive"
 tree=$(echo "$work"/unpacked/cvalue-*)
 self_contained "$tree/lib/libcvalue.so.1" "$tree/bin/cvalue"
 cmp "$root/LICENSE" "$tree/LICENSE" || { echo "error: the archive's LICENSE is not the repository's" >&2; exit 1; }
