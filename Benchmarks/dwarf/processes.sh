@@ -122,7 +122,7 @@ first_use() { # the median of five runs of first-use, column by column
 read -r f_first f_second f_again f_miss f_miss_again f_other <<<"$(first_use)"
 read -r c_first c_second c_again c_miss c_miss_again c_other <<<"$(CVALUEKIT_CACHE_DIR="" first_use)"
 ratio() { echo "scale=2; $1 / $2" | bc; }
-echo "| suite | memcmp | cvalue, index kept | ratio |"
+echo "| suite | memcmp | cvalue, index and reads kept | ratio |"
 echo "|---|---|---|---|"
 echo "| $tests GoogleTest processes | ${memcmp} s | ${indexed} s | $(ratio "$indexed" "$memcmp")× |"
 echo "| $checks forked Check tests | ${check_memcmp} s | ${check_indexed} s | $(ratio "$check_indexed" "$check_memcmp")× |"
@@ -131,7 +131,7 @@ echo "Without a kept index (CVALUEKIT_CACHE_DIR=\"\"), each process builds it: $
 echo
 echo "cv_program_type in one process, milliseconds (median of 5 processes):"
 echo
-echo "| | index kept | no kept index |"
+echo "| | index and reads kept | no kept index |"
 echo "|---|---|---|"
 echo "| first type (struct unit_0_1, first unit) | $f_first | $c_first |"
 echo "| second type (last unit) | $f_second | $c_second |"

@@ -2,7 +2,8 @@
 # One type from a file's DWARF, `cvalue layout --binary FILE TYPE` against `pahole -C NAME FILE`, run N times
 # alternately (default 10), printing each tool's median wall time and peak memory (GNU time's %e and %M).
 # cvalue runs cold (no kept index: each run builds the file's type index and keeps it in a fresh cache
-# directory) and with the index a previous process kept.
+# directory), with the index a previous process kept (its kept reads removed before each run), and with the
+# index and the read of this very type kept.
 #
 #   Benchmarks/dwarf/vs-pahole.sh [N] [FILE TYPE]...
 #
@@ -45,20 +46,23 @@ echo "|---|---|---|---|---|"
 while [ $# -ge 2 ]; do
   file=$1 type=$2
   shift 2
-  rm -rf "$work/cold" "$work/indexed" "$work/pahole" "$work/cache"
+  rm -rf "$work/cold" "$work/indexed" "$work/read" "$work/pahole" "$work/cache"
   CVALUEKIT_CACHE_DIR="$work/cache/kept" "$release" layout --binary "$file" "$type" >/dev/null
   for run in $(seq "$runs"); do
     CVALUEKIT_CACHE_DIR="$work/cache/$run" measure cold "$release" layout --binary "$file" "$type"
+    rm -f "$work"/cache/kept/*.read
     CVALUEKIT_CACHE_DIR="$work/cache/kept" measure indexed "$release" layout --binary "$file" "$type"
+    CVALUEKIT_CACHE_DIR="$work/cache/kept" measure read "$release" layout --binary "$file" "$type"
     measure pahole pahole -C "${type#* }" "$file"
   done
   size=$(du -h "$file" | cut -f1)
-  for tool in cold indexed pahole; do
+  for tool in cold indexed read pahole; do
     seconds=$(cut -d' ' -f1 "$work/$tool" | median)
     kilobytes=$(cut -d' ' -f2 "$work/$tool" | median)
     label=$tool
     [ "$tool" = cold ] && label="cvalue, cold"
     [ "$tool" = indexed ] && label="cvalue, index kept"
+    [ "$tool" = read ] && label="cvalue, index and read kept"
     echo "| $(basename "$file") ($size) | \`$type\` | $label | ${seconds} s | $((kilobytes / 1024)) MiB |"
   done
 done
