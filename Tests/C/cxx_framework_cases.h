@@ -1,7 +1,8 @@
 // The C++ test cases of program_catch2.cpp and program_doctest.cpp: one source for both frameworks, whose glue
 // headers define the same CHECK_CV_EQ / REQUIRE_CV_EQ / CHECK_CV_EQ_OPTIONS (TEST_CASE, REQUIRE and FAIL are
 // both frameworks' own). Namespaces, templates and base classes, by their C++ names from the test's own debug
-// info (built with -g), and standard members by what they hold; one test case passes, five fail on purpose.
+// info (built with -g), standard members by what they hold, and the framework's own CHECK printing a type field
+// by field; one test case passes, six fail on purpose.
 #ifndef CXX_FRAMEWORK_CASES_H
 #define CXX_FRAMEWORK_CASES_H
 
@@ -96,6 +97,22 @@ TEST_CASE("standard members compare by content") {
   expected.name = "a name too long for the string's own buffer";
   expected.readings.push_back({2, 1.5});
   CHECK_CV_EQ(actual, expected);
+}
+
+// The framework's own CHECK(a == b) on a type with operator==, printed field by field (CXX_PRINT_FIELDS: the
+// framework's CV_CATCH2_PRINT_FIELDS or CV_DOCTEST_PRINT_FIELDS), not as `{?}`.
+namespace geo {
+struct sample {
+  int channel;
+  double value;
+};
+inline bool operator==(const sample &a, const sample &b) { return a.channel == b.channel && a.value == b.value; }
+}  // namespace geo
+CXX_PRINT_FIELDS(geo::sample)
+
+TEST_CASE("the framework's own CHECK prints fields") {
+  geo::sample actual{1, 0.5}, expected{1, 0.75};
+  CHECK(actual == expected);
 }
 
 #endif

@@ -6,5 +6,6 @@
 #include <catch2/catch.hpp>
 
 #include <cvalue_catch2.h>
+#define CXX_PRINT_FIELDS CV_CATCH2_PRINT_FIELDS
 
 #include "cxx_framework_cases.h"

@@ -6,5 +6,6 @@
 #include <doctest/doctest.h>
 
 #include <cvalue_doctest.h>
+#define CXX_PRINT_FIELDS CV_DOCTEST_PRINT_FIELDS
 
 #include "cxx_framework_cases.h"

@@ -93,6 +93,22 @@ TEST(Zero, StandardMembersDiffer) {
   EXPECT_CV_EQ(actual, expected);
 }
 
+// GoogleTest's own EXPECT_EQ on a type with operator==, printed field by field (CV_GTEST_PRINT_FIELDS), not as
+// "16-byte object <…>".
+namespace geo {
+struct reading {
+  int channel;
+  double value;
+};
+inline bool operator==(const reading &a, const reading &b) { return a.channel == b.channel && a.value == b.value; }
+CV_GTEST_PRINT_FIELDS(reading)
+}  // namespace geo
+
+TEST(Zero, GoogleTestsOwnEqPrintsFields) {
+  geo::reading actual{1, 0.5}, expected{1, 0.75};
+  EXPECT_EQ(actual, expected);
+}
+
 int main(int argc, char **argv) {
   ::testing::InitGoogleTest(&argc, argv);
   return RUN_ALL_TESTS();

@@ -8,6 +8,7 @@
  *   CHECK_CV_EQ_TYPE(type, actual, expected);         // with a cv_type handle (a catalog's type)
  *   CHECK_CV_SNAPSHOT(value, "name");                 // matches CV_SNAPSHOT_DIR/name.snap
  *   CHECK_CV_ARRAY_SNAPSHOT(values, count, "name");   // `count` values, element by element
+ *   CV_CATCH2_PRINT_FIELDS(geo::reading)              // CHECK(a == b) and the rest print it field by field
  *
  * Each REQUIRE_ form stops the test case as REQUIRE does. A failure goes through Catch2's own reporting
  * (FAIL_CHECK / FAIL) at the assertion's file and line, with the report (every differing field path with both
@@ -48,5 +49,17 @@
   CV_CATCH2_(::cvalue::ProgramSnapshotText(#values, values, count, name), FAIL_CHECK)
 #define REQUIRE_CV_ARRAY_SNAPSHOT(values, count, name) \
   CV_CATCH2_(::cvalue::ProgramSnapshotText(#values, values, count, name), FAIL)
+
+/* CV_CATCH2_PRINT_FIELDS(Type): Catch2's own assertions (CHECK(a == b), REQUIRE_THAT, …) print values of Type
+ * field by field, as CValueKit describes them ("{.channel = 1, .value = 0.5}"), in place of `{?}`, the type read
+ * from the test's own debug info (built with -g). Write it once per type, at namespace scope outside any
+ * namespace (it specializes Catch::StringMaker), with the type's qualified name. */
+#define CV_CATCH2_PRINT_FIELDS(Type)                                                         \
+  namespace Catch {                                                                          \
+  template <>                                                                                \
+  struct StringMaker<Type> {                                                                 \
+    static std::string convert(const Type &value) { return ::cvalue::ProgramDescription(value); } \
+  };                                                                                         \
+  }
 
 #endif /* CVALUE_CATCH2_H */

@@ -72,6 +72,31 @@ std::string ProgramSnapshotText(const char *values_text, const Value *values, si
   });
 }
 
+/* The value as CValueKit describes it, "{.x = 1, .y = 2.5}", its type read from this program's debug info by its
+ * C name as the zero set-up comparisons read it (compile with -g), or why it cannot be: "<no description: …>".
+ * What a framework's printer can show in place of a value's bytes. */
+template <typename Value>
+std::string ProgramDescription(const Value &value) {
+  std::string out;
+  auto describe = [&](const char *name) {
+    cv_type *type = nullptr;
+    char *message = nullptr;
+    char *text = nullptr;
+    cv_status status = cv_program_type(name, sizeof(Value), &type, &message);
+    if (status == CV_OK) status = cv_describe(type, &value, 1, &text, &message);
+    out = status == CV_OK ? std::string(text) : "<no description: " + std::string(message ? message : "") + ">";
+    cv_free(text);
+    cv_free(message);
+    cv_type_free(type);
+    return status;
+  };
+  std::string name = CName<Value>();
+  if (describe(name.c_str()) == CV_ERROR_UNKNOWN_TYPE && name.compare(0, 7, "struct ") == 0) {
+    describe(name.c_str() + 7);
+  }
+  return out;
+}
+
 /* With a cv_type handle: the report, or "". */
 template <typename Value>
 std::string EqualText(const cv_type *type, const char *actual_text, const char *expected_text, const Value &actual,

@@ -7,6 +7,7 @@
  *   CHECK_CV_EQ_TYPE(type, actual, expected);         // with a cv_type handle (a catalog's type)
  *   CHECK_CV_SNAPSHOT(value, "name");                 // matches CV_SNAPSHOT_DIR/name.snap
  *   CHECK_CV_ARRAY_SNAPSHOT(values, count, "name");   // `count` values, element by element
+ *   CV_DOCTEST_PRINT_FIELDS(geo::reading)             // CHECK(a == b) and the rest print it field by field
  *
  * Each REQUIRE_ form stops the test case as REQUIRE does. A failure goes through doctest's own reporting
  * (DOCTEST_FAIL_CHECK / DOCTEST_FAIL) at the assertion's file and line, with the report (every differing field
@@ -48,5 +49,17 @@
   CV_DOCTEST_(::cvalue::ProgramSnapshotText(#values, values, count, name), DOCTEST_FAIL_CHECK)
 #define REQUIRE_CV_ARRAY_SNAPSHOT(values, count, name) \
   CV_DOCTEST_(::cvalue::ProgramSnapshotText(#values, values, count, name), DOCTEST_FAIL)
+
+/* CV_DOCTEST_PRINT_FIELDS(Type): doctest's own assertions (CHECK(a == b), CHECK_EQ, …) print values of Type
+ * field by field, as CValueKit describes them ("{.channel = 1, .value = 0.5}"), in place of `{?}`, the type read
+ * from the test's own debug info (built with -g). Write it once per type, at namespace scope outside any
+ * namespace (it specializes doctest::StringMaker), with the type's qualified name. */
+#define CV_DOCTEST_PRINT_FIELDS(Type)                                                                   \
+  namespace doctest {                                                                                   \
+  template <>                                                                                           \
+  struct StringMaker<Type> {                                                                            \
+    static String convert(const Type &value) { return ::cvalue::ProgramDescription(value).c_str(); } \
+  };                                                                                                    \
+  }
 
 #endif /* CVALUE_DOCTEST_H */

@@ -6,6 +6,7 @@
  *   EXPECT_CV_EQ(tcp, actual, expected);        // the same as the first line
  *   EXPECT_CV_EQ(actual, expected);             // zero set-up: the type from the arguments, built with -g
  *   EXPECT_CV_SNAPSHOT(actual, "name");         // zero set-up: matches CV_SNAPSHOT_DIR/name.snap
+ *   CV_GTEST_PRINT_FIELDS(reading)              // EXPECT_EQ and the rest print a `reading` field by field
  *
  * Predicate-formatters returning ::testing::AssertionResult: GoogleTest reports the failure at the caller's
  * file and line, with the report (every mismatching field path with both values) as its message, instead
@@ -75,6 +76,15 @@ template <typename Value>
 #define CV_GTEST_ASSERT_HANDLE_(type, actual, expected) ASSERT_PRED_FORMAT3(::cvalue::Equal, type, actual, expected)
 #define CV_GTEST_EXPECT_PROGRAM_(actual, expected) EXPECT_PRED_FORMAT2(::cvalue::ProgramEqual, actual, expected)
 #define CV_GTEST_ASSERT_PROGRAM_(actual, expected) ASSERT_PRED_FORMAT2(::cvalue::ProgramEqual, actual, expected)
+
+/* CV_GTEST_PRINT_FIELDS(Type): GoogleTest's own assertions (EXPECT_EQ, EXPECT_THAT, …) print values of Type field
+ * by field, as CValueKit describes them ("{.channel = 1, .value = 0.5}"), in place of "16-byte object <…>", the
+ * type read from the test's own debug info (built with -g). Write it once per type, after the type and in its
+ * namespace, where GoogleTest looks for PrintTo: namespace geo { CV_GTEST_PRINT_FIELDS(reading) } */
+#define CV_GTEST_PRINT_FIELDS(Type)                                  \
+  inline void PrintTo(const Type &value, ::std::ostream *os) { \
+    *os << ::cvalue::ProgramDescription(value);                      \
+  }
 
 /* EXPECT_CV_SNAPSHOT(value, name): `value` matches the snapshot CV_SNAPSHOT_DIR/name.snap; zero set-up, the type
  * from the argument (built with -g). EXPECT_CV_ARRAY_SNAPSHOT(values, count, name): `count` values. */
