@@ -135,8 +135,8 @@ final class IndexedFile: @unchecked Sendable {
   /// Whether the file's DWARF has been opened (a name the index lacks never opens it).
   var isOpened: Bool { lock.withLock { file != nil } }
 
-  /// Whether reads from it may be kept on disk (``TypeReadCache``): not when it is a split build, whose `.dwo`
-  /// files may change while the file does not, nor when split units were missing.
+  /// Whether reads from it may be kept (``TypeReadCache``, in memory and on disk): not when it is a split build,
+  /// whose `.dwo` files may change while the file does not, nor when split units were missing.
   var readsMayBeKept: Bool {
     lock.withLock {
       guard units?.missingSplitFiles.isEmpty ?? true else { return false }

@@ -121,10 +121,14 @@ enum TypeIndexCache {
   /// Removes the least recently used files whose names end in `suffix` (index files by default) beyond
   /// `limit`, by modification time, which ``load(for:identity:directory:)`` renews.
   static func prune(_ directory: String, suffix: String = ".types", limit: Int = limit) {
-    guard let stream = opendir(directory) else { return }
+    // A name is read up to its NUL where the entry holds it: `entry.pointee.d_name` would copy all 256 bytes of
+    // the field, past the end of an entry whose name is short (the last one of readdir's buffer).
+    guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name), let stream = opendir(directory) else {
+      return
+    }
     var files: [(path: String, used: Int64)] = []
     while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
       guard name.hasSuffix(suffix) else { continue }
       var status = stat()
       guard stat("\(directory)/\(name)", &status) == 0 else { continue }
