@@ -224,22 +224,58 @@ def check(cvalue, program, layouts, report):
         if actual["size"] != expected["size"]:
             problems.append(f"size {actual['size']}, the compiler's {expected['size']}")
         # Paths compared without template arguments: a base is named by its class, which clang's dump spells
-        # without its default arguments (`__shared_ptr<point>` for `__shared_ptr<point, _S_atomic>`).
-        fields = [dict(f, path=untemplated(f["path"])) for f in actual["fields"]]
+        # without its default arguments (`__shared_ptr<point>` for `__shared_ptr<point, _S_atomic>`). Two bases
+        # named apart only by their arguments (GoogleTest's `FlatTupleElemBase<…, 0>` and `<…, 1>`) then give
+        # one path twice: each side's offsets for a path are compared as a sorted list.
+        expected_offsets = collections.defaultdict(list)
         for path, bit_offset in expected["leaves"].items():
-            path = untemplated(path)
-            leaves = [f for f in fields if f["path"] == path or f["path"].startswith(path + "[")]
-            if not leaves:
-                problems.append(f"{path}: no such leaf, the compiler's at bit {bit_offset}")
+            expected_offsets[untemplated(path)].append(bit_offset)
+        for path, offsets in expected_offsets.items():
+            found = leaf_offsets(actual["fields"], path)
+            if not found:
+                problems.append(f"{path}: no such leaf, the compiler's at bit {min(offsets)}")
                 continue
-            first = min(leaves, key=lambda f: f.get("bitOffset", f["offset"] * 8))
-            found = first.get("bitOffset", first["offset"] * 8)
-            members += 1
-            if found != bit_offset:
-                problems.append(f"{path}: bit {found}, the compiler's {bit_offset}")
+            members += len(offsets)
+            if found != sorted(offsets):
+                problems.append(f"{path}: bits {found}, the compiler's {sorted(offsets)}")
         if problems:
             mismatches.append((dwarf_name, problems))
     report.append((compared, members, mismatches, refused, unmatched))
+
+
+def leaf_offsets(fields, path):
+    """The sorted bit offsets of the leaves `fields` (cvalue's, templated paths) give the untemplated `path`: a
+    field of that path, or an array's first element (`path[0]`, `path[0][0]`), one offset per templated path. A
+    pointer to a member function, one leaf in clang's dump, is two in cvalue's (`.ptr`, `.adj`): when nothing
+    else matches, a record's first leaf stands for it."""
+    def offset(field):
+        return field.get("bitOffset", field["offset"] * 8)
+    def templated_prefix(whole, length):
+        """The start of `whole` whose untemplated spelling is `length` characters long."""
+        depth = count = 0
+        for index, character in enumerate(whole):
+            if count == length and depth == 0 and character != "<":
+                return whole[:index]
+            if character == "<":
+                depth += 1
+            elif character == ">":
+                depth -= 1
+            elif depth == 0:
+                count += 1
+        return whole
+    firsts = {}
+    for field in fields:
+        bare = untemplated(field["path"])
+        if bare == path or bare.startswith(path + "["):
+            whole = templated_prefix(field["path"], len(path))
+            firsts[whole] = min(firsts.get(whole, offset(field)), offset(field))
+    if not firsts:
+        for field in fields:
+            whole = field["path"]
+            if untemplated(whole).startswith(path + "."):
+                record = whole.rsplit(".", 1)[0]
+                firsts[record] = min(firsts.get(record, offset(field)), offset(field))
+    return sorted(firsts.values())
 
 
 def kind(reason):
