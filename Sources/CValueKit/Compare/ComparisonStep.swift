@@ -22,28 +22,34 @@ enum ComparisonStep: Sendable {
   /// At most this many steps are unrolled from an array before it is kept as a loop.
   static let unrollLimit = 64
 
-  /// Flattens `rule`, whose node starts at byte `base` (bit `bitBase` for a bitfield), onto `steps`.
-  static func compile(_ rule: RuleNode, base: Int = 0, bitBase: Int = 0, into steps: inout [ComparisonStep]) {
+  /// Flattens `rule`, whose node starts at byte `base` (bit `bitBase` for a bitfield), onto `steps`. With
+  /// `merging` false, each member keeps its own step (the steps ``InlineWords`` loads member by member): only
+  /// whole arrays are still one step.
+  static func compile(
+    _ rule: RuleNode, base: Int = 0, bitBase: Int = 0, into steps: inout [ComparisonStep], merging: Bool = true
+  ) {
     switch rule.rule {
     case .registered(let entry):
       if let compare = entry.compare { steps.append(.registered(offset: base, size: rule.node.size, compare: compare)) }
     case .ignored:
       return
     case .bytes, .text:
-      append(.bytes(offset: base, count: rule.node.size), to: &steps)
+      append(.bytes(offset: base, count: rule.node.size), to: &steps, merging: merging)
     case .union(let coverage, let views, let live):
       switch live {
       case nil:
-        for step in coverage { append(step.shifted(by: base), to: &steps) }
+        for step in coverage { append(step.shifted(by: base), to: &steps, merging: merging) }
       case .member(let index)?:
         let (member, rule) = views[index]
-        compile(rule, base: base + member.offset, bitBase: base * 8 + member.bitOffset, into: &steps)
+        compile(
+          rule, base: base + member.offset, bitBase: base * 8 + member.bitOffset, into: &steps, merging: merging)
       case .tagged(let tag, let members, _)?:
         var cases: [Int64: [ComparisonStep]] = [:]
         for (value, index) in members {
           var live: [ComparisonStep] = []
           compile(
-            views[index].rule, base: views[index].member.offset, bitBase: views[index].member.bitOffset, into: &live)
+            views[index].rule, base: views[index].member.offset, bitBase: views[index].member.bitOffset, into: &live,
+            merging: merging)
           cases[value] = live
         }
         steps.append(.tagged(offset: base, TaggedUnionSteps(tag: tag, cases: cases, unknown: coverage)))
@@ -51,31 +57,32 @@ enum ComparisonStep: Sendable {
     case .leaf(let kind):
       switch kind {
       case .signedInteger, .unsignedInteger, .bool, .address, .quadruple, .opaque:
-        append(.bytes(offset: base, count: rule.node.size), to: &steps)
-      case .float: append(.floats(offset: base, count: 1), to: &steps)
-      case .double: append(.doubles(offset: base, count: 1), to: &steps)
+        append(.bytes(offset: base, count: rule.node.size), to: &steps, merging: merging)
+      case .float: append(.floats(offset: base, count: 1), to: &steps, merging: merging)
+      case .double: append(.doubles(offset: base, count: 1), to: &steps, merging: merging)
       case .x87Extended, .float16, .bfloat16, .complex, .vector: steps.append(.leaf(offset: base, kind: kind))
       case .bitfield(let width, _):
-        append(bits(width: width, at: bitBase), to: &steps)
+        append(bits(width: width, at: bitBase), to: &steps, merging: merging)
       }
     case .record(let members, _):
       for (member, child) in members {
-        compile(child, base: base + member.offset, bitBase: base * 8 + member.bitOffset, into: &steps)
+        compile(
+          child, base: base + member.offset, bitBase: base * 8 + member.bitOffset, into: &steps, merging: merging)
       }
     case .array(let count, let element):
       guard count > 0, element.node.size > 0 else { return }
       var inner: [ComparisonStep] = []
-      compile(element, into: &inner)
+      compile(element, into: &inner, merging: merging)
       // An element with nothing to compare (all padding: MSVC's 4-byte empty struct) adds nothing, however
       // many there are; unrolling it would cost a loop as long as the array.
       guard !inner.isEmpty else { return }
       if let whole = wholeArray(of: inner, count: count, elementSize: element.node.size, at: base) {
-        append(whole, to: &steps)
+        append(whole, to: &steps, merging: merging)
       } else if count * inner.count <= unrollLimit {
         for index in 0..<count {
           compile(
             element, base: base + index * element.node.size, bitBase: (base + index * element.node.size) * 8,
-            into: &steps)
+            into: &steps, merging: merging)
         }
       } else {
         steps.append(.repeated(offset: base, count: count, stride: element.node.size, steps: inner))
@@ -161,17 +168,12 @@ enum ComparisonStep: Sendable {
     }
   }
 
-  /// Appends a byte or bit comparison, merging it with the step before when they touch.
-  private static func append(_ step: ComparisonStep, to steps: inout [ComparisonStep]) {
+  /// Appends a byte or bit comparison, merging it with the step before when they touch: bitfield bits always,
+  /// bytes and runs of floating-point leaves only when `merging`.
+  private static func append(_ step: ComparisonStep, to steps: inout [ComparisonStep], merging: Bool = true) {
     switch (steps.last, step) {
     case (_, .bytes(_, 0)):
       return
-    case (.bytes(let offset, let count)?, .bytes(let next, let more)) where offset + count == next:
-      steps[steps.count - 1] = .bytes(offset: offset, count: count + more)
-    case (.floats(let offset, let count)?, .floats(let next, let more)) where offset + count * 4 == next:
-      steps[steps.count - 1] = .floats(offset: offset, count: count + more)
-    case (.doubles(let offset, let count)?, .doubles(let next, let more)) where offset + count * 8 == next:
-      steps[steps.count - 1] = .doubles(offset: offset, count: count + more)
     case (.masked(let offset, let mask)?, .masked(let next, let more))
     where next <= offset + mask.count && next >= offset:
       var merged = mask
@@ -179,6 +181,14 @@ enum ComparisonStep: Sendable {
       merged.append(contentsOf: [UInt8](repeating: 0, count: end - offset - mask.count))
       for (index, byte) in more.enumerated() { merged[next - offset + index] |= byte }
       steps[steps.count - 1] = .masked(offset: offset, mask: merged)
+    case _ where !merging:
+      steps.append(step)
+    case (.bytes(let offset, let count)?, .bytes(let next, let more)) where offset + count == next:
+      steps[steps.count - 1] = .bytes(offset: offset, count: count + more)
+    case (.floats(let offset, let count)?, .floats(let next, let more)) where offset + count * 4 == next:
+      steps[steps.count - 1] = .floats(offset: offset, count: count + more)
+    case (.doubles(let offset, let count)?, .doubles(let next, let more)) where offset + count * 8 == next:
+      steps[steps.count - 1] = .doubles(offset: offset, count: count + more)
     default:
       steps.append(step)
     }

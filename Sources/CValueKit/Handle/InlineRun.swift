@@ -1,42 +1,61 @@
-// The two shapes of comparison a handle's `isEqual` runs inlined into its caller, with no call into the
-// library: what a hand-written `==` on a `CGRect` would do, so that the handle costs about what it costs.
+// The shapes of comparison a handle's `isEqual` runs inlined into its caller, with no call into the library:
+// what a hand-written `==` on a `CGRect`, or on a small struct with padding, would do, so that the handle costs
+// about what it costs.
 
 /// A whole value that is one short run of `double` or `float` compared with `==` at the handle's default
 /// tolerance: under an exact tolerance with NaN never equal to NaN, ``FloatRule`` gives `==` for every pair,
 /// so the run is `count` comparisons the caller's optimizer sees.
 @usableFromInline
-enum InlineRun: Sendable {
+enum InlineRun: Sendable, Equatable {
   /// Not such a value: the plan decides.
   case none
   /// `count` `double` values from byte `offset`.
   case doubles(offset: Int, count: Int)
   /// `count` `float` values from byte `offset`.
   case floats(offset: Int, count: Int)
+  /// A small record of integers, bitfields, `float` and `double` members: the handle's ``InlineFields``.
+  case fields
 
   /// The longest run inlined: a `CGRect`.
   static var longest: Int { 4 }
 
-  /// The inline run for a handle's shortcut, or ``none``: a C comparator decides first, and a tolerance that
-  /// accepts anything `==` does not (or is bitwise, or lets NaN equal NaN) needs the rules.
-  init(_ shortcut: ComparisonShortcut, direct: DirectComparator?, tolerance: FloatTolerance) {
-    guard direct == nil, tolerance.isExact, !tolerance.isBitwise, !tolerance.nanEqualsNaN else {
+  /// The inline run for a handle's shortcut and inline fields, or ``none``: a C comparator
+  /// decides first, and a floating-point leaf under a tolerance that accepts anything `==` does not (or is
+  /// bitwise, or lets NaN equal NaN) needs the rules.
+  init(
+    _ shortcut: ComparisonShortcut, fields: InlineFields?, direct: DirectComparator?, tolerance: FloatTolerance
+  ) {
+    guard direct == nil else {
       self = .none
       return
     }
+    // Floating-point leaves are compared with `==` only where the rules give `==`; integers at any tolerance.
+    let floatsByEquality = tolerance.isExact && !tolerance.isBitwise && !tolerance.nanEqualsNaN
     switch shortcut {
-    case .doubles(let offset, let count) where count <= Self.longest: self = .doubles(offset: offset, count: count)
-    case .floats(let offset, let count) where count <= Self.longest: self = .floats(offset: offset, count: count)
+    case .doubles(let offset, let count) where count <= Self.longest && floatsByEquality:
+      self = .doubles(offset: offset, count: count)
+    case .floats(let offset, let count) where count <= Self.longest && floatsByEquality:
+      self = .floats(offset: offset, count: count)
+    case .bytes, .steps:
+      guard let fields, floatsByEquality || !fields.fields.contains(where: { $0.kind == .float || $0.kind == .double })
+      else {
+        self = .none
+        return
+      }
+      self = .fields
     default: self = .none
     }
   }
 
-  /// Whether the values at `a` and `b` are equal, or `nil` when the plan must decide.
+  /// Whether the values at `a` and `b` are equal, or `nil` when the plan must decide; `fields` are the
+  /// handle's ``InlineFields``.
   @inlinable @inline(__always)
-  func isEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool? {
+  func isEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, fields: InlineFields.List) -> Bool? {
     switch self {
     case .none: return nil
     case .doubles(let offset, let count): return Self.run(a + offset, b + offset, count: count, as: Double.self)
     case .floats(let offset, let count): return Self.run(a + offset, b + offset, count: count, as: Float.self)
+    case .fields: return InlineFields.isEqual(a, b, fields: fields.start, count: fields.count)
     }
   }
 
@@ -54,6 +73,146 @@ enum InlineRun: Sendable {
       index += 1
     }
     return true
+  }
+}
+
+/// A small record whose steps are integers, bitfields, `float` and `double` members (`{char tag; double value;
+/// int count;}`), compared as a hand-written `==` compares it: member by member, each loaded at its own width
+/// (so that a value the caller has just stored member by member is read back from the store buffer, not
+/// stalled by a wider load across two stores), integers and bitfields under a mask that leaves other bits
+/// out, floating-point members with `==`. That is what the steps decide at an exact tolerance with NaN never
+/// equal to NaN (``FloatRule`` gives `==` there: `-0.0 == 0.0`, a NaN equal to nothing), with no call and no
+/// switch over step kinds that hold arrays and closures.
+///
+/// The members are kept in memory the handle owns, read through a pointer, so that the inlined loop copies and
+/// retains nothing.
+@usableFromInline
+final class InlineFields: @unchecked Sendable {
+  /// One member: what is loaded at `offset`, and for an integer the bits compared.
+  @usableFromInline
+  struct Field: Sendable {
+    @usableFromInline let offset: Int
+    @usableFromInline let mask: UInt64
+    @usableFromInline let kind: Kind
+  }
+
+  /// The members as the inlined `isEqual` reads them: where they start, and how many. Valid while the
+  /// ``InlineFields`` they come from lives (the handle holds both).
+  @usableFromInline
+  struct List: @unchecked Sendable {
+    @usableFromInline let start: UnsafePointer<Field>
+    @usableFromInline let count: Int
+
+    /// No members: what a handle whose values are not compared member by member holds.
+    static let empty = List(start: UnsafePointer(bitPattern: MemoryLayout<Field>.alignment).unsafelyUnwrapped, count: 0)
+  }
+
+  /// The members as ``List``.
+  var list: List { List(start: UnsafePointer(fields.baseAddress.unsafelyUnwrapped), count: fields.count) }
+
+  /// How a member is loaded and compared.
+  @usableFromInline
+  enum Kind: UInt8, Sendable {
+    case byte, halfWord, word, doubleWord, float, double
+  }
+
+  /// The most members compared inline, and the largest value.
+  static var maximumFields: Int { 8 }
+  static var maximumSize: Int { 64 }
+
+  /// The members, in the order the steps give them: written once here, never changed, freed with this.
+  let fields: UnsafeMutableBufferPointer<Field>
+
+  /// The inline form of `steps` (compiled without merging members) for a value of `size` bytes, or `nil`
+  /// when a step is of another kind or the value has more members than are inlined.
+  init?(_ steps: [ComparisonStep], size: Int) {
+    guard size > 0, size <= Self.maximumSize else { return nil }
+    var found: [Field] = []
+    // A run of bytes or bits, loaded in the widest pieces its alignment allows (a `char[6]` as 4 and 2 bytes).
+    func integers(at offset: Int, mask: [UInt8]) {
+      var start = 0
+      while start < mask.count {
+        var width = 8
+        while width > 1 && ((offset + start) % width != 0 || start + width > mask.count) { width /= 2 }
+        var bits: UInt64 = 0
+        // In the value's own byte order: the mask is read as the values are.
+        withUnsafeMutableBytes(of: &bits) { raw in
+          for index in 0..<width { raw[index] = mask[start + index] }
+        }
+        let kind: Kind = width == 8 ? .doubleWord : width == 4 ? .word : width == 2 ? .halfWord : .byte
+        if bits != 0 { found.append(Field(offset: offset + start, mask: Self.loaded(bits, width: width), kind: kind)) }
+        start += width
+      }
+    }
+    for step in steps {
+      switch step {
+      case .bytes(let offset, let count):
+        integers(at: offset, mask: [UInt8](repeating: 0xFF, count: count))
+      case .masked(let offset, let mask):
+        integers(at: offset, mask: mask)
+      case .floats(let offset, let count):
+        found += (0..<count).map { Field(offset: offset + $0 * 4, mask: 0, kind: .float) }
+      case .doubles(let offset, let count):
+        found += (0..<count).map { Field(offset: offset + $0 * 8, mask: 0, kind: .double) }
+      case .leaf, .registered, .repeated, .tagged:
+        return nil
+      }
+      guard found.count <= Self.maximumFields else { return nil }
+    }
+    fields = .allocate(capacity: max(found.count, 1))
+    _ = fields.initialize(from: found)
+  }
+
+  deinit { fields.deallocate() }
+
+  /// The mask as the integer loaded at its width: its first `width` bytes in the value's byte order.
+  private static func loaded(_ bits: UInt64, width: Int) -> UInt64 {
+    withUnsafeBytes(of: bits) { raw in
+      switch width {
+      case 1: UInt64(raw.load(as: UInt8.self))
+      case 2: UInt64(raw.loadUnaligned(as: UInt16.self))
+      case 4: UInt64(raw.loadUnaligned(as: UInt32.self))
+      default: raw.loadUnaligned(as: UInt64.self)
+      }
+    }
+  }
+
+  /// Whether the values at `a` and `b` are equal, member by member: `count` members from `fields`.
+  @inlinable @inline(__always)
+  static func isEqual(
+    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, fields: UnsafePointer<Field>, count: Int
+  ) -> Bool {
+    var index = 0
+    while index < count {
+      guard isEqual(a, b, fields[index]) else { return false }
+      index += 1
+    }
+    return true
+  }
+
+  /// Whether one member is equal in the values at `a` and `b`.
+  @inlinable @inline(__always)
+  static func isEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ field: Field) -> Bool {
+    switch field.kind {
+    case .byte: masked(a, b, field, as: UInt8.self)
+    case .halfWord: masked(a, b, field, as: UInt16.self)
+    case .word: masked(a, b, field, as: UInt32.self)
+    case .doubleWord: masked(a, b, field, as: UInt64.self)
+    case .float:
+      a.loadUnaligned(fromByteOffset: field.offset, as: Float.self)
+        == b.loadUnaligned(fromByteOffset: field.offset, as: Float.self)
+    case .double:
+      a.loadUnaligned(fromByteOffset: field.offset, as: Double.self)
+        == b.loadUnaligned(fromByteOffset: field.offset, as: Double.self)
+    }
+  }
+
+  @inlinable @inline(__always)
+  static func masked<Integer: FixedWidthInteger & UnsignedInteger>(
+    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ field: Field, as _: Integer.Type
+  ) -> Bool {
+    (a.loadUnaligned(fromByteOffset: field.offset, as: Integer.self)
+      ^ b.loadUnaligned(fromByteOffset: field.offset, as: Integer.self)) & Integer(truncatingIfNeeded: field.mask) == 0
   }
 }
 

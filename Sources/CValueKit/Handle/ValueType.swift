@@ -48,6 +48,10 @@ public final class ValueType: Sendable, CustomStringConvertible {
   let plans = LockedState(ComparisonPlans())
   /// What the inlined `isEqual` runs in the caller at the default tolerance, with no call: see ``InlineRun``.
   @usableFromInline let inlineRun: InlineRun
+  /// The members ``InlineRun/fields`` compares, owned here and read by the inlined `isEqual` through
+  /// ``inlineFieldList``, with no retain.
+  let inlineFields: InlineFields?
+  @usableFromInline let inlineFieldList: InlineFields.List
   /// A C comparator registered for the whole value that takes two pointers and returns an `int`, for the
   /// inlined `isEqual(pointers:)` to call with nothing in between (its library is kept open by the entry).
   @usableFromInline let inlineComparator: InlineComparator?
@@ -90,7 +94,14 @@ public final class ValueType: Sendable, CustomStringConvertible {
     isAddressType = type.holdsAddress
     ownPlan = Self.ownPlan(type: type, name: name, strategy: strategy, rules: rules, tolerance: defaultTolerance)
     ownPlanChecks = defaultTolerance.problem == nil
-    inlineRun = InlineRun(shortcut, direct: directComparator, tolerance: defaultTolerance)
+    var fieldSteps: [ComparisonStep] = []
+    if let rules, valueSize <= InlineFields.maximumSize {
+      ComparisonStep.compile(rules, into: &fieldSteps, merging: false)
+    }
+    let fields = InlineFields(fieldSteps, size: valueSize)
+    inlineRun = InlineRun(shortcut, fields: fields, direct: directComparator, tolerance: defaultTolerance)
+    inlineFields = inlineRun == .fields ? fields : nil
+    inlineFieldList = inlineFields?.list ?? .empty
     inlineComparator = directComparator.flatMap(InlineComparator.init)
   }
 
@@ -130,6 +141,8 @@ public final class ValueType: Sendable, CustomStringConvertible {
       type: type, name: name, strategy: strategy, rules: rules, tolerance: defaultTolerance)
     ownPlanChecks = other.ownPlanChecks
     inlineRun = other.inlineRun
+    inlineFields = other.inlineFields
+    inlineFieldList = other.inlineFieldList
     inlineComparator = other.inlineComparator
   }
 
@@ -168,7 +181,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
   ///   - actual: The first byte of one value.
   ///   - expected: The first byte of the other.
   ///   - tolerance: The tolerance for floating-point leaves; `nil` for ``defaultTolerance``.
-  @inlinable
+  @inlinable @inline(__always)
   public func isEqual(
     pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, tolerance: FloatTolerance? = nil
   ) -> Bool {
@@ -176,7 +189,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
     // two pointers, runs there with no call in between; everything else is the plan, out of line.
     if tolerance == nil {
       if let comparator = inlineComparator, let equal = comparator.isEqual(actual, expected) { return equal }
-      if let equal = inlineRun.isEqual(actual, expected) { return equal }
+      if let equal = inlineRun.isEqual(actual, expected, fields: inlineFieldList) { return equal }
     }
     return isEqualByPlan(pointers: actual, expected, tolerance: tolerance)
   }
