@@ -379,6 +379,24 @@ extension ValueType {
     }
   }
 
+  /// Compares two Swift values that have this C type's layout with the default options: what
+  /// ``compare(_:_:options:)`` gives with ``ComparisonOptions/default``.
+  ///
+  /// ```swift
+  /// let rect = try ValueRegistry.shared.resolve("rect")
+  /// #expect(try rect.compare(actualRect, expectedRect).isEqual)
+  /// ```
+  ///
+  /// Equal values cost about what ``isEqual(_:_:tolerance:)`` costs: the check runs in the caller and the
+  /// comparison of equal values is the one the handle built once, with no options copied or checked.
+  ///
+  /// - Throws: The errors of ``compare(_:_:options:)``.
+  @inlinable
+  public func compare<Value>(_ actual: Value, _ expected: Value) throws(ValueError) -> Comparison {
+    if let equal = equalComparison, isEqual(actual, expected) { return equal }
+    return try compare(actual, expected, options: .default)
+  }
+
   /// `compare` for Swift values that are not a plain C value of the type's size: checks the Swift type,
   /// and pads a Swift struct shorter than its C type.
   @usableFromInline

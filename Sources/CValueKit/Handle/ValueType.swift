@@ -41,6 +41,10 @@ public final class ValueType: Sendable, CustomStringConvertible {
   let registryGeneration: Int
   /// The plan of a comparison of one value by the handle's own rules (`nil` when the layout is unknown).
   let ownPlan: ComparisonPlan?
+  /// The comparison equal values get under the handle's own plan when it is always the same one (no tagged
+  /// union, no comparer registered for the whole value, a valid default tolerance): what the inlined
+  /// `compare(_:_:)` returns for values its inlined `isEqual` finds equal.
+  @usableFromInline let equalComparison: Comparison?
   /// Whether options that change nothing may use ``ownPlan``: the default tolerance they would be checked
   /// for is valid.
   let ownPlanChecks: Bool
@@ -94,6 +98,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
     isAddressType = type.holdsAddress
     ownPlan = Self.ownPlan(type: type, name: name, strategy: strategy, rules: rules, tolerance: defaultTolerance)
     ownPlanChecks = defaultTolerance.problem == nil
+    equalComparison = Self.equalComparison(of: ownPlan, checks: ownPlanChecks)
     var fieldSteps: [ComparisonStep] = []
     if let rules, valueSize <= InlineFields.maximumSize {
       ComparisonStep.compile(rules, into: &fieldSteps, merging: false)
@@ -119,6 +124,13 @@ public final class ValueType: Sendable, CustomStringConvertible {
     }
   }
 
+  /// The comparison of equal values by `plan`, when it is always the same one and `compareChecked` would give
+  /// it: see ``equalComparison``.
+  private static func equalComparison(of plan: ComparisonPlan?, checks: Bool) -> Comparison? {
+    guard let plan, checks, !plan.valueIsRegistered else { return nil }
+    return plan.equalOutcome?.comparison
+  }
+
   /// The same plan under another name: what resolving a typedef name gives, sharing everything else.
   init(_ other: ValueType, name: String) {
     self.name = name
@@ -140,6 +152,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
     ownPlan = Self.ownPlan(
       type: type, name: name, strategy: strategy, rules: rules, tolerance: defaultTolerance)
     ownPlanChecks = other.ownPlanChecks
+    equalComparison = Self.equalComparison(of: ownPlan, checks: ownPlanChecks)
     inlineRun = other.inlineRun
     inlineFields = other.inlineFields
     inlineFieldList = other.inlineFieldList

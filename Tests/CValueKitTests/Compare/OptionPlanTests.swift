@@ -103,3 +103,52 @@ import Testing
     #expect(equal.comparedFieldCount == 2)
   }
 }
+
+/// `compare(_:_:)` with no options answers as `compare(_:_:options: .default)` does, for equal values (the
+/// comparison the handle built once), for values that differ, and for the cases its shortcut leaves to the
+/// full path: a comparer registered for the whole value, a Swift type of another size, a tagged union.
+@Suite struct CompareWithoutOptionsTests {
+  private struct Padded {
+    var tag: CChar
+    var value: Double
+    var count: Int32
+  }
+
+  static let padded = #"{P="tag"c"value"d"count"i}"#
+
+  @Test func equalValuesGetTheHandlesOwnComparison() throws {
+    let type = try ValueRegistry().resolve(Self.padded)
+    let a = Padded(tag: 1, value: 2.5, count: 3)
+    var b = a
+    b.value = -0.0 + 2.5
+    let quick = try type.compare(a, b)
+    let full = try type.compare(a, b, options: .default)
+    #expect(quick == full)
+    #expect(quick.isEqual)
+    #expect(quick.comparedFieldCount == 3)
+    #expect(quick == type.equalComparison)
+    b.count = 4
+    let differing = try type.compare(a, b)
+    #expect(differing == (try type.compare(a, b, options: .default)))
+    #expect(differing.summary == "P values differ at .count: 3 ≠ 4")
+  }
+
+  @Test func aComparerForTheWholeValueAndAnInvalidToleranceTakeTheFullPath() throws {
+    let registry = ValueRegistry()
+    try registry.register("{T=d}", as: Double.self, comparer: { abs($0 - $1) < 0.5 })
+    let registered = try registry.resolve("{T=d}")
+    #expect(registered.equalComparison == nil)
+    #expect(try registered.compare(1.0, 1.25) == (try registered.compare(1.0, 1.25, options: .default)))
+    let invalid = try ValueRegistry(defaultTolerance: .absolute(-1)).resolve(Self.padded)
+    #expect(invalid.equalComparison == nil)
+    let a = Padded(tag: 1, value: 2.5, count: 3)
+    #expect(throws: ValueError.self) { try invalid.compare(a, a) }
+  }
+
+  @Test func aSwiftTypeOfAnotherSizeIsRefusedAsWithOptions() throws {
+    let type = try ValueRegistry().resolve(Self.padded)
+    #expect(throws: ValueError.swiftTypeSize(swiftType: "Int16", size: 2, type: type.type, typeSize: 24)) {
+      try type.compare(Int16(1), Int16(1))
+    }
+  }
+}
