@@ -33,8 +33,8 @@ bool cvi_bytes_equal_masked(const void *a, const void *b, const uint8_t *mask, s
 // compiler to prove away; Swift would need SIMD types and unchecked arithmetic for the same code.
 
 /// How many pairs from the start of two runs of `count` floats (read unaligned) pass `a[i] == b[i]`,
-/// tested 16 at a time without a branch per pair (the loop vectorizes): the index of the first pair that
-/// does not pass, or `count`. A NaN never passes.
+/// tested 16 at a time (32 with AVX2) without a branch per pair (the loop vectorizes): the index of the first
+/// pair that does not pass, or `count`. A NaN never passes.
 size_t cvi_float_equal_prefix(const void *a, const void *b, size_t count);
 /// The same for doubles.
 size_t cvi_double_equal_prefix(const void *a, const void *b, size_t count);
@@ -42,6 +42,12 @@ size_t cvi_double_equal_prefix(const void *a, const void *b, size_t count);
 size_t cvi_float_close_prefix(const void *a, const void *b, size_t count, float bound);
 /// The same for doubles, the difference computed in double.
 size_t cvi_double_close_prefix(const void *a, const void *b, size_t count, double bound);
+
+/// The width in bytes of the vectors the four runs above use in this process: 32 where the processor and the
+/// operating system support AVX2 (x86-64), else 16. `cvi_float_runs_use_baseline(true)` makes them use the
+/// baseline form (16) from then on, so that tests run both forms on a machine that has AVX2.
+int cvi_float_runs_vector_width(void);
+void cvi_float_runs_use_baseline(bool baseline);
 
 // MARK: Union cast
 

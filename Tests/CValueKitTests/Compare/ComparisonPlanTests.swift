@@ -1,4 +1,5 @@
 import CFFIFixtures
+import CValueShim
 import Foundation
 import Testing
 
@@ -157,8 +158,29 @@ struct FloatRunTests {
     }
   }
 
-  @Test func floatRunsAgreeWithTheRules() { Self.check(Float.self, seed: 1) }
-  @Test func doubleRunsAgreeWithTheRules() { Self.check(Double.self, seed: 2) }
+  /// Both forms of the C loops, on a machine that has AVX2: the baseline (16-byte vectors) forced, then the
+  /// form the processor chooses. One test, so that nothing else switches the form while it runs; other tests
+  /// comparing runs meanwhile get the same answers from either form.
+  @Test func runsAgreeWithTheRulesInEitherVectorForm() {
+    cvi_float_runs_use_baseline(true)
+    #expect(cvi_float_runs_vector_width() == 16)
+    Self.check(Float.self, seed: 1)
+    Self.check(Double.self, seed: 2)
+    cvi_float_runs_use_baseline(false)
+    #if arch(x86_64)
+      let avx2 = Self.cpuHasAVX2()
+      #expect(cvi_float_runs_vector_width() == (avx2 ? 32 : 16), "/proc/cpuinfo says AVX2: \(avx2)")
+    #endif
+    Self.check(Float.self, seed: 3)
+    Self.check(Double.self, seed: 4)
+  }
+
+  /// Whether `/proc/cpuinfo` lists AVX2 among the processor's flags: the operating system's view, read apart
+  /// from the CPUID the library reads.
+  private static func cpuHasAVX2() -> Bool {
+    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return false }
+    return info.split(separator: "\n").contains { $0.hasPrefix("flags") && $0.split(separator: " ").contains("avx2") }
+  }
 
   @Test("a difference at the tolerance itself is decided by the rules, not the fast test")
   func differenceAtTheBound() {
