@@ -11,9 +11,11 @@ pointers, each array's first element, bitfields by bit, the vptr; a base is the 
 equal the compiler's. A record
 CValueKit refuses is counted by the reason's kind; a name the two sides spell differently (clang's dump
 leaves out default template arguments: `std::vector<int>` for DWARF's `std::vector<int, std::allocator<int> >`,
-matched by dropping trailing arguments) and is not matched is counted as unmatched, never compared.
+matched by one spelling of both sides: clang's integer names, `const` after what it qualifies, libstdc++'s default
+arguments dropped at every level, an enumerator for g++'s cast; or by dropping trailing `void`, `true`, `false`;
+either only when one record of each side has it) and is not matched is counted as unmatched, never compared.
 
-Usage: Scripts/headers/cpp-corpus.py [--cvalue PATH] [--builds g++:-gdwarf-4:-O0,...] [--keep DIR]
+Usage: Scripts/headers/cpp-corpus.py [--cvalue PATH] [--builds g++:-gdwarf-4:-O0,...] [--keep DIR] [--quick]
 
 Prints one line per build: `corpus (g++ -gdwarf-5 -O2): R records compared (F members), M mismatches,
 X refused (by kind), U unmatched`, then every mismatch with both sides; exits 1 on a mismatch.
@@ -106,8 +108,9 @@ def split_top(text, separator=","):
 
 
 def normalize(name):
-    """A name as both sides can be compared: no inline namespaces, `bool`, one spelling of `> >`."""
-    name = re.sub(r"\b(std::)?__(cxx11|1)::", r"\1", name)
+    """A name as both sides can be compared: no inline namespaces (`__cxx11`, `__1`, `_V2`), `bool`, one
+    spelling of `> >`."""
+    name = re.sub(r"\b(std::)?(__cxx11|__1|_V2)::", r"\1", name)
     name = name.replace("_Bool", "bool").replace("> >", ">>").replace("> >", ">>")
     name = re.sub(r"\s+", " ", name).strip()
     name = re.sub(r"\b(struct|class|union|enum) ", "", name)
@@ -115,7 +118,10 @@ def normalize(name):
 
 
 def shortenings(name):
-    """`name`, then with trailing template arguments of its last component dropped, one at a time."""
+    """`name`, then with trailing template arguments of its last component dropped, one at a time, while each is
+    `void`, `true` or `false`: a default the template computes (`typename = void`, `bool = is_void<T>::value`),
+    which clang's dump leaves out (`std::__make_unsigned_selector<wchar_t>` for `<wchar_t, true, false>`). Others
+    are not: `std::chrono::duration<long double, std::ratio<60, 1>>` is not clang's `duration<long double>`."""
     yield name
     last = last_component(name)
     scope = name[:len(name) - len(last)]
@@ -124,7 +130,196 @@ def shortenings(name):
         return
     head, arguments = match.group(1), split_top(match.group(2))
     for keep in range(len(arguments) - 1, 0, -1):
+        if arguments[keep] not in ("void", "true", "false"):
+            return
         yield f"{scope}{head}<{', '.join(arguments[:keep])}>"
+
+
+# g++ writes the integer types its own way (`long unsigned int`); clang's dump as C++ spells them.
+INTEGERS = [
+    (r"\blong long unsigned int\b", "unsigned long long"), (r"\blong long int\b", "long long"),
+    (r"\blong unsigned int\b", "unsigned long"), (r"\bshort unsigned int\b", "unsigned short"),
+    (r"\blong int\b", "long"), (r"\bshort int\b", "short"),
+]
+# An enumerator as a template argument: the DWARF writes a cast (`(__gnu_cxx::_Lock_policy)2`), clang's dump the
+# enumerator (libstdc++'s ext/concurrence.h: _S_single, _S_mutex, _S_atomic).
+ENUMERATORS = {"(__gnu_cxx::_Lock_policy)0": "__gnu_cxx::_S_single",
+               "(__gnu_cxx::_Lock_policy)1": "__gnu_cxx::_S_mutex",
+               "(__gnu_cxx::_Lock_policy)2": "__gnu_cxx::_S_atomic"}
+# Default template arguments clang's dump leaves out at every level (`std::map<int, std::basic_string<char>>`),
+# each the same type as the template's first argument: `std::char_traits<T>`, `std::less<T>`, ...
+SAME_AS_FIRST = ("std::char_traits", "std::less", "std::equal_to", "std::hash", "std::default_delete",
+                 "std::regex_traits")
+# libstdc++'s names of string types, which clang's dump writes for a specialization its source spells so
+# (`std::hash<std::string>`): the character type of each.
+TYPEDEFS = {"string": "char", "wstring": "wchar_t", "u8string": "char8_t", "u16string": "char16_t",
+            "u32string": "char32_t", "string_view": "char", "wstring_view": "wchar_t", "u8string_view": "char8_t",
+            "u16string_view": "char16_t", "u32string_view": "char32_t"}
+# Names of namespace std that such a specialization writes unqualified (`std::hash<thread::id>`).
+STD_NAMES = ["nullptr_t", "thread::id", "random_access_iterator_tag", "error_code", "error_condition", "errc",
+             "io_errc", "monostate", "byte", "filesystem::path"]
+# The locale facets that read or write a stream: `std::money_get<C, std::istreambuf_iterator<C>>`.
+FACETS = {"std::" + name for name in (
+    "money_get money_put time_get time_put num_get num_put time_get_byname time_put_byname").split()}
+# The templates they are dropped from: libstdc++'s containers, strings, streams, smart pointers and their bases,
+# each of a fixed number of arguments (a variadic one, `std::tuple<T, std::allocator<T>>`, is another type than
+# `std::tuple<T>`). Both sides' names lose them, so a base that has no default (`std::_Vector_base<T, A>`) is
+# still one name for one record.
+DEFAULTED = {
+    "std::" + name for name in (
+        "vector _Vector_base deque _Deque_base list _List_base forward_list _Fwd_list_base map multimap set "
+        "multiset _Rb_tree unordered_map unordered_multimap unordered_set unordered_multiset basic_string "
+        "basic_string_view basic_istream basic_ostream basic_iostream basic_istringstream basic_ostringstream "
+        "basic_stringstream basic_stringbuf basic_streambuf basic_ios basic_regex match_results unique_ptr "
+        "__uniq_ptr_impl __uniq_ptr_data __shared_ptr __weak_ptr __shared_count __weak_count _Sp_counted_base "
+        "_Sp_counted_ptr _Sp_counted_ptr_inplace _Sp_counted_deleter __enable_shared_from_this _Mutex_base "
+        "__is_byte_like ratio chrono::duration stack queue priority_queue istreambuf_iterator ostreambuf_iterator "
+        "iterator").split()} | {"__gnu_cxx::__alloc_traits"} | FACETS
+
+
+def spelling(name):
+    """`name` (normalized) spelled one way for both sides: clang's integer names, enumerators for casts, no
+    suffix on an integer argument, `std::basic_string<char>` for `std::string`, `const` and `volatile` after
+    the name they qualify (`int const&`, clang's `const int &`), no space but between two words."""
+    for pattern, replacement in INTEGERS:
+        name = re.sub(pattern, replacement, name)
+    for cast, enumerator in ENUMERATORS.items():
+        name = name.replace(cast, enumerator)
+    name = re.sub(r"(?<![\w.])(-?\d+)(?:ULL|LL|UL|L|U)\b", r"\1", name)  # clang's DWARF: `std::ratio<60L, 1L>`
+    # clang's dump writes an explicit specialization as its source does, in namespace std: `std::hash<string>`.
+    unqualified = "|".join([*TYPEDEFS, *(f"pmr::{typedef}" for typedef in TYPEDEFS), *STD_NAMES])
+    def qualified(found):
+        depth, index = 0, found.start()
+        while index > 0 and (depth or name[index - 1] != "<"):  # back to the `<` the argument is in
+            index -= 1
+            depth += {">": 1, "<": -1}.get(name[index], 0)
+        head = re.search(r"[\w:]*$", name[:max(index - 1, 0)]).group(0)
+        return f"std::{found.group(1)}" if head.startswith("std::") else found.group(0)
+    name = re.sub(rf"(?<=[<,]) ?({unqualified})(?=[,>])", qualified, name)
+    name = re.sub(r"(?<![\w:])(_S_single|_S_mutex|_S_atomic)\b", r"__gnu_cxx::\1", name)
+    for typedef, character in TYPEDEFS.items():
+        template = "basic_string_view" if typedef.endswith("_view") else "basic_string"
+        name = re.sub(rf"\bstd::{typedef}\b", f"std::{template}<{character}>", name)
+        if template == "basic_string":
+            name = re.sub(rf"\bstd::pmr::{typedef}\b", f"std::basic_string<{character}, std::char_traits<{character}>, "
+                          f"std::pmr::polymorphic_allocator<{character}>>", name)
+    word = r"(?:unsigned|signed|long|short|int|char|double|float|bool|void|wchar_t|char\d+_t)\b"
+    words = rf"{word}(?: {word})*"
+    qualified = r"[A-Za-z_][\w:]*"
+
+    def qualifiers_after(name):
+        parts, index = [], 0
+        while True:
+            found = re.compile(r"(?<![\w:])((?:const |volatile )+)").search(name, index)
+            if not found:
+                parts.append(name[index:])
+                return "".join(parts)
+            start = found.end()
+            named = re.compile(words).match(name, start) or re.compile(qualified).match(name, start)
+            if not named:
+                parts.append(name[index:start])
+                index = start
+                continue
+            end = named.end()
+            if end < len(name) and name[end] == "<":  # the template arguments go with the name
+                depth = 0
+                for end in range(end, len(name)):
+                    depth += {"<": 1, ">": -1}.get(name[end], 0)
+                    if depth == 0:
+                        break
+                end += 1
+            moved = qualifiers_after(name[start:end]) + " " + found.group(1).strip()
+            parts.append(name[index:found.start()] + moved)
+            index = end
+    name = qualifiers_after(name)
+    name = re.sub(r"\bvolatile const\b", "const volatile", name)
+    name = re.sub(r"\s+", " ", name)
+    return re.sub(r"(?<=\W) | (?=\W)", "", name)
+
+
+def is_default(template, argument, earlier):
+    """Whether `argument`, after the `earlier` ones, is a default argument of libstdc++'s `template` (one of
+    ``DEFAULTED``), which clang's dump leaves out: `std::allocator<T>` (`<std::pair<K const,V>>` for a map,
+    `<std::sub_match<It>>` for match_results), `std::char_traits<T>`, `std::less<T>` and the like,
+    `__gnu_cxx::_S_atomic`, the value type `T` of `__gnu_cxx::__alloc_traits<std::allocator<T>, T>`, the
+    denominator 1 of `std::ratio<N, 1>`, `std::ratio<1>` of a duration, `std::deque<T>` of a stack, the
+    stream iterator of a facet, `long`, `T*`, `T&` of `std::iterator<Category, T>`."""
+    if template not in DEFAULTED:
+        return False
+    if argument == "__gnu_cxx::_S_atomic":
+        return True
+    if template == "__gnu_cxx::__alloc_traits":
+        return earlier == [f"std::allocator<{argument}>"]
+    if template == "std::ratio":
+        return bool(earlier) and argument == "1"
+    if template == "std::chrono::duration":
+        return bool(earlier) and argument == "std::ratio<1>"
+    if template == "std::iterator":  # iterator<Category, T, ptrdiff_t, T*, T&>
+        return len(earlier) >= 2 and argument == {2: "long", 3: f"{earlier[1]}*", 4: f"{earlier[1]}&"}.get(
+            len(earlier))
+    if template in FACETS:
+        return bool(earlier) and argument == f"std::{'i' if 'get' in template else 'o'}streambuf_iterator<{earlier[0]}>"
+    named = re.fullmatch(r"([\w:]+)<(.*)>", argument)
+    if not earlier or not named:
+        return False
+    head, inner = named.groups()
+    if head in SAME_AS_FIRST:
+        return inner == earlier[0]
+    if head == "std::allocator":
+        return inner in earlier or inner == f"std::sub_match<{earlier[0]}>" or (
+            len(earlier) >= 2 and inner == f"std::pair<{earlier[0]} const,{earlier[1]}>")
+    if head in ("std::deque", "std::vector") and template in ("std::stack", "std::queue", "std::priority_queue"):
+        return inner == earlier[0] and head == ("std::vector" if template == "std::priority_queue" else "std::deque")
+    return False
+
+
+def canonical(name):
+    """`name` (normalized) as both sides spell it alike (``spelling``) and without default template arguments
+    at any level, the way clang's dump writes them."""
+    def without_defaults(text):
+        result, index = "", 0
+        while index < len(text):
+            if text[index] != "<":
+                result += text[index]
+                index += 1
+                continue
+            depth = 0
+            for end in range(index, len(text)):
+                depth += {"<": 1, ">": -1}.get(text[end], 0)
+                if depth == 0:
+                    break
+            arguments = [without_defaults(a) for a in split_top(text[index + 1:end])] if end > index + 1 else []
+            template = re.search(r"[\w:]*$", result).group(0)
+            while arguments and is_default(template, arguments[-1], arguments[:-1]):
+                arguments.pop()
+            result += "<" + ",".join(arguments) + ">"
+            index = end + 1
+        return result
+    return without_defaults(spelling(name))
+
+
+def matches(names, layouts):
+    """Each DWARF record name (of `names`) → the name of clang's layout it is: the same name; else the same
+    ``canonical`` spelling; else the name with computed defaults dropped (``shortenings``). The last two count
+    only when one layout of clang's and one record of the DWARF's, not matched before, have it: two records
+    (`std::enable_if<true, int*>`, `<true, char*>`, both `std::enable_if<true>` shortened) are never matched to
+    one layout."""
+    found = {name: normalize(name) for name in names if normalize(name) in layouts}
+    spelled = collections.defaultdict(list)
+    for key in layouts:
+        spelled[canonical(key)].append(key)
+    def shortened(name):
+        forms = (canonical(shorter) for shorter in list(shortenings(normalize(name)))[1:])
+        return next((spelled[form] for form in forms if form in spelled), [])
+    for spellings in (lambda name: spelled.get(canonical(normalize(name)), []), shortened):
+        taken = set(found.values())
+        candidates = collections.defaultdict(list)
+        for name in names:
+            keys = [] if name in found else spellings(name)
+            if len(keys) == 1 and keys[0] not in taken:
+                candidates[keys[0]].append(name)
+        found.update({records[0]: key for key, records in candidates.items() if len(records) == 1})
+    return found
 
 
 def oracle(source_path, flags):
@@ -193,7 +388,7 @@ def last_component(name):
     return split_top(name.replace("::", "\x00"), "\x00")[-1].replace("\x00", "::")
 
 
-def check(cvalue, program, layouts, report):
+def check(cvalue, program, layouts, report, quick=False):
     catalog = run([cvalue, "import", "--binary", program])
     if catalog.returncode != 0:
         sys.exit(f"cvalue import --binary {program} failed:\n{catalog.stderr}")
@@ -204,15 +399,23 @@ def check(cvalue, program, layouts, report):
             refused[kind(reason)] += 1
     compared = members = unmatched = 0
     mismatches = []
-    for record in imported["records"]:
+    records = [record for record in imported["records"] if not (
+        "(anonymous" in record["name"] and "(anonymous namespace)" not in record["name"]
+        or "(unnamed" in record["name"])]
+    matched = matches([record["name"] for record in records], layouts)
+    for record in records:
         dwarf_name = record["name"]
-        if "(anonymous" in dwarf_name and "(anonymous namespace)" not in dwarf_name or "(unnamed" in dwarf_name:
-            continue
-        key = next((k for k in shortenings(normalize(dwarf_name)) if k in layouts), None)
+        key = matched.get(dwarf_name)
         if key is None:
             unmatched += 1
             continue
         expected = layouts[key]
+        if quick and not expected["leaves"]:
+            compared += 1
+            if record["size"] != expected["size"]:
+                mismatches.append((dwarf_name, [f"size {record['size']} (import), the compiler's "
+                                                f"{expected['size']}"]))
+            continue
         lookup = dwarf_name.removeprefix("struct ").removeprefix("union ")
         layout = run([cvalue, "layout", "--binary", program, lookup, "--json"])
         if layout.returncode != 0:
@@ -293,6 +496,11 @@ def main():
     parser.add_argument("--builds", default="g++:-gdwarf-4:-O0,g++:-gdwarf-5:-O2,clang++:-gdwarf-4:-O2,"
                         "clang++:-gdwarf-5:-O0")
     parser.add_argument("--keep", help="build in this directory and keep it")
+    parser.add_argument("--quick", action="store_true",
+                        help="check a record with no leaves (an empty class: traits, tags) by the size "
+                        "`cvalue import` gives it, without a `cvalue layout` run each (most records, most of the "
+                        "time); one `cvalue layout` would refuse (a union named with a function type, "
+                        "`union holder<int(*)(int)>::slot`) is then counted as compared")
     arguments = parser.parse_args()
     directory = arguments.keep or tempfile.mkdtemp(prefix="cpp-corpus-")
     os.makedirs(directory, exist_ok=True)
@@ -313,7 +521,7 @@ def main():
         if built.returncode != 0:
             sys.exit(f"{compiler} could not build the corpus:\n{built.stderr[-2000:]}")
         report = []
-        check(arguments.cvalue, program, layouts, report)
+        check(arguments.cvalue, program, layouts, report, arguments.quick)
         compared, members, mismatches, refused, unmatched = report[0]
         kinds = ", ".join(f"{count} {label}" for label, count in refused.most_common())
         print(f"corpus ({compiler} {dwarf} {level}): {compared} records compared ({members} members), "
