@@ -6,7 +6,8 @@ import Testing
 
 /// C++ types found by the names C++ gives them — `geo::point`, `a::b::rec`, `outer::inner`,
 /// `a::b::shell::core` (no scope written twice),
-/// `box<double>`, `box<box<int>>`, `(anonymous namespace)::hidden`, `class account` — spelled as a user
+/// `box<double>`, `box<box<int>>`, `(anonymous namespace)::hidden`, `class account`, unions whose names hold
+/// parentheses (`(anonymous namespace)::hidden_union`, `slotted<int (*)(int)>::slot`) — spelled as a user
 /// types them or as `typeid` demangles them, from g++ and clang++ builds.
 @Suite struct CppNameTests {
   static let builds: [CppRecordTests.Build] = [
@@ -47,6 +48,10 @@ import Testing
     ("box<box<int>>", "size 12: .value.value @0 i, .value.tag @4 i, .tag @8 i"),
     ("box<box<int> >", "size 12: .value.value @0 i, .value.tag @4 i, .tag @8 i"),
     ("(anonymous namespace)::hidden", "size 4: .h @0 i"),
+    ("(anonymous namespace)::hidden_union", "size 4: .i @0 i, .f @0 f"),
+    ("union (anonymous namespace)::hidden_union", "size 4: .i @0 i, .f @0 f"),
+    ("slotted<int (*)(int)>::slot", "size 8: .value @0 ^?, .none @0 c"),
+    ("slotted<int (*)(int)>", "size 16: .s.value @0 ^?, .s.none @0 c, .tag @8 i"),
     ("account", "size 16: .id @0 i, .balance @8 d"),
     ("class account", "size 16: .id @0 i, .balance @8 d"),
   ]

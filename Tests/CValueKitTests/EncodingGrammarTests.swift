@@ -86,6 +86,27 @@ struct EncodingGrammarTests {
     #expect(try Self.parse(text).description == text)
   }
 
+  @Test(
+    "a record's name may hold balanced parentheses: a C++ union in the anonymous namespace, or in a template over a function type",
+    arguments: [
+      ("((anonymous namespace)::u=if)", "(anonymous namespace)::u", 2),
+      ("(holder<int(*)(int)>::slot=^?c)", "holder<int(*)(int)>::slot", 2),
+      ("((anonymous namespace)::u)", "(anonymous namespace)::u", nil),
+      ("{(anonymous namespace)::s=(holder<int(*)(int)>::slot=^?c)i}", "(anonymous namespace)::s", 2),
+    ])
+  func parenthesesInAName(text: String, name: String, fieldCount: Int?) throws {
+    let parsed = try Self.parse(text)
+    #expect(parsed.record?.name == name)
+    #expect(parsed.record?.fields?.count == fieldCount)
+    #expect(parsed.description == text)
+  }
+
+  @Test("an unbalanced parenthesis in a record's name leaves the record unterminated")
+  func unbalancedParenthesisInAName() {
+    #expect(throws: EncodingError.self) { try Self.parse("((U=i)") }
+    #expect(throws: EncodingError.self) { try Self.parse("{S(=i}") }
+  }
+
   @Test("as a named member's type, a quoted string after @ names the next member when a type follows it")
   func objectClassOrMemberName() throws {
     let ambiguous = try Self.parse("{S=\"o\"@\"n\"i}")

@@ -121,7 +121,17 @@ struct EncodingParser {
     close: UInt8, unterminated: EncodingError.Reason, depth: Int
   ) throws(EncodingError) -> TypeEncoding.Record {
     let nameStart = position
-    while let byte = peek, byte != UInt8(ascii: "="), byte != close { position += 1 }
+    // A C++ name may hold balanced parentheses (`(anonymous namespace)::u`, `holder<int (*)(int)>::slot`):
+    // only an `=` or the closing character outside them ends it.
+    var parentheses = 0
+    while let byte = peek, parentheses > 0 || (byte != UInt8(ascii: "=") && byte != close) {
+      if byte == UInt8(ascii: "(") {
+        parentheses += 1
+      } else if byte == UInt8(ascii: ")") {
+        parentheses -= 1
+      }
+      position += 1
+    }
     guard let delimiter = peek else { throw error(unterminated) }
     let rawName = String(decoding: bytes[nameStart..<position], as: UTF8.self)
     guard !rawName.isEmpty else { throw error(.emptyRecordName, at: nameStart) }

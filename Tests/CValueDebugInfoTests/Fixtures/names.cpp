@@ -41,7 +41,22 @@ namespace {
 struct hidden {
   int h;
 };
+// A union in the anonymous namespace, and one in a template over a function pointer: parentheses in a
+// union's name, which its encoding wraps in parentheses too.
+union hidden_union {
+  int i;
+  float f;
+};
 }  // namespace
+template <typename T>
+struct slotted {
+  union slot {
+    T value;
+    char none;
+  } s;
+  int tag;
+};
+int twice(int n) { return 2 * n; }
 class account {
  public:
   explicit account(int id) : id(id), balance(0.5) {}
@@ -65,7 +80,11 @@ int names_use(int n) {
   box<box<int>> bb{};
   hidden h{n};
   account acc(n);
-  return static_cast<int>(p.x + v.y) + r.v + o.o + bd.tag + bp.tag + bb.tag + h.h + acc.get() + sh.k.c + ho.p.t;
+  hidden_union hu{n};
+  slotted<int (*)(int)> sl{};
+  sl.s.value = twice;
+  return static_cast<int>(p.x + v.y) + r.v + o.o + bd.tag + bp.tag + bb.tag + h.h + acc.get() + sh.k.c + ho.p.t +
+         hu.i + sl.s.value(sl.tag);
 }
 
 int main() { return names_use(0); }
