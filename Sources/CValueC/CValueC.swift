@@ -273,19 +273,14 @@ public func cv_compare(
   // only for values that differ.
   if options == nil, let type, let actual, let expected, let result, let out = ComparisonOut(unchecked: result) {
     let handle = Unmanaged<TypeHandle>.fromOpaque(UnsafeRawPointer(type))
-    // One value is checked by the handle's inlined check: found equal, it is what the pipeline would find and is
-    // written at once; found unequal, it is walked without a second check.
-    let found = handle._withUnsafeGuaranteedRef { handle in
-      Result { () throws(CAPIError) in
-        guard count == 1 else { return try handle.compare(actual, expected, count: count, options: nil) }
-        guard !handle.handle.isEqual(pointers: actual, expected) else { return (true, 0, nil) }
-        return try handle.compareUnequal(actual, expected)
-      }
-    }
-    if case .success((true, _, _)) = found {
+    // One value found equal by the handle's inlined check is what the pipeline would find: written at once.
+    if count == 1, handle._withUnsafeGuaranteedRef({ $0.handle.isEqual(pointers: actual, expected) }) {
       message?.pointee = nil
       out.write(isEqual: true, mismatchCount: 0, report: nil)
       return CV_OK
+    }
+    let found = handle._withUnsafeGuaranteedRef { handle in
+      Result { () throws(CAPIError) in try handle.compare(actual, expected, count: count, options: nil) }
     }
     return run(message) { () throws(CAPIError) in
       do throws(CAPIError) { out.write(try found.get()) } catch {

@@ -252,21 +252,6 @@ final class TypeHandle {
     }
   }
 
-  /// ``compare(_:_:count:options:)`` of one value with no options that the handle's `isEqual(pointers:)` has
-  /// just found unequal: the report, with no second check.
-  func compareUnequal(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer)
-    throws(CAPIError) -> (isEqual: Bool, mismatchCount: Int, report: String?)
-  {
-    do throws(ValueError) {
-      let found = try handle.differenceOfUnequal(
-        UnsafeRawBufferPointer(start: actual, count: size), UnsafeRawBufferPointer(start: expected, count: size))
-      guard let difference = found else { return (true, 0, nil) }
-      return (difference.isEqual, difference.mismatchCount, difference.isEqual ? nil : difference.report)
-    } catch {
-      throw CAPIError(valueError: error)
-    }
-  }
-
   /// The comparison as one line of JSON (schema 1), as `cvalue compare --json` prints it.
   func compareJSON(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: OptionsHandle?)
     throws(CAPIError) -> String

@@ -109,13 +109,10 @@ extension ValueType {
   ///
   /// The options are borrowed, not wrapped in an `Optional`: a `ComparisonOptions?` is built and copied on the
   /// stack at every call, and for `cv_compare` that copy was a third of an equal comparison.
-  ///
-  /// With `knownUnequal`, the caller has found one value unequal by ``isEqual(pointers:_:tolerance:)`` at the
-  /// default tolerance, and the handle's own plan walks it without checking it again.
   @usableFromInline
   func compareChecked(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, options: ComparisonOptions,
-    given: Bool, reportsEqual: Bool, knownUnequal: Bool = false
+    given: Bool, reportsEqual: Bool
   ) throws(ValueError) -> Outcome {
     // The common case first, with nothing looked up or copied: one value of the type's size by the handle's own
     // plan (no options, or options that change nothing), checked once by the inlined `isEqual`; what `decide`
@@ -124,7 +121,7 @@ extension ValueType {
       expected.count == valueSize, !given || (ownPlanChecks && Self.appliesNothing(options)),
       let a = actual.baseAddress, let b = expected.baseAddress
     {
-      guard !knownUnequal, isEqual(pointers: a, b) else {
+      guard isEqual(pointers: a, b) else {
         let result = try walk(
           actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: own.rules, options: options,
           tolerance: own.tolerance, strategy: strategy)

@@ -39,15 +39,4 @@ extension ValueType {
       }
     }.comparison
   }
-
-  /// ``difference(bytes:_:count:options:)`` of one value with no options, for values the caller has just found
-  /// unequal with ``isEqual(pointers:_:tolerance:)``: compared without being checked again (`cv_compare`
-  /// checks the values once).
-  package func differenceOfUnequal(_ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer)
-    throws(ValueError) -> Comparison?
-  {
-    try compareChecked(
-      actual, expected, count: nil, options: .default, given: false, reportsEqual: false, knownUnequal: true
-    ).comparison
-  }
 }
