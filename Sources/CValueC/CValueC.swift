@@ -272,14 +272,7 @@ public func cv_compare(
   // Without options the handle is not retained; either way the values are checked once, and a report is built
   // only for values that differ.
   if options == nil, let type, let actual, let expected, let result, let out = ComparisonOut(unchecked: result) {
-    let handle = Unmanaged<TypeHandle>.fromOpaque(UnsafeRawPointer(type))
-    // One value found equal by the handle's inlined check is what the pipeline would find: written at once.
-    if count == 1, handle._withUnsafeGuaranteedRef({ $0.handle.isEqual(pointers: actual, expected) }) {
-      message?.pointee = nil
-      out.write(isEqual: true, mismatchCount: 0, report: nil)
-      return CV_OK
-    }
-    let found = handle._withUnsafeGuaranteedRef { handle in
+    let found = Unmanaged<TypeHandle>.fromOpaque(UnsafeRawPointer(type))._withUnsafeGuaranteedRef { handle in
       Result { () throws(CAPIError) in try handle.compare(actual, expected, count: count, options: nil) }
     }
     return run(message) { () throws(CAPIError) in
