@@ -4,6 +4,9 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define CV_LOAD(field, symbol)                         \
   do {                                                 \
@@ -33,6 +36,7 @@ const char *cv_dwarf_load(void *handle, cv_dwarf_api *api) {
   CV_LOAD(dwarf_dieoffset, dwarf_dieoffset);
   CV_LOAD(dwarf_hasattr_integrate, dwarf_hasattr_integrate);
   CV_LOAD(dwarf_attr_integrate, dwarf_attr_integrate);
+  CV_LOAD(dwarf_attr, dwarf_attr);
   CV_LOAD(dwarf_formudata, dwarf_formudata);
   CV_LOAD(dwarf_formsdata, dwarf_formsdata);
   CV_LOAD(dwarf_formflag, dwarf_formflag);
@@ -41,6 +45,10 @@ const char *cv_dwarf_load(void *handle, cv_dwarf_api *api) {
   CV_LOAD(dwarf_getlocation, dwarf_getlocation);
   CV_LOAD(dwarf_getattrs, dwarf_getattrs);
   CV_LOAD(dwarf_formblock, dwarf_formblock);
+  CV_LOAD(dwarf_cu_info, dwarf_cu_info);
+  CV_LOAD(dwarf_begin, dwarf_begin);
+  CV_LOAD(dwarf_end, dwarf_end);
+  CV_LOAD(dwarf_cu_getdwarf, dwarf_cu_getdwarf);
   CV_LOAD(find_elf, dwfl_build_id_find_elf);
   CV_LOAD(find_debuginfo, dwfl_standard_find_debuginfo);
   CV_LOAD(section_address, dwfl_offline_section_address);
@@ -113,10 +121,25 @@ int cv_dwarf_flag(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name) {
   return api->dwarf_formflag(&attribute, &flag) == 0 && flag ? 1 : 0;
 }
 
+int cv_dwarf_own_flag(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name) {
+  Dwarf_Attribute attribute;
+  bool flag = false;
+  if (api->dwarf_attr(die, name, &attribute) == NULL) return 0;
+  return api->dwarf_formflag(&attribute, &flag) == 0 && flag ? 1 : 0;
+}
+
 int cv_dwarf_ref(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, Dwarf_Die *result) {
   Dwarf_Attribute attribute;
   if (api->dwarf_attr_integrate(die, name, &attribute) == NULL) return 0;
   return api->dwarf_formref_die(&attribute, result) != NULL ? 1 : -1;
+}
+
+int cv_dwarf_signature(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, uint64_t *signature) {
+  Dwarf_Attribute attribute;
+  if (api->dwarf_attr_integrate(die, name, &attribute) == NULL) return 0;
+  if (attribute.form != 0x20 || attribute.valp == NULL) return -1;  // DW_FORM_ref_sig8
+  memcpy(signature, attribute.valp, sizeof *signature);
+  return 1;
 }
 
 enum { CV_DW_AT_data_member_location = 0x38, CV_DW_OP_plus_uconst = 0x23, CV_DW_OP_constu = 0x10 };
@@ -131,4 +154,21 @@ int cv_dwarf_member_location(const cv_dwarf_api *api, Dwarf_Die *die, uint64_t *
   if (expression[0].atom != CV_DW_OP_plus_uconst && expression[0].atom != CV_DW_OP_constu) return -1;
   *offset = expression[0].number;
   return 1;
+}
+
+int cv_dwarf_memory_file(const void *bytes, size_t count) {
+  int descriptor = memfd_create("cvalue-dwp-unit", MFD_CLOEXEC);
+  if (descriptor < 0) return -1;
+  const char *next = bytes;
+  size_t left = count;
+  while (left > 0) {
+    ssize_t written = write(descriptor, next, left);
+    if (written <= 0) {
+      close(descriptor);
+      return -1;
+    }
+    next += written;
+    left -= (size_t)written;
+  }
+  return descriptor;
 }

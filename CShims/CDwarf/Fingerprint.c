@@ -169,7 +169,13 @@ static int cv_attribute(Dwarf_Attribute *attribute, void *argument) {
   uint64_t hash = cv_mix(cv_mix(walk->hash, code), attribute->form);
   if (cv_is_reference_form(attribute->form)) {
     Dwarf_Die target;
-    if (api->dwarf_formref_die(attribute, &target) == NULL) {
+    uint64_t signature;
+    if (attribute->form == 0x20 && api->dwarf_formref_die(attribute, &target) == NULL && attribute->valp != NULL) {
+      // A type signature libdw cannot follow (to a type unit of a .dwp package, a file of its own): the
+      // signature names the type's contents.
+      memcpy(&signature, attribute->valp, sizeof signature);
+      hash = cv_mix(cv_mix(hash, 0x5198ULL), signature);
+    } else if (api->dwarf_formref_die(attribute, &target) == NULL) {
       hash = cv_mix(hash, 0xbad0ULL);
     } else {
       hash = cv_mix(hash, cv_referenced(walk, &target, cv_points(walk->tag) && code == 0x49));
@@ -275,9 +281,15 @@ static uint64_t cv_shallow(cv_fingerprint_walk *walk, Dwarf_Die *die, int depth)
   }
   Dwarf_Attribute attribute;
   Dwarf_Die target;
-  if (api->dwarf_attr_integrate(die, 0x49, &attribute) != NULL && api->dwarf_formref_die(&attribute, &target) != NULL) {
-    hash = target.cu != walk->unit ? cv_mix(hash, cv_referenced(walk, &target, true))
-                                   : cv_mix(hash, cv_shallow(walk, &target, depth + 1));
+  if (api->dwarf_attr_integrate(die, 0x49, &attribute) != NULL) {
+    if (api->dwarf_formref_die(&attribute, &target) != NULL) {
+      hash = target.cu != walk->unit ? cv_mix(hash, cv_referenced(walk, &target, true))
+                                     : cv_mix(hash, cv_shallow(walk, &target, depth + 1));
+    } else if (attribute.form == 0x20 && attribute.valp != NULL) {
+      uint64_t signature;
+      memcpy(&signature, attribute.valp, sizeof signature);
+      hash = cv_mix(cv_mix(hash, 0x5198ULL), signature);
+    }
   }
   return hash;
 }

@@ -39,11 +39,13 @@ enum Attribute {
   static let count: UInt32 = 0x37
   static let artificial: UInt32 = 0x34
   static let declaration: UInt32 = 0x3c
+  static let specification: UInt32 = 0x47
   static let external: UInt32 = 0x3f
   static let virtuality: UInt32 = 0x4c
   static let encoding: UInt32 = 0x3e
   static let type: UInt32 = 0x49
   static let dataBitOffset: UInt32 = 0x6b
+  static let signature: UInt32 = 0x69
   static let alignment: UInt32 = 0x88
   static let gnuVector: UInt32 = 0x2107
 }

@@ -24,8 +24,8 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file (and any separate debug file libdwfl found for it) has no DWARF.
   case noDebugInfo(String)
   /// The file was built with split DWARF (`-gsplit-dwarf`), and the `.dwo` files its units name (each as
-  /// the compile directory and the name the compiler wrote) are not there; `package` names a `.dwp` beside
-  /// the file that libdw cannot read, if there is one.
+  /// the compile directory and the name the compiler wrote) are not there; `package` says why the `.dwp`
+  /// beside the file did not hold them, if there is one ("sample.dwp has no unit of id 0x…").
   case missingSplitDebugInfo(String, files: [String], package: String?)
   /// The ELF header names a machine CValueKit has no ABI for.
   case unsupportedMachine(String, machine: Int, bits: Int)
@@ -63,17 +63,18 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unreadable(let path, let reason): return "\(path) cannot be read as ELF: \(reason)"
     case .noDebugInfo(let path):
       return "\(path) has no DWARF debug info: build it with -g, or install its debug file"
-    case .missingSplitDebugInfo(let path, let files, let package?):
-      let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
-      return "\(path) was built with split DWARF (-gsplit-dwarf) and its debug info is in \(shown), which "
-        + "cannot be found, and in \(package): keep the .dwo files where the build wrote them, or install "
-        + "elfutils' libdw 0.191 or later"
-    case .missingSplitDebugInfo(let path, let files, nil):
+    case .missingSplitDebugInfo(let path, let files, let package):
       let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
       let binary = path.split(separator: "/").last.map(String.init) ?? path
+      // binutils' dwp packages only GNU's DWARF 4 form; llvm-dwp both forms, from gcc and clang.
+      let repackage = "`llvm-dwp -e \(binary) -o \(binary).dwp` beside the binary"
+      guard let package else {
+        return "\(path) was built with split DWARF (-gsplit-dwarf) and its debug info is in \(shown), which "
+          + "cannot be found: keep the .dwo files where the build wrote them, or package them with \(repackage)"
+      }
       return "\(path) was built with split DWARF (-gsplit-dwarf) and its debug info is in \(shown), which "
-        + "cannot be found: keep the .dwo files where the build wrote them, or package them with "
-        + "`dwp -e \(binary)` (or llvm-dwp) into \(binary).dwp beside the binary"
+        + "cannot be found, and \(package): keep the .dwo files where the build wrote them, or package them "
+        + "again with \(repackage)"
     case .unsupportedMachine(let path, let machine, let bits):
       return "\(path) is for ELF machine \(machine) (\(bits)-bit), whose ABI CValueKit does not describe"
     case .unsupportedABI(let path, let abi):

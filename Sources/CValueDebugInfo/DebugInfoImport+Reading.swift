@@ -74,6 +74,7 @@ extension DebugInfoImport {
     }
     var reader = DieReader(file: file, header: header, units: units)
     reader.missingSplitFiles = missing
+    reader.missingSplitPackage = found.package
     return try ImportedTypes(reading: &reader, types: types, abi: header.abi, origin: origin)
   }
 
@@ -91,20 +92,8 @@ extension DebugInfoImport {
   static func checkSplitUnits(_ found: DwarfFile.Units, file: DwarfFile) throws(DebugInfoError) {
     let missing = found.missingSplitFiles
     if !missing.isEmpty, !found.units.contains(where: { !$0.isTypeUnit }) {
-      throw .missingSplitDebugInfo(
-        file.path, files: missing, package: Self.package(beside: file.path, libdw: file.libdw))
+      throw .missingSplitDebugInfo(file.path, files: missing, package: found.package)
     }
-  }
-}
-
-extension DebugInfoImport {
-  /// A `.dwp` package beside the binary that this libdw cannot read (elfutils reads `.dwo` files, and
-  /// packages from 0.191), as the words of ``DebugInfoError/missingSplitDebugInfo(_:files:package:)``.
-  static func package(beside path: String, libdw: LibDW) -> String? {
-    let package = path + ".dwp"
-    guard access(package, F_OK) == 0 else { return nil }
-    let library = libdw.path.split(separator: "/").last.map(String.init) ?? libdw.path
-    return "\(package), a package this libdw (\(library)) does not read"
   }
 }
 
@@ -153,8 +142,34 @@ extension DieReader {
   struct Scope {
     var isCPlusPlus: Bool
     var prefix: String
+    /// Inside a record only declared: its records and enumerations are collected, not its typedefs (clang's
+    /// type unit defines a nested class inside its outer class's declaration; gcc's repeats a class's
+    /// typedefs in a declaration outside its namespaces, where they would be named wrongly).
+    var recordsOnly = false
 
-    func inner(_ name: String) -> Scope { Scope(isCPlusPlus: isCPlusPlus, prefix: prefix + name + "::") }
+    func inner(_ name: String) -> Scope {
+      Scope(isCPlusPlus: isCPlusPlus, prefix: prefix + name + "::", recordsOnly: recordsOnly)
+    }
+  }
+
+  /// The name of a C++ record's declaration that has none of its own but a type signature (clang's
+  /// `class basic_string` around a nested class's definition in a type unit): its definition's.
+  func signedName(_ die: Dwarf_Die, tag: Int32, scope: Scope) -> String? {
+    guard scope.isCPlusPlus, Tag.isRecord(tag), let definition = signed(die) else { return nil }
+    return name(definition)
+  }
+
+  /// Whether `die` itself has a `DW_AT_signature`.
+  func hasSignature(_ die: Dwarf_Die) -> Bool {
+    var die = die
+    return cv_dwarf_form(api, &die, Attribute.signature) != 0
+  }
+
+  /// The declaration a definition names by `DW_AT_specification`, or `nil`.
+  func specification(of die: Dwarf_Die) -> Dwarf_Die? {
+    var die = die
+    var result = Dwarf_Die()
+    return cv_dwarf_ref(api, &die, Attribute.specification, &result) == 1 ? result : nil
   }
 
   /// Whether the unit is C++ (`DW_AT_language`), whose names have scopes.
@@ -190,25 +205,44 @@ extension DieReader {
           into: &result, tags: &tags, typeUnitRecords: &typeUnitRecords)
         continue
       }
-      guard Tag.isRecord(tag) || tag == Tag.typedef || tag == Tag.enumerationType, let spelled = name(die) else {
+      guard Tag.isRecord(tag) || tag == Tag.enumerationType || (!scope.recordsOnly && tag == Tag.typedef) else {
         continue
       }
+      let own = name(die)
+      guard let spelled = own ?? signedName(die, tag: tag, scope: scope) else { continue }
+      // A record that names its definition by type signature is a declaration, with DW_AT_declaration or not
+      // (g++ writes a bare `DW_TAG_structure_type` with only DW_AT_signature in a type unit).
+      let isDeclaration = Tag.isRecord(tag) && (flag(die, Attribute.declaration) || hasSignature(die))
       var name = spelled
+      var scope = scope
+      if scope.isCPlusPlus, Tag.isRecord(tag) || tag == Tag.enumerationType {
+        if isDeclaration || flag(die, Attribute.declaration) {
+          declarationScopes[identity(die)] = scope
+        } else if let declared = specification(of: die).flatMap({ declarationScopes[identity($0)] }) {
+          // A definition of a record or enumeration declared in a namespace or class: named in the
+          // declaration's scope.
+          scope = declared
+          scope.recordsOnly = false
+        }
+      }
       if scope.isCPlusPlus {
         name = scope.prefix + (CTypeName.canonical(spelled) ?? spelled)
         if Tag.isRecord(tag), name != spelled { qualifiedNames[identity(die)] = name }
       }
       switch tag {
       case Tag.structureType, Tag.classType, Tag.unionType:
-        if scope.isCPlusPlus, !flag(die, Attribute.declaration) {
-          // Types declared in a class: `outer::inner`, `geo::box<int>::part` (`name` has the scope already).
+        if scope.isCPlusPlus {
+          // Types declared in a class: `outer::inner`, `geo::box<int>::part` (`name` has the scope already);
+          // in a class only declared, the declarations a definition elsewhere may name (a type unit's).
           collect(
-            children(die), unit: unit, place: place, scope: Scope(isCPlusPlus: true, prefix: name + "::"),
+            children(die), unit: unit, place: place,
+            scope: Scope(isCPlusPlus: true, prefix: name + "::", recordsOnly: scope.recordsOnly || isDeclaration),
             into: &result, tags: &tags, typeUnitRecords: &typeUnitRecords)
         }
         let full = (tag == Tag.unionType ? "union " : "struct ") + name
-        if flag(die, Attribute.declaration) {
-          tags.declaredOnly.insert(full)
+        if isDeclaration {
+          // A declaration known only by its definition's name says nothing of where that is declared.
+          if own != nil { tags.declaredOnly.insert(full) }
         } else {
           tags.defined.insert(full)
           // A type unit's after its typedefs: it holds a record and the typedef of the anonymous record that
@@ -254,8 +288,7 @@ extension DieReader: TypeReader {
     switch problem {
     // A type in a unit whose .dwo file is missing cannot be found: that is what to say.
     case .unknownType where !missingSplitFiles.isEmpty:
-      .missingSplitDebugInfo(
-        file.path, files: missingSplitFiles, package: DebugInfoImport.package(beside: file.path, libdw: file.libdw))
+      .missingSplitDebugInfo(file.path, files: missingSplitFiles, package: missingSplitPackage)
     case .unknownType(let name): .unknownType(name, file: file.path)
     case .incompleteType(let name): .incompleteType(name, file: file.path)
     case .unsupportedType(let type, let record, let field): .unsupportedType(type, record: record, field: field)

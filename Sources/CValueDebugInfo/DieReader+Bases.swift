@@ -9,8 +9,9 @@ import CValueKit
 extension DieReader {
   /// The field name of a C++ base class subobject: the class's own name (`.base.a` is the path of its member
   /// `a`). A virtual base is refused: its offset is in the vtable, not in the debug info.
-  func baseName(_ inheritance: Dwarf_Die, type: Dwarf_Die, record: String) throws(DebugInfoError) -> String {
+  mutating func baseName(_ inheritance: Dwarf_Die, type: Dwarf_Die, record: String) throws(DebugInfoError) -> String {
     let base = try strip(type) ?? type
+    if qualifiedNames[identity(base)] == nil { nameTypeUnit(of: base) }
     let name = qualifiedNames[identity(base)] ?? self.name(base) ?? "base at 0x\(String(offset(base), radix: 16))"
     if let virtuality = udata(inheritance, Attribute.virtuality), virtuality != 0 {
       throw .unsupportedType(

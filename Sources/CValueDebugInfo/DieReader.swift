@@ -10,6 +10,8 @@ struct DieReader {
   let units: [DwarfFile.Unit]
   /// The `.dwo` files of split units that were not found: a type not found may be in one.
   var missingSplitFiles: [String] = []
+  /// Why the `.dwp` package beside the file did not hold them, when there is one.
+  var missingSplitPackage: String?
   /// The declarations to read instead of every unit's: a ``TypeIndex``'s, for the types asked for.
   var prepared: TypeDeclarations<Dwarf_Die>?
   var api: UnsafeMutablePointer<cv_dwarf_api> { file.api }
@@ -23,6 +25,13 @@ struct DieReader {
   /// By DIE ``identity(_:)``: the C++ names of records declared in namespaces and classes (`geo::point`), and
   /// of template instances in their canonical spelling, as the declarations found them.
   var qualifiedNames: [UInt64: String] = [:]
+  /// By DIE ``identity(_:)``: the scopes of records and enumerations declared (not defined) in a C++ unit's
+  /// namespaces and classes, for a definition elsewhere that names its declaration by `DW_AT_specification`
+  /// (g++ writes a type unit's `nb::sb` as a declaration in `namespace nb` and the definition beside the
+  /// namespace).
+  var declarationScopes: [UInt64: Scope] = [:]
+  /// The type units whose records ``nameTypeUnit(of:)`` named.
+  private var namedTypeUnits: Set<OpaquePointer> = []
   /// By DIE ``identity(_:)``: the alignments of records read.
   private var alignments: [UInt64: Int] = [:]
   /// The records whose alignment was inferred: a record holding one knows its own no better.
@@ -114,8 +123,11 @@ struct DieReader {
     return result
   }
 
+  /// A flag of `die`: `DW_AT_declaration` its own (a definition's `DW_AT_specification` names a declaration,
+  /// and is no declaration itself), any other integrated from the DIEs it names.
   func flag(_ die: Dwarf_Die, _ attribute: UInt32) -> Bool {
     var die = die
+    if attribute == Attribute.declaration { return cv_dwarf_own_flag(api, &die, attribute) == 1 }
     return cv_dwarf_flag(api, &die, attribute) == 1
   }
 
@@ -124,9 +136,18 @@ struct DieReader {
     var die = die
     var result = Dwarf_Die()
     switch cv_dwarf_ref(api, &die, Attribute.type, &result) {
-    case 1: return result
+    // g++'s declaration of a record defined in a type unit (-fdebug-types-section) names it by signature.
+    case 1: return Tag.isRecord(tag(result)) ? signed(result) ?? result : result
     case 0: return nil
-    default: throw malformed(die, "DW_AT_type refers to no DIE")
+    default:
+      // A type signature to a type unit of the .dwp package, which libdw does not follow to.
+      var signature: UInt64 = 0
+      if cv_dwarf_signature(api, &die, Attribute.type, &signature) == 1,
+        let packaged = file.packagedType(signature: signature)
+      {
+        return packaged
+      }
+      throw malformed(die, "DW_AT_type refers to no DIE")
     }
   }
 
@@ -145,6 +166,38 @@ struct DieReader {
 
   func malformed(_ die: Dwarf_Die, _ reason: String) -> DebugInfoError {
     .malformed(file.path, die: offset(die), reason: reason)
+  }
+
+  /// The C++ names of the records of the type unit holding `die`, when it is one and its declarations were not
+  /// read: a record defined in a type unit is reached by signature from a unit that was read (the types asked
+  /// for), and is named by the namespaces around its declaration there (`std::__cxx11::basic_string<…>`).
+  mutating func nameTypeUnit(of die: Dwarf_Die) {
+    guard let cu = die.cu, !namedTypeUnits.contains(cu) else { return }
+    namedTypeUnits.insert(cu)
+    var unitType: UInt8 = 0
+    var unitDie = Dwarf_Die()
+    // DW_UT_type 2, DW_UT_split_type 6.
+    guard api.pointee.dwarf_cu_info(cu, nil, &unitType, &unitDie, nil, nil, nil, nil) == 0,
+      unitType == 2 || unitType == 6
+    else { return }
+    let unit = DwarfFile.Unit(
+      die: unitDie, name: "", isTypeUnit: true, location: .init(section: .split, offset: offset(unitDie)))
+    guard isCPlusPlus(unit) else { return }
+    var ignored = TypeDeclarations<Dwarf_Die>()
+    var tags = Tags()
+    declarations(in: unit, into: &ignored, tags: &tags)
+  }
+
+  /// The definition a record's declaration names by its type signature (`DW_AT_signature`, g++ writes no
+  /// `DW_AT_declaration` beside it in a type unit), in a type unit of the file or of its `.dwp` package; `nil`
+  /// when it names none.
+  func signed(_ die: Dwarf_Die) -> Dwarf_Die? {
+    var die = die
+    var result = Dwarf_Die()
+    if cv_dwarf_ref(api, &die, Attribute.signature, &result) == 1 { return result }
+    var signature: UInt64 = 0
+    guard cv_dwarf_signature(api, &die, Attribute.signature, &signature) == 1 else { return nil }
+    return file.packagedType(signature: signature)
   }
 
   /// The type a typedef or qualifier names, followed to the end (at most 64 steps: a loop is malformed).
@@ -167,8 +220,11 @@ struct DieReader {
   mutating func record(_ die: Dwarf_Die, name: String, place: (record: String, field: String), depth: Int)
     throws(DebugInfoError) -> TypeEncoding
   {
+    // g++'s declaration of a record defined in a type unit (-fdebug-types-section) names it by signature.
+    let die = signed(die) ?? die
     let key = identity(die)
     if let known = read.encoding(of: key) { return known }
+    if qualifiedNames[key] == nil { nameTypeUnit(of: die) }
     let isUnion = tag(die) == Tag.unionType
     let tag = qualifiedNames[key] ?? self.name(die)
     let recordName = tag.map { (isUnion ? "union " : "struct ") + $0 } ?? name

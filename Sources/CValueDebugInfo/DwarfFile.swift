@@ -9,6 +9,12 @@ final class DwarfFile {
   /// libdw's functions where C helpers can take them by pointer, for the life of the file.
   let api: UnsafeMutablePointer<cv_dwarf_api>
   private let session: OpaquePointer
+  /// The `.dwp` package beside the file, opened at the first split unit libdw did not find (it reads packages
+  /// only from elfutils 0.191): the package, none, or why it cannot be read.
+  private var package: Result<DwarfPackage?, DwarfPackage.Failure>?
+  /// The `.dwo` files read with their sections joined (``WrittenDwarf/joiningSections(of:api:)``), and those
+  /// that need not be (`nil`), by path.
+  private var joinedSplitFiles: [String: WrittenDwarf?] = [:]
 
   init(path: String, libdw: LibDW) throws(DebugInfoError) {
     let api = libdw.api
@@ -98,39 +104,58 @@ final class DwarfFile {
   /// The units of the file, and the split DWARF files its skeleton units name that libdw did not find.
   struct Units {
     var units: [Unit]
-    /// Each as `comp_dir/dwo_name`, where the compiler wrote it.
+    /// Each as `comp_dir/dwo_name`, where the compiler wrote it, when a `.dwp` package does not hold it either.
     var missingSplitFiles: [String]
+    /// Why the `.dwp` package beside the file did not give them ("sample.dwp has no unit of id 0x…"), when
+    /// there is one.
+    var package: String? = nil
   }
 
-  /// Every compile and partial unit (a skeleton unit's split unit, from its `.dwo` or a `.dwp` package), then
-  /// every type unit: a compile unit's typedef of an anonymous record is read before a type unit's record
-  /// that holds one, so that the record is named by its typedef.
+  /// Every compile and partial unit (a skeleton unit's split unit, from its `.dwo` or the `.dwp` package
+  /// beside the file), then every type unit (the `.dwo` files' and the package's too): a compile unit's
+  /// typedef of an anonymous record is read before a type unit's record that holds one, so that the record is
+  /// named by its typedef.
   func units() -> Units {
     let api = libdw.api
     var result: [Unit] = []
     var missingSplitUnits: [String] = []
-    var unit: OpaquePointer? = nil
-    while true {
-      var next: OpaquePointer? = nil
-      var version: Dwarf_Half = 0
-      var unitType: UInt8 = 0
-      var die = Dwarf_Die()
-      var split = Dwarf_Die()
-      guard api.dwarf_get_units(dwarf, unit, &next, &version, &unitType, &die, &split) == 0 else { break }
-      unit = next
+    var packageFailure: String? = nil
+    var splitFiles: Set<OpaquePointer> = []
+    for walked in Self.walk(dwarf, api: api) {
+      var (unitType, die, split) = (walked.type, walked.die, walked.sub)
       // A skeleton unit (split DWARF, DW_UT_skeleton 4, DWARF 4's GNU form too): libdw found its split unit
-      // in the .dwo file it names, or in a .dwp package beside the binary, and gives its DIE; else the
-      // .dwo is missing.
+      // in the .dwo file it names and gives its DIE (unless the file is gcc's with type units in COMDAT
+      // sections, read here with its sections joined); else it is in the .dwp package beside the binary, or
+      // missing.
       var section = Unit.Location.Section.info
       if unitType == 4 {
+        if let joined = joinedSplitFile(splitUnitName(die)),
+          let unit = DwarfPackage.compileUnit(of: joined.dwarf, api: self.api)
+        {
+          split = unit
+        }
+        if split.addr == nil {
+          switch packagedUnit(of: walked.unit) {
+          case .success(let packaged?): split = packaged
+          case .success(nil): break
+          case .failure(let failure):
+            packageFailure = packageFailure ?? "\(path).dwp \(failure.reason)"
+          }
+        }
         guard split.addr != nil else {
           missingSplitUnits.append(splitUnitName(die))
           continue
         }
+        // The type units of the .dwo file libdw found (clang's -fdebug-types-section), which the walk of
+        // the binary's units does not reach.
+        if let splitFile = api.dwarf_cu_getdwarf(split.cu), !splitFiles.contains(splitFile) {
+          splitFiles.insert(splitFile)
+          result += typeUnits(of: splitFile)
+        }
         die = split
         unitType = 1
         section = .split
-      } else if unitType == 2, version < 5 {
+      } else if unitType == 2, walked.version < 5 {
         section = .types
       }
       // DW_UT_compile 1, DW_UT_type 2, DW_UT_partial 3 (libdw reports DWARF 4's units as 1 and 2 too).
@@ -144,8 +169,107 @@ final class DwarfFile {
           die: die, name: name, isTypeUnit: unitType == 2,
           location: .init(section: section, offset: api.dwarf_dieoffset(&die))))
     }
+    // The package's type units (-fdebug-types-section), when its compile units were read from it.
+    if case .success(let package?)? = package, package.hasTypeUnits,
+      result.contains(where: { $0.location.section == .split })
+    {
+      do throws(DwarfPackage.Failure) {
+        for typeUnit in try package.typeUnits() {
+          var die = typeUnit.unit
+          result.append(
+            Unit(
+              die: typeUnit.unit, name: "(type unit 0x\(String(typeUnit.signature, radix: 16)) of \(path).dwp)",
+              isTypeUnit: true, location: .init(section: .split, offset: libdw.api.dwarf_dieoffset(&die))))
+        }
+      } catch {
+        packageFailure = packageFailure ?? "\(path).dwp \(error.reason)"
+        missingSplitUnits.append("\(path).dwp")
+      }
+    }
     return Units(
-      units: result.filter { !$0.isTypeUnit } + result.filter(\.isTypeUnit), missingSplitFiles: missingSplitUnits)
+      units: result.filter { !$0.isTypeUnit } + result.filter(\.isTypeUnit), missingSplitFiles: missingSplitUnits,
+      package: packageFailure)
+  }
+
+  /// One unit as `dwarf_get_units` gives it: its `Dwarf_CU`, its kind (`DW_UT_*`), its DIE, and the DIE it
+  /// leads to (a skeleton's split unit, a type unit's type).
+  struct WalkedUnit {
+    var unit: OpaquePointer?
+    var version: Dwarf_Half
+    var type: UInt8
+    var die: Dwarf_Die
+    var sub: Dwarf_Die
+  }
+
+  /// The units of `dwarf` in order, as `dwarf_get_units` walks them.
+  static func walk(_ dwarf: OpaquePointer, api: cv_dwarf_api) -> [WalkedUnit] {
+    var result: [WalkedUnit] = []
+    var unit: OpaquePointer? = nil
+    while true {
+      var next: OpaquePointer? = nil
+      var version: Dwarf_Half = 0
+      var unitType: UInt8 = 0
+      var die = Dwarf_Die()
+      var sub = Dwarf_Die()
+      guard api.dwarf_get_units(dwarf, unit, &next, &version, &unitType, &die, &sub) == 0 else { return result }
+      unit = next
+      result.append(WalkedUnit(unit: next, version: version, type: unitType, die: die, sub: sub))
+    }
+  }
+
+  /// The `.dwo` file at `path` with its sections joined, when it is gcc's with type units in COMDAT sections;
+  /// once per file.
+  private func joinedSplitFile(_ path: String) -> WrittenDwarf? {
+    if let known = joinedSplitFiles[path] { return known }
+    let joined = WrittenDwarf.joiningSections(of: path, api: api)
+    joinedSplitFiles[path] = .some(joined)
+    return joined
+  }
+
+  /// The type units of a split DWARF file (`DW_UT_split_type`), each named by its offset in it.
+  private func typeUnits(of splitFile: OpaquePointer) -> [Unit] {
+    // DW_UT_split_type 6; DW_UT_type 2, libdw's name for DWARF 4's units of .debug_types.dwo.
+    Self.walk(splitFile, api: libdw.api).filter { $0.type == 6 || $0.type == 2 }.map { walked in
+      var die = walked.die
+      let offset = libdw.api.dwarf_dieoffset(&die)
+      return Unit(
+        die: die, name: "(type unit at 0x\(String(offset, radix: 16)) of a .dwo file)", isTypeUnit: true,
+        location: .init(section: .split, offset: offset))
+    }
+  }
+
+  /// The type DIE of the type unit of signature `signature` (`DW_FORM_ref_sig8`) in the `.dwp` package beside
+  /// the file, which libdw does not follow to: `nil` when there is no package or it has no such unit.
+  func packagedType(signature readInThisMachinesOrder: UInt64) -> Dwarf_Die? {
+    guard case .success(let package?)? = package else { return nil }
+    let signature = package.signature(readInThisMachinesOrder: readInThisMachinesOrder)
+    return try? package.typeUnit(signature: signature)?.type
+  }
+
+  /// The split unit of the skeleton unit `skeleton` from the `.dwp` package beside the file (found by the
+  /// skeleton's DWO id); `nil` when there is no package.
+  private func packagedUnit(of skeleton: OpaquePointer?) -> Result<Dwarf_Die?, DwarfPackage.Failure> {
+    if package == nil {
+      do throws(DwarfPackage.Failure) {
+        package = .success(try DwarfPackage(path: path + ".dwp", api: api))
+      } catch {
+        package = .failure(error)
+      }
+    }
+    switch package {
+    case .success(let opened?)?:
+      var id: UInt64 = 0
+      guard api.pointee.dwarf_cu_info(skeleton, nil, nil, nil, nil, &id, nil, nil) == 0 else {
+        return .failure(.init(reason: "cannot be searched: libdw gives no DWO id for a skeleton unit"))
+      }
+      do throws(DwarfPackage.Failure) {
+        return .success(try opened.splitUnit(id: id))
+      } catch {
+        return .failure(error)
+      }
+    case .failure(let failure)?: return .failure(failure)
+    case .success(nil)?, nil: return .success(nil)
+    }
   }
 
   /// The split DWARF file a skeleton unit names: `DW_AT_dwo_name` (DWARF 5) or `DW_AT_GNU_dwo_name` (DWARF 4),

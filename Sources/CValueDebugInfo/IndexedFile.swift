@@ -169,6 +169,7 @@ final class IndexedFile: @unchecked Sendable {
       if let units {
         try DebugInfoImport.checkSplitUnits(units, file: file)
         reader.missingSplitFiles = units.missingSplitFiles
+        reader.missingSplitPackage = units.package
       }
       if let prepared = index.declarations(for: types, reader: &reader, scan: { scan($0, file: file, reader: &$1) }) {
         reader.prepared = prepared
@@ -179,6 +180,7 @@ final class IndexedFile: @unchecked Sendable {
         self.units = units
         try DebugInfoImport.checkSplitUnits(units, file: file)
         reader.missingSplitFiles = units.missingSplitFiles
+        reader.missingSplitPackage = units.package
         index = Self.build(file, units, path: path, header: header, identity: identity, cache: cache)
         scanned = [:]
         reader.prepared = index.declarations(for: types, reader: &reader) { scan($0, file: file, reader: &$1) }

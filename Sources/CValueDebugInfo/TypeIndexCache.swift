@@ -20,7 +20,7 @@ import CValueKit
 /// half-written one.
 enum TypeIndexCache {
   /// The first line of every index file, with its format's version.
-  static let magic = "cvalue type index 2"
+  static let magic = "cvalue type index 3"
 
   /// The directory indexes are kept in, or `nil` when the cache is off or there is nowhere to put it.
   static func directory(environment: [String: String]) -> String? {

@@ -20,6 +20,9 @@ public enum SystemPackage: String, CaseIterable, Sendable {
   case riscvElf = "gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf"
   /// QEMU's system emulators that run the firmware: Cortex-M (mps2) and RISC-V 32 (virt).
   case qemu = "qemu-system-arm qemu-system-misc"
+  /// `llvm-dwp` (Debian's LLVM 14), which packages a split build's `.dwo` files into a `.dwp`, both DWARF
+  /// forms from gcc and clang (binutils' `dwp` packages only GNU's DWARF 4 form).
+  case llvmDwp = "llvm-14"
 
   /// The files whose presence means the package is installed.
   public var files: [String] {
@@ -38,6 +41,7 @@ public enum SystemPackage: String, CaseIterable, Sendable {
     case .armNoneEABI: ["/usr/bin/arm-none-eabi-gcc", "/usr/lib/arm-none-eabi/include/stdio.h"]
     case .riscvElf: ["/usr/bin/riscv64-unknown-elf-gcc", "/usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs"]
     case .qemu: ["/usr/bin/qemu-system-arm", "/usr/bin/qemu-system-riscv32"]
+    case .llvmDwp: ["/usr/lib/llvm-14/bin/llvm-dwp"]
     }
   }
 

@@ -88,6 +88,7 @@ typedef struct {
   Dwarf_Off (*_Nonnull dwarf_dieoffset)(Dwarf_Die *die);
   int (*_Nonnull dwarf_hasattr_integrate)(Dwarf_Die *die, unsigned int name);
   Dwarf_Attribute *(*_Nonnull dwarf_attr_integrate)(Dwarf_Die *die, unsigned int name, Dwarf_Attribute *result);
+  Dwarf_Attribute *(*_Nonnull dwarf_attr)(Dwarf_Die *die, unsigned int name, Dwarf_Attribute *result);
   int (*_Nonnull dwarf_formudata)(Dwarf_Attribute *attribute, Dwarf_Word *value);
   int (*_Nonnull dwarf_formsdata)(Dwarf_Attribute *attribute, Dwarf_Sword *value);
   int (*_Nonnull dwarf_formflag)(Dwarf_Attribute *attribute, bool *value);
@@ -97,6 +98,15 @@ typedef struct {
   ptrdiff_t (*_Nonnull dwarf_getattrs)(
     Dwarf_Die *die, int (*callback)(Dwarf_Attribute *, void *), void *argument, ptrdiff_t offset);
   int (*_Nonnull dwarf_formblock)(Dwarf_Attribute *attribute, Dwarf_Block *block);
+  /// A unit's id (a skeleton's or split unit's DWO id, a type unit's signature) among what it gives.
+  int (*_Nonnull dwarf_cu_info)(
+    Dwarf_CU *cu, Dwarf_Half *version, uint8_t *unit_type, Dwarf_Die *cudie, Dwarf_Die *subdie, uint64_t *unit_id,
+    uint8_t *address_size, uint8_t *offset_size);
+  /// Opens the DWARF of an ELF file by descriptor (a unit of a `.dwp` package, written out as a `.dwo`).
+  Dwarf *(*_Nonnull dwarf_begin)(int descriptor, int command);
+  int (*_Nonnull dwarf_end)(Dwarf *dwarf);
+  /// The DWARF a unit is of (a split unit's is its .dwo file's), for the type units beside it.
+  Dwarf *(*_Nonnull dwarf_cu_getdwarf)(Dwarf_CU *cu);
   void *_Nonnull find_elf;
   void *_Nonnull find_debuginfo;
   void *_Nonnull section_address;
@@ -112,6 +122,10 @@ const char *cv_dwarf_library_path(void *handle);
 /// The file of the loaded image holding `address` (the executable or a shared library), or NULL.
 const char *cv_dwarf_image_path(const void *address);
 
+/// A file in memory (memfd_create) holding `count` bytes, its descriptor open for reading, or -1: a unit of a
+/// `.dwp` package written out as a `.dwo`, for dwarf_begin.
+int cv_dwarf_memory_file(const void *bytes, size_t count);
+
 /// A Dwfl session for files read offline (executables, shared libraries, relocatable objects, whose
 /// relocations libdwfl applies), finding separate debug files by build-id and debuglink.
 Dwfl *cv_dwarf_begin(const cv_dwarf_api *api);
@@ -124,9 +138,16 @@ int cv_dwarf_sdata(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, i
 /// depend on it (libdw's dwarf_formsdata sign-extends DW_FORM_data1, so that gcc's upper bound 199 reads -57).
 int cv_dwarf_form(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name);
 int cv_dwarf_flag(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name);
+/// A flag of `die` itself, not of the declaration its DW_AT_specification names: g++ writes a record's
+/// definition with a DW_AT_specification to its declaration, whose DW_AT_declaration is not the definition's.
+int cv_dwarf_own_flag(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name);
 /// A string attribute of `die` (DW_AT_comp_dir, DW_AT_dwo_name), or NULL when absent or not a string.
 const char *cv_dwarf_string(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name);
 int cv_dwarf_ref(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, Dwarf_Die *result);
+/// The 8-byte type signature an attribute of `die` written as DW_FORM_ref_sig8 holds, as its bytes read in this
+/// machine's order: 1 when read, 0 when absent, -1 when of another form. libdw resolves a signature only to
+/// a type unit of the same file, and a `.dwp` package's type units are files of their own.
+int cv_dwarf_signature(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, uint64_t *signature);
 /// DW_AT_data_member_location as a constant or a location expression (`DW_OP_plus_uconst n`, as gcc
 /// -gdwarf-2 writes it): 1 when read, 0 when absent (a union member), -1 for another expression.
 int cv_dwarf_member_location(const cv_dwarf_api *api, Dwarf_Die *die, uint64_t *offset);
