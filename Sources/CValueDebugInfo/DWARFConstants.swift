@@ -34,6 +34,7 @@ enum Attribute {
   static let bitOffset: UInt32 = 0x0c
   static let bitSize: UInt32 = 0x0d
   static let constValue: UInt32 = 0x1c
+  static let defaultValue: UInt32 = 0x1e
   static let lowerBound: UInt32 = 0x22
   static let upperBound: UInt32 = 0x2f
   static let count: UInt32 = 0x37

@@ -152,6 +152,62 @@ extension DieReader {
     }
   }
 
+  /// The names a template instance is also written by, its trailing arguments that the compiler marks as
+  /// defaults (`DW_AT_default_value` on the template parameter, gcc's and clang's) left out one by one:
+  /// `std::vector<int>` for `std::vector<int, std::allocator<int>>`. None when the arguments in the name do
+  /// not match the parameters one to one (a parameter pack).
+  func defaultedAliases(of die: Dwarf_Die, named name: String) -> [String] {
+    guard name.hasSuffix(">") else { return [] }
+    // DW_TAG_template_type_parameter 0x2f, DW_TAG_template_value_parameter 0x30.
+    let parameters = children(die).filter { [0x2f, 0x30].contains(tag($0)) }
+    let defaulted = parameters.reversed().prefix { flag($0, Attribute.defaultValue) }.count
+    guard defaulted > 0, let open = Self.argumentsStart(name) else { return [] }
+    let arguments = Self.arguments(String(name[name.index(after: open)..<name.index(before: name.endIndex)]))
+    guard arguments.count == parameters.count else { return [] }
+    return (1...defaulted).map { dropped in
+      String(name[...open]) + arguments.dropLast(dropped).joined(separator: ", ") + ">"
+    }
+  }
+
+  /// Where the last component's template arguments open: the `<` matching the name's final `>`.
+  static func argumentsStart(_ name: String) -> String.Index? {
+    var depth = 0
+    var index = name.endIndex
+    while index > name.startIndex {
+      index = name.index(before: index)
+      switch name[index] {
+      case ">", ")", "]": depth += 1
+      case "<", "(", "[":
+        depth -= 1
+        if depth == 0 { return name[index] == "<" ? index : nil }
+      default: break
+      }
+    }
+    return nil
+  }
+
+  /// Template arguments split at the commas outside brackets, in the canonical spelling (`, ` between).
+  static func arguments(_ text: String) -> [String] {
+    guard !text.isEmpty else { return [] }
+    var result: [String] = []
+    var depth = 0
+    var current = ""
+    for character in text {
+      switch character {
+      case "<", "(", "[": depth += 1
+      case ">", ")", "]": depth -= 1
+      case "," where depth == 0:
+        result.append(current.trimmingPrefix(" ").description)
+        current = ""
+        continue
+      default: break
+      }
+      current.append(character)
+    }
+    result.append(current.trimmingPrefix(" ").description)
+    return result
+  }
+
   /// The name of a C++ record's declaration that has none of its own but a type signature (clang's
   /// `class basic_string` around a nested class's definition in a type unit): its definition's.
   func signedName(_ die: Dwarf_Die, tag: Int32, scope: Scope) -> String? {
@@ -249,6 +305,10 @@ extension DieReader {
           // one holds (gcc's point_t in struct shape's), which names that record only when read first.
           let entry = TypeDeclarations<Dwarf_Die>.Entry(name: full, type: die, isTypedef: false, place: place)
           if unit.isTypeUnit { typeUnitRecords.append(entry) } else { result.entries.append(entry) }
+          // `std::vector<int>` for `std::vector<int, std::allocator<int>>`: a name for it as C++ code writes it.
+          for alias in scope.isCPlusPlus ? defaultedAliases(of: die, named: name) : [] {
+            result.entries.append(.init(name: alias, type: die, isTypedef: true, place: place))
+          }
         }
       case Tag.typedef:
         result.entries.append(.init(name: name, type: try? type(of: die), isTypedef: true, place: place))

@@ -7,8 +7,9 @@ import Testing
 /// C++ types found by the names C++ gives them — `geo::point`, `a::b::rec`, `outer::inner`,
 /// `a::b::shell::core` (no scope written twice),
 /// `box<double>`, `box<box<int>>`, `(anonymous namespace)::hidden`, `class account`, unions whose names hold
-/// parentheses (`(anonymous namespace)::hidden_union`, `slotted<int (*)(int)>::slot`) — spelled as a user
-/// types them or as `typeid` demangles them, from g++ and clang++ builds.
+/// parentheses (`(anonymous namespace)::hidden_union`, `slotted<int (*)(int)>::slot`), template instances
+/// with their default arguments left out (`geo::defaulted<short>`) — spelled as a user types them or as
+/// `typeid` demangles them, from g++ and clang++ builds.
 @Suite struct CppNameTests {
   static let builds: [CppRecordTests.Build] = [
     .init(compiler: "g++", flags: ["-gdwarf-4"]),
@@ -54,6 +55,10 @@ import Testing
     ("slotted<int (*)(int)>", "size 16: .s.value @0 ^?, .s.none @0 c, .tag @8 i"),
     ("account", "size 16: .id @0 i, .balance @8 d"),
     ("class account", "size 16: .id @0 i, .balance @8 d"),
+    ("geo::defaulted<short, 4, void>", "size 8: .items[0] @0 s, .items[1] @2 s, .items[2] @4 s, .items[3] @6 s"),
+    ("geo::defaulted<short int, 4>", "size 8: .items[0] @0 s, .items[1] @2 s, .items[2] @4 s, .items[3] @6 s"),
+    ("geo::defaulted<short>", "size 8: .items[0] @0 s, .items[1] @2 s, .items[2] @4 s, .items[3] @6 s"),
+    ("geo::defaulted<short, 2>", "size 4: .items[0] @0 s, .items[1] @2 s"),
   ]
 
   static func layout(_ name: String, in catalog: TypeCatalog) throws -> String {
@@ -68,7 +73,8 @@ import Testing
     for (name, expected) in Self.spellings {
       let catalog = TypeCatalog(includingBuiltins: false)
       try catalog.importDebugInfo(of: path, types: [name])
-      #expect(try Self.layout(name, in: catalog) == expected, "\(name) in \(build)")
+      let layout = try Self.layout(name, in: catalog)
+      #expect(layout == expected, "\(name) in \(build): \(layout)")
     }
   }
 
@@ -94,6 +100,11 @@ import Testing
     }
     #expect(throws: DebugInfoError.unknownType("box<float>", file: path)) {
       try DebugInfoImport.read(path, types: ["box<float>"])
+    }
+    // Only arguments the compiler marks as defaults are left out: no `geo::defaulted<short, 2>` is
+    // `geo::defaulted<short, 2, int>`, and `geo::defaulted<>` leaves out one that has none.
+    for name in ["geo::defaulted<short, 2, int>", "geo::defaulted<>", "geo::defaulted<short, 4, void, void>"] {
+      #expect(throws: DebugInfoError.unknownType(name, file: path)) { try DebugInfoImport.read(path, types: [name]) }
     }
   }
 

@@ -2,9 +2,10 @@
 /// `class account`, `box<double>`, `outer::inner`, `(anonymous namespace)::hidden` — in one spelling, so that
 /// a name a user types, a name `typeid` gives and a name a compiler wrote into debug info meet.
 ///
-/// The canonical spelling has no space but between two words (`long int`, `anonymous namespace`) and after a
-/// comma: `box< geo::point >` and gcc's `box<box<int> >` are `box<geo::point>` and `box<box<int>>`; `class`
-/// is `struct` (one kind of record in C++); a C++ name needs no keyword.
+/// The canonical spelling has no space but between two words (`unsigned long`, `anonymous namespace`) and
+/// after a comma: `box< geo::point >` and gcc's `box<box<int> >` are `box<geo::point>` and `box<box<int>>`;
+/// a built-in type in the arguments is written as clang and `typeid` write it (gcc's `box<long unsigned int>`
+/// is `box<unsigned long>`); `class` is `struct` (one kind of record in C++); a C++ name needs no keyword.
 ///
 /// ```swift
 /// CTypeName.canonical("class geo::box< int >")   // "struct geo::box<int>"
@@ -51,6 +52,20 @@ public enum CTypeName {
       }
     }
     return result
+  }
+
+  /// The words a built-in arithmetic type is written with, in any order (`long unsigned int`).
+  private static let integerWords: Set<String> = ["short", "long", "int", "unsigned", "signed", "char", "double"]
+
+  /// A built-in arithmetic type's words in the one spelling clang and `typeid` give: `short`, `unsigned
+  /// long`, `long long`, `unsigned int`, `signed char`, `long double`.
+  private static func integerSpelling(_ words: [String]) -> String {
+    let longs = words.count { $0 == "long" }
+    let unsigned = words.contains("unsigned")
+    if words.contains("double") { return longs > 0 ? "long double" : "double" }
+    if words.contains("char") { return unsigned ? "unsigned char" : words.contains("signed") ? "signed char" : "char" }
+    let base = words.contains("short") ? "short" : longs >= 2 ? "long long" : longs == 1 ? "long" : "int"
+    return unsigned ? "unsigned " + base : base
   }
 
   /// A qualified name with template arguments, spelled canonically, or `nil`: components are identifiers,
@@ -100,6 +115,18 @@ public enum CTypeName {
           continue
         default:
           guard isWord else { return nil }
+          let run = tokens[index...].prefix { integerWords.contains($0) }
+          let after = tokens.indices.contains(index + run.count) ? tokens[index + run.count] : ""
+          // gcc's `long unsigned int` is `unsigned long`, as clang and `typeid` write it; not the words of
+          // another type (`unsigned __int128`).
+          if !run.isEmpty, !(after.utf8.first.map(ASCII.isIdentifierCharacter) ?? false) {
+            let previousIsWord = previous.utf8.first.map(ASCII.isIdentifierCharacter) ?? false
+            if previousIsWord { text += " " }
+            text += integerSpelling(Array(run))
+            previous = run.last ?? token
+            index += run.count
+            continue
+          }
         }
         let previousIsWord = previous.utf8.first.map(ASCII.isIdentifierCharacter) ?? false
         if isWord, previousIsWord { text += " " }

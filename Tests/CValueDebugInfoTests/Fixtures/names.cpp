@@ -67,6 +67,14 @@ class account {
   double balance;
 };
 
+// Default template arguments: found as `defaulted<short>` too, and `defaulted<short, 2>` is its own type.
+namespace geo {
+template <typename T, int N = 4, typename Tag = void>
+struct defaulted {
+  T items[N];
+};
+}  // namespace geo
+
 int names_use(int n) {
   geo::coordinate c = n;
   geo::point p{c, 2};
@@ -82,9 +90,11 @@ int names_use(int n) {
   account acc(n);
   hidden_union hu{n};
   slotted<int (*)(int)> sl{};
+  geo::defaulted<short> d4{};
+  geo::defaulted<short, 2> d2{};
   sl.s.value = twice;
   return static_cast<int>(p.x + v.y) + r.v + o.o + bd.tag + bp.tag + bb.tag + h.h + acc.get() + sh.k.c + ho.p.t +
-         hu.i + sl.s.value(sl.tag);
+         hu.i + sl.s.value(sl.tag) + d4.items[3] + d2.items[1];
 }
 
 int main() { return names_use(0); }
