@@ -16,6 +16,7 @@ arguments dropped at every level, an enumerator for g++'s cast; or by dropping t
 either only when one record of each side has it) and is not matched is counted as unmatched, never compared.
 
 Usage: Scripts/headers/cpp-corpus.py [--cvalue PATH] [--builds g++:-gdwarf-4:-O0,...] [--keep DIR] [--quick]
+(a build's DWARF part may hold more flags, space-separated: "g++:-gdwarf-5 -fdebug-types-section:-O0")
 
 Prints one line per build: `corpus (g++ -gdwarf-5 -O2): R records compared (F members), M mismatches,
 X refused (by kind), U unmatched`, then every mismatch with both sides; exits 1 on a mismatch.
@@ -510,8 +511,9 @@ def main():
     failed = False
     for build in arguments.builds.split(","):
         compiler, dwarf, level = build.split(":")
-        program = os.path.join(directory, f"corpus_{compiler}{dwarf}{level}".replace("+", "x"))
-        flags = ["-std=c++17", "-g", dwarf, level, "-fno-eliminate-unused-debug-types", "-pthread"]
+        program = os.path.join(directory, f"corpus_{compiler}{dwarf}{level}".replace("+", "x").replace(" ", "_"))
+        # The DWARF part may hold more flags: "-gdwarf-5 -fdebug-types-section", "-gdwarf-4 -gsplit-dwarf".
+        flags = ["-std=c++17", "-g", *dwarf.split(), level, "-fno-eliminate-unused-debug-types", "-pthread"]
         if compiler.startswith("clang"):
             flags.append("-fstandalone-debug")
         frameworks = []
