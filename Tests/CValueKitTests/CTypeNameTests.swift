@@ -24,6 +24,8 @@ struct CTypeNameTests {
       ("box<char, signed char, unsigned char>", "box<char, signed char, unsigned char>"),
       ("box<long double, double>", "box<long double, double>"),
       ("std::numeric_limits<unsigned __int128>", "std::numeric_limits<unsigned __int128>"),
+      ("std::pair<long int const, long int>", "std::pair<long const, long>"),
+      ("box<short unsigned int const&>", "box<unsigned short const&>"),
       ("box<const char*, unsigned long*>", "box<const char*, unsigned long*>"),
       ("std::map<short int, box<long int> >", "std::map<short, box<long>>"),
       ("array<int, 4>", "array<int, 4>"),

@@ -119,7 +119,8 @@ public enum CTypeName {
           let after = tokens.indices.contains(index + run.count) ? tokens[index + run.count] : ""
           // gcc's `long unsigned int` is `unsigned long`, as clang and `typeid` write it; not the words of
           // another type (`unsigned __int128`).
-          if !run.isEmpty, !(after.utf8.first.map(ASCII.isIdentifierCharacter) ?? false) {
+          let afterIsWord = after.utf8.first.map(ASCII.isIdentifierCharacter) ?? false
+          if !run.isEmpty, !afterIsWord || after == "const" || after == "volatile" {
             let previousIsWord = previous.utf8.first.map(ASCII.isIdentifierCharacter) ?? false
             if previousIsWord { text += " " }
             text += integerSpelling(Array(run))
