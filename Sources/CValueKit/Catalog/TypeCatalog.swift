@@ -295,8 +295,12 @@ public final class TypeCatalog: Sendable {
       throw LayoutError(.invalidOverride("an override needs a struct or union with its members, not \(record)"))
     }
     let unqualified = record.unqualified
-    var engine = LayoutEngine(abi: abi, definitions: definitions)
-    try engine.validate(override, for: unqualified)
+    do {
+      // In a scope of its own: the engine's copy of the definitions is gone before they change below, or
+      // each registration would copy every override and record (an import of 12,000 records took 86 s).
+      var engine = LayoutEngine(abi: abi, definitions: definitions)
+      try engine.validate(override, for: unqualified)
+    }
     let overrideKey = OverrideKey(record: key, abi: abi)
     try state.withLock { (state) throws(LayoutError) in
       if let existing = state.definitions.overrides[overrideKey],
