@@ -55,6 +55,9 @@ final class DwarfFile {
   }
 
   deinit {
+    // The units written out of a package or joined end before the table of libdw's functions goes.
+    package = nil
+    joinedSplitFiles = [:]
     libdw.api.dwfl_end(session)
     api.deallocate()
   }

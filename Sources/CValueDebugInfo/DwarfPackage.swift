@@ -320,7 +320,8 @@ final class DwarfPackage {
 final class WrittenDwarf {
   let dwarf: OpaquePointer
   private let descriptor: Int32
-  private let api: UnsafeMutablePointer<cv_dwarf_api>
+  /// libdw's `dwarf_end`, kept by value: the table it came from may be gone first.
+  private let end: @convention(c) (OpaquePointer?) -> Int32
 
   /// `nil` when the file cannot be made, or libdw cannot read it.
   init?(_ image: [UInt8], api: UnsafeMutablePointer<cv_dwarf_api>) {
@@ -333,11 +334,11 @@ final class WrittenDwarf {
     }
     self.dwarf = dwarf
     self.descriptor = descriptor
-    self.api = api
+    self.end = api.pointee.dwarf_end
   }
 
   deinit {
-    _ = api.pointee.dwarf_end(dwarf)
+    _ = end(dwarf)
     close(descriptor)
   }
 
