@@ -30,16 +30,18 @@ extension DieReader {
   /// Whether `type` is a C++ class or union with no data in it (an empty base, a tag type, libstdc++'s
   /// `_Head_base<1, default_delete<T>, true>` holding a `[[no_unique_address]]` deleter, its node handle's
   /// union of an empty allocator), of `DW_AT_byte_size` 1 or 0: no member and no base that holds data.
-  func isEmptyClass(_ type: Dwarf_Die) throws(DebugInfoError) -> Bool {
+  /// A class that holds itself (damaged DWARF) is malformed, found by `depth` (at most 64 levels).
+  func isEmptyClass(_ type: Dwarf_Die, depth: Int = 0) throws(DebugInfoError) -> Bool {
     guard let record = try strip(type),
       tag(record) == Tag.structureType || tag(record) == Tag.classType || tag(record) == Tag.unionType,
       !flag(record, Attribute.declaration), (udata(record, Attribute.byteSize) ?? 2) <= 1
     else { return false }
+    guard depth < 64 else { throw malformed(record, "a class of no data that holds itself") }
     for member in children(record) {
       switch tag(member) {
       case Tag.member where !flag(member, Attribute.declaration) && !flag(member, Attribute.external),
         Tag.inheritance:
-        guard let held = try self.type(of: member), try isEmptyClass(held) else { return false }
+        guard let held = try self.type(of: member), try isEmptyClass(held, depth: depth + 1) else { return false }
       default: continue
       }
     }

@@ -213,4 +213,28 @@ import Testing
       Self.layout(size)
         == "\(size): malformed DWARF at DIE 0x1b: a size, offset or count of 1125899906842624, larger than any C type")
   }
+
+  /// Found by the debug-info fuzz target: a class of one byte whose member is the class itself overflowed the
+  /// stack, asked over and over whether it holds data. It is malformed DWARF, named with the DIE.
+  @Test func anEmptyClassHoldingItself() throws {
+    let path = try Self.assembleUnit(
+      "crafted-empty-loop.o", file: "empty.c",
+      abbreviations: """
+        .byte 3, 0x13, 1, 0x03, 0x08, 0x0b, 0x0b, 0, 0
+        .byte 4, 0x0d, 0, 0x03, 0x08, 0x49, 0x13, 0x38, 0x0b, 0, 0
+        """,
+      dies: """
+        .Lst: .byte 3
+        .asciz "holder"
+        .byte 1
+        .byte 4
+        .asciz "me"
+        .long .Lst - .Lcu
+        .byte 0
+        .byte 0
+        """)
+    let layout = Self.layout(path)
+    #expect(layout.hasPrefix("\(path): malformed DWARF at DIE 0x"), "\(layout)")
+    #expect(layout.hasSuffix(": a class of no data that holds itself"), "\(layout)")
+  }
 }
