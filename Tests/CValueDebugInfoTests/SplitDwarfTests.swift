@@ -262,8 +262,8 @@ import Testing
   /// Type units (`-fdebug-types-section`) of C++ records in namespaces, with a base and standard members, in
   /// every place a build puts them: beside the compile units, in the `.dwo` files (clang's in one section,
   /// gcc's each in a COMDAT section of its own, of which libdw reads one), and in a `.dwp` package. Each
-  /// reads as the same build without type units reads (the oracle), and values differing in a base member
-  /// fail by name.
+  /// reads as the same build without type units reads (the oracle: `shape`'s encoding holds its base), and
+  /// values of a namespaced record read from each fail by the member that differs.
   @Test(.needs(.gxx), .needs(.llvmDwp), arguments: builds)
   func typeUnitsReadAsTheBuildWithoutThem(_ compiler: String, _ version: String) throws {
     let units = [
@@ -304,7 +304,7 @@ import Testing
       read[variant] = ["struct shape", "struct nb::sb", "struct geo::point"].map { name in
         imported.record(named: name).map { "\($0.encoding.description) \($0.size)" } ?? "\(name) missing"
       }
-      // A base member that differs fails by its path.
+      // A member that differs fails by its path.
       let catalog = TypeCatalog(includingBuiltins: false)
       try catalog.importDebugInfo(of: binary, types: ["nb::sb", "geo::point"])
       let type = try ValueRegistry(catalog: catalog).resolve("geo::point")
