@@ -36,6 +36,9 @@ enum StandardContainer: Equatable {
   case optional(engaged: Int, value: Int, element: TypeEncoding)
   /// A `std::unique_ptr<T>` or `std::shared_ptr<T>`: the offset of its pointer, and `T`, compared by pointee.
   case pointer(at: Int, element: TypeEncoding)
+  /// A container whose elements live in nodes of their own (`std::list`, `std::map`, `std::set`, the
+  /// unordered containers): see ``NodeContainer``.
+  case nodes(NodeContainer)
 
   /// Whether a smart pointer's first template argument is an array type (`int []`, `S[4]`).
   static func pointsToArray(_ name: String) -> Bool {
@@ -173,6 +176,7 @@ enum StandardContainer: Equatable {
       guard let pointer = pointer(field) else { return nil }
       return .pointer(at: pointer.offset, element: pointer.element)
     }
+    if let nodes = NodeContainer.recognise(name: name, layout: layout) { return .nodes(nodes) }
     let begin: CLayout.Field?
     let end: CLayout.Field?
     if name.hasPrefix("std::vector<") {
@@ -225,7 +229,7 @@ extension StandardContainer {
       let capacity = header.loadUnaligned(fromByteOffset: Int(word), as: UInt.self)
       guard length <= capacity, length <= UInt(Int.max) else { return nil }
       count = Int(length)
-    case .vector, .span, .fixedSpan, .optional, .pointer: return nil
+    case .vector, .span, .fixedSpan, .optional, .pointer, .nodes: return nil
     }
     guard count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
     guard let start = UnsafeRawPointer(bitPattern: address) else { return nil }
@@ -242,7 +246,7 @@ extension StandardContainer {
     switch self {
     case .vector(_, _, let element), .span(_, _, let element), .fixedSpan(_, _, let element), .pointer(_, let element):
       return element
-    case .string, .shortOrLongString, .copyOnWriteString, .optional: return nil
+    case .string, .shortOrLongString, .copyOnWriteString, .optional, .nodes: return nil
     }
   }
 
@@ -262,14 +266,14 @@ extension StandardContainer {
     case .fixedSpan(let data, let extent, _):
       guard extent <= Int.max / stride else { return nil }
       return (UnsafeRawPointer(bitPattern: Self.word(value, at: data)), extent)
-    case .string, .shortOrLongString, .copyOnWriteString, .optional, .pointer: return nil
+    case .string, .shortOrLongString, .copyOnWriteString, .optional, .pointer, .nodes: return nil
     }
   }
 
   /// The mismatches between two values of `element` at `a` and `b` (each `size` bytes), their paths after
   /// `prefix` (a vector's `[3]`): what a report lists in a container's place. `nil` when they cannot be
   /// compared (the container is then listed as one field).
-  private static func mismatches(
+  static func mismatches(
     of element: ValueType, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, size: Int, prefix: [FieldPath.Component]
   ) -> [Mismatch]? {
     let comparison: Comparison
@@ -293,13 +297,13 @@ extension StandardContainer {
 
   /// At most this many of a container's elements are compared for the report's lines (the report lists
   /// fewer); past them, the container's line says how many differ no more precisely.
-  private static let reportedElements = 64
+  static let reportedElements = 64
 
   /// The element type's handle as the registry resolves it when a value is compared: after every container
   /// of the same import is registered (a vector's elements holding strings compare them by text, whichever
   /// was registered first), and from the registry's cache after the first time. The registry is held weakly:
   /// its entries hold this closure.
-  private static func resolver(_ type: TypeEncoding, in registry: ValueRegistry) -> @Sendable () -> ValueType? {
+  static func resolver(_ type: TypeEncoding, in registry: ValueRegistry) -> @Sendable () -> ValueType? {
     { [weak registry] in try? registry?.resolve(type) }
   }
 
@@ -433,6 +437,9 @@ extension StandardContainer {
           return Self.mismatches(of: element, p, q, size: size, prefix: [])
         })
       return true
+    case .nodes:
+      // Its node and element types are read from the file first: ``ValueRegistry/registerNodeContainer``.
+      return false
     }
   }
 }
@@ -462,8 +469,10 @@ extension ValueRegistry {
   /// Compares and describes the C++ standard library's containers among `imported` by what they hold, in the
   /// running process: a `std::string` or `std::string_view` by its text (`.name = "probe"`), a
   /// `std::vector<T>` or `std::span<T>` by its elements, each compared as `T` (`.items = {1, 2, 3}`), a
-  /// `std::optional<T>` by whether it holds a value, then the value (`std::nullopt`), and a
-  /// `std::unique_ptr<T>` or `std::shared_ptr<T>` by what it points to (`nullptr`). Without this, their values
+  /// `std::optional<T>` by whether it holds a value, then the value (`std::nullopt`), a
+  /// `std::unique_ptr<T>` or `std::shared_ptr<T>` by what it points to (`nullptr`), a `std::list` and the
+  /// ordered `std::map`, `std::set`, `std::multimap` and `std::multiset` by their elements in order, and the
+  /// unordered maps and sets by their elements matched one to one. Without this, their values
   /// are compared by their representation, so two equal strings held by two objects differ by their pointers.
   ///
   /// Each is recognised from its record's layout in the debug info, for libstdc++ (the C++11 string) and
@@ -490,6 +499,13 @@ extension ValueRegistry {
         guard let layout = try? catalog.layout(of: record.encoding),
           let container = StandardContainer.recognise(name: record.name, layout: layout)
         else { continue }
+        if case .nodes(let nodes) = container {
+          guard let file = types.origin.inputs.first,
+            let more = registerNodeContainer(nodes, of: record.encoding, reading: file)
+          else { continue }
+          registered += more + [record.name]
+          continue
+        }
         // A vector's, span's or smart pointer's element type is reached through a pointer, which an import does
         // not follow: it is read from the same file now, its own containers first, so that the element
         // compares by content too.

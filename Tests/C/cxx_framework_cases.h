@@ -1,8 +1,8 @@
 // The C++ test cases of program_catch2.cpp and program_doctest.cpp: one source for both frameworks, whose glue
 // headers define the same CHECK_CV_EQ / REQUIRE_CV_EQ / CHECK_CV_EQ_OPTIONS (TEST_CASE, REQUIRE and FAIL are
 // both frameworks' own). Namespaces, templates and base classes, by their C++ names from the test's own debug
-// info (built with -g), standard members by what they hold, and the framework's own CHECK printing a type field
-// by field; one test case passes, six fail on purpose.
+// info (built with -g), standard members and node containers by what they hold, and the framework's own CHECK
+// printing a type field by field; one test case passes, seven fail on purpose.
 #ifndef CXX_FRAMEWORK_CASES_H
 #define CXX_FRAMEWORK_CASES_H
 
@@ -96,6 +96,28 @@ TEST_CASE("standard members compare by content") {
   CHECK_CV_EQ(actual, expected);
   expected.name = "a name too long for the string's own buffer";
   expected.readings.push_back({2, 1.5});
+  CHECK_CV_EQ(actual, expected);
+}
+
+// Node containers by what they hold: a map in the order of its keys, an unordered map whatever its buckets
+// and insertion order, a list in order.
+#include <list>
+#include <map>
+#include <unordered_map>
+
+struct roster {
+  std::map<int, std::string> names;
+  std::unordered_map<std::string, int> counts;
+  std::list<double> readings;
+};
+
+TEST_CASE("node containers compare by content") {
+  roster actual{{{1, "one"}, {2, "two"}}, {{"a", 1}, {"b", 2}}, {0.5, 1.5}};
+  roster expected{{{2, "two"}, {1, "one"}}, {{"b", 2}, {"a", 1}}, {0.5, 1.5}};
+  CHECK_CV_EQ(actual, expected);
+  expected.names[2] = "three";
+  expected.counts = {{"a", 1}};
+  expected.readings.back() = 2.5;
   CHECK_CV_EQ(actual, expected);
 }
 
