@@ -39,6 +39,8 @@ enum StandardContainer: Equatable {
   /// A container whose elements live in nodes of their own (`std::list`, `std::map`, `std::set`, the
   /// unordered containers): see ``NodeContainer``.
   case nodes(NodeContainer)
+  /// A `std::variant`: see ``VariantLayout``.
+  case variant(VariantLayout)
 
   /// Whether a smart pointer's first template argument is an array type (`int []`, `S[4]`).
   static func pointsToArray(_ name: String) -> Bool {
@@ -177,6 +179,7 @@ enum StandardContainer: Equatable {
       return .pointer(at: pointer.offset, element: pointer.element)
     }
     if let nodes = NodeContainer.recognise(name: name, layout: layout) { return .nodes(nodes) }
+    if let variant = VariantLayout.recognise(name: name, layout: layout) { return .variant(variant) }
     let begin: CLayout.Field?
     let end: CLayout.Field?
     if name.hasPrefix("std::vector<") {
@@ -229,7 +232,7 @@ extension StandardContainer {
       let capacity = header.loadUnaligned(fromByteOffset: Int(word), as: UInt.self)
       guard length <= capacity, length <= UInt(Int.max) else { return nil }
       count = Int(length)
-    case .vector, .span, .fixedSpan, .optional, .pointer, .nodes: return nil
+    case .vector, .span, .fixedSpan, .optional, .pointer, .nodes, .variant: return nil
     }
     guard count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
     guard let start = UnsafeRawPointer(bitPattern: address) else { return nil }
@@ -246,7 +249,7 @@ extension StandardContainer {
     switch self {
     case .vector(_, _, let element), .span(_, _, let element), .fixedSpan(_, _, let element), .pointer(_, let element):
       return element
-    case .string, .shortOrLongString, .copyOnWriteString, .optional, .nodes: return nil
+    case .string, .shortOrLongString, .copyOnWriteString, .optional, .nodes, .variant: return nil
     }
   }
 
@@ -266,7 +269,7 @@ extension StandardContainer {
     case .fixedSpan(let data, let extent, _):
       guard extent <= Int.max / stride else { return nil }
       return (UnsafeRawPointer(bitPattern: Self.word(value, at: data)), extent)
-    case .string, .shortOrLongString, .copyOnWriteString, .optional, .pointer, .nodes: return nil
+    case .string, .shortOrLongString, .copyOnWriteString, .optional, .pointer, .nodes, .variant: return nil
     }
   }
 
@@ -437,8 +440,9 @@ extension StandardContainer {
           return Self.mismatches(of: element, p, q, size: size, prefix: [])
         })
       return true
-    case .nodes:
-      // Its node and element types are read from the file first: ``ValueRegistry/registerNodeContainer``.
+    case .nodes, .variant:
+      // Their element types are read from the file first: ``ValueRegistry/registerNodeContainer`` and
+      // ``ValueRegistry/registerVariant``.
       return false
     }
   }
@@ -471,8 +475,9 @@ extension ValueRegistry {
   /// `std::vector<T>` or `std::span<T>` by its elements, each compared as `T` (`.items = {1, 2, 3}`), a
   /// `std::optional<T>` by whether it holds a value, then the value (`std::nullopt`), a
   /// `std::unique_ptr<T>` or `std::shared_ptr<T>` by what it points to (`nullptr`), a `std::list` and the
-  /// ordered `std::map`, `std::set`, `std::multimap` and `std::multiset` by their elements in order, and the
-  /// unordered maps and sets by their elements matched one to one. Without this, their values
+  /// ordered `std::map`, `std::set`, `std::multimap` and `std::multiset` by their elements in order, the
+  /// unordered maps and sets by their elements matched one to one, and a `std::variant` by the alternative it
+  /// holds. Without this, their values
   /// are compared by their representation, so two equal strings held by two objects differ by their pointers.
   ///
   /// Each is recognised from its record's layout in the debug info, for libstdc++ (the C++11 string) and
@@ -499,12 +504,20 @@ extension ValueRegistry {
         guard let layout = try? catalog.layout(of: record.encoding),
           let container = StandardContainer.recognise(name: record.name, layout: layout)
         else { continue }
-        if case .nodes(let nodes) = container {
+        switch container {
+        case .nodes(let nodes):
           guard let file = types.origin.inputs.first,
             let more = registerNodeContainer(nodes, of: record.encoding, reading: file)
           else { continue }
           registered += more + [record.name]
           continue
+        case .variant(let variant):
+          guard let file = types.origin.inputs.first,
+            let more = registerVariant(variant, of: record.encoding, size: layout.size, reading: file)
+          else { continue }
+          registered += more + [record.name]
+          continue
+        default: break
         }
         // A vector's, span's or smart pointer's element type is reached through a pointer, which an import does
         // not follow: it is read from the same file now, its own containers first, so that the element

@@ -117,17 +117,17 @@ struct NodeContainer: Equatable, Sendable {
       order: order, first: first.offset, count: count.offset, nodes: nodes, element: element, libcxx: libcxx)
   }
 
-  /// The outermost member named `name` in `layout`, with its offset and size: `nil` when there is none, or
+  /// The outermost member named `name` in `layout`, with its offset, size and node: `nil` when there is none, or
   /// more than one at that depth.
-  static func outermost(_ name: String, in layout: CLayout) -> (offset: Int, size: Int)? {
+  static func outermost(_ name: String, in layout: CLayout) -> (offset: Int, size: Int, node: CLayout.Node)? {
     var level: [(node: CLayout.Node, bitOffset: Int)] = [(layout.root, 0)]
     while !level.isEmpty {
       var next: [(node: CLayout.Node, bitOffset: Int)] = []
-      var found: [(offset: Int, size: Int)] = []
+      var found: [(offset: Int, size: Int, node: CLayout.Node)] = []
       for (node, bitOffset) in level {
         for member in node.members {
           let offset = bitOffset + member.bitOffset
-          if member.component == .member(name) { found.append((offset / 8, member.node.size)) }
+          if member.component == .member(name) { found.append((offset / 8, member.node.size, member.node)) }
           next.append((member.node, offset))
         }
       }
@@ -369,18 +369,8 @@ extension ValueRegistry {
   /// representation.
   func registerNodeContainer(_ container: NodeContainer, of type: TypeEncoding, reading file: String) -> [String]? {
     var registered: [String] = []
-    let element: ValueType
-    if let scalar = TargetLog.TypeResolver.basicScalar(container.element, abi: .host) {
-      // C's own types (`int`, `unsigned long`), which no debug info defines by name.
-      guard let resolved = try? resolve(TypeEncoding.scalar(scalar)) else { return nil }
-      element = resolved
-    } else {
-      if (try? resolve(container.element)) == nil {
-        guard let more = try? catalog.importDebugInfo(of: file, types: [container.element]) else { return nil }
-        registered += registerStandardContainers(of: [more])
-      }
-      guard let resolved = try? resolve(container.element) else { return nil }
-      element = resolved
+    guard let element = standardElement(container.element, reading: file, registered: &registered) else {
+      return nil
     }
     guard let size = element.layout?.size, size > 0 else { return nil }
     for name in container.nodes {

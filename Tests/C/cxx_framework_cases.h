@@ -100,24 +100,27 @@ TEST_CASE("standard members compare by content") {
 }
 
 // Node containers by what they hold: a map in the order of its keys, an unordered map whatever its buckets
-// and insertion order, a list in order.
+// and insertion order, a list in order; a variant by the alternative it holds.
 #include <list>
 #include <map>
 #include <unordered_map>
+#include <variant>
 
 struct roster {
   std::map<int, std::string> names;
   std::unordered_map<std::string, int> counts;
   std::list<double> readings;
+  std::variant<int, std::string> state;
 };
 
 TEST_CASE("node containers compare by content") {
-  roster actual{{{1, "one"}, {2, "two"}}, {{"a", 1}, {"b", 2}}, {0.5, 1.5}};
-  roster expected{{{2, "two"}, {1, "one"}}, {{"b", 2}, {"a", 1}}, {0.5, 1.5}};
+  roster actual{{{1, "one"}, {2, "two"}}, {{"a", 1}, {"b", 2}}, {0.5, 1.5}, std::string("ready")};
+  roster expected{{{2, "two"}, {1, "one"}}, {{"b", 2}, {"a", 1}}, {0.5, 1.5}, std::string("rea") + "dy"};
   CHECK_CV_EQ(actual, expected);
   expected.names[2] = "three";
   expected.counts = {{"a", 1}};
   expected.readings.back() = 2.5;
+  expected.state = 3;
   CHECK_CV_EQ(actual, expected);
 }
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <string>
 #include <unordered_map>
+#include <variant>
 #include <vector>
 
 #include "program_types.h"
@@ -97,22 +98,23 @@ TEST(Zero, StandardMembersDiffer) {
 }
 
 // Node containers by what they hold: a map in the order of its keys, an unordered map whatever its buckets and
-// insertion order, a list in order.
+// insertion order, a list in order; a variant by the alternative it holds.
 struct roster {
   std::map<int, std::string> names;
   std::unordered_map<std::string, int> counts;
   std::list<double> readings;
+  std::variant<int, std::string> state;
 };
 
 TEST(Zero, NodeContainersByContent) {
-  roster actual{{{1, "one"}, {2, "two"}}, {{"a", 1}, {"b", 2}}, {0.5, 1.5}};
-  roster expected{{{2, "two"}, {1, "one"}}, {{"b", 2}, {"a", 1}}, {0.5, 1.5}};
+  roster actual{{{1, "one"}, {2, "two"}}, {{"a", 1}, {"b", 2}}, {0.5, 1.5}, std::string("ready")};
+  roster expected{{{2, "two"}, {1, "one"}}, {{"b", 2}, {"a", 1}}, {0.5, 1.5}, std::string("rea") + "dy"};
   EXPECT_CV_EQ(actual, expected);
 }
 
 TEST(Zero, NodeContainersDiffer) {
-  roster actual{{{1, "one"}, {2, "two"}}, {{"a", 1}, {"b", 2}}, {0.5, 1.5}};
-  roster expected{{{1, "one"}, {2, "three"}}, {{"a", 1}}, {0.5, 2.5}};
+  roster actual{{{1, "one"}, {2, "two"}}, {{"a", 1}, {"b", 2}}, {0.5, 1.5}, std::string("ready")};
+  roster expected{{{1, "one"}, {2, "three"}}, {{"a", 1}}, {0.5, 2.5}, 3};
   EXPECT_CV_EQ(actual, expected);
 }
 

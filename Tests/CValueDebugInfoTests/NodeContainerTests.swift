@@ -92,9 +92,6 @@ import Testing
       compiler: "clang++", flags: ["-std=c++17", "-gdwarf-4", "-O2", "-fstandalone-debug", "-stdlib=libc++"]),
   ]
 
-  /// Each build once per test process, whichever test asks first (tests run in parallel).
-  static let cache = BuildCache<Result<String, DebugInfoFixture.BuildFailed>>()
-
   /// The library built and opened, its values, and a registry with its types.
   struct Library {
     let values: [UnsafeRawPointer]
@@ -104,17 +101,7 @@ import Testing
     let path: String
 
     init(_ build: StandardContainerTests.Build) throws {
-      let name = "nodes-" + build.name
-      let path = try NodeContainerTests.cache.value(for: name) {
-        let directory = DebugInfoFixture.directory
-        do {
-          try NodeContainerTests.source.write(toFile: "\(directory)/\(name).cpp", atomically: true, encoding: .utf8)
-        } catch { return .failure(DebugInfoFixture.BuildFailed(description: "\(error)")) }
-        return DebugInfoFixture.run(
-          DebugInfoFixture.tool(build.compiler),
-          ["-g", "-shared", "-fPIC"] + build.flags + ["-o", "\(directory)/\(name)", "\(directory)/\(name).cpp"],
-          output: "\(directory)/\(name)")
-      }.get()
+      let path = try build.library("nodes", source: NodeContainerTests.source)
       self.path = path
       let handle = try #require(dlopen(path, RTLD_NOW | RTLD_LOCAL), "dlopen \(path)")
       typealias At = @convention(c) (Int32) -> UnsafeRawPointer

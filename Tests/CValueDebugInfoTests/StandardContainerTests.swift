@@ -77,6 +77,22 @@ import Testing
     var flags: [String]
     var testDescription: String { ([compiler] + flags).joined(separator: " ") }
     var name: String { "libstd-" + ([compiler] + flags).joined().filter { $0.isLetter || $0.isNumber } + ".so" }
+
+    /// A shared library of `source` built this way (named `prefix` and the build), once per test process
+    /// whichever test asks first: its path.
+    func library(_ prefix: String, source: String) throws -> String {
+      let name = prefix + "-" + self.name
+      return try StandardContainerTests.cache.value(for: name) {
+        let directory = DebugInfoFixture.directory
+        do {
+          try source.write(toFile: "\(directory)/\(name).cpp", atomically: true, encoding: .utf8)
+        } catch { return .failure(DebugInfoFixture.BuildFailed(description: "\(error)")) }
+        return DebugInfoFixture.run(
+          DebugInfoFixture.tool(compiler),
+          ["-g", "-shared", "-fPIC"] + flags + ["-o", "\(directory)/\(name)", "\(directory)/\(name).cpp"],
+          output: "\(directory)/\(name)")
+      }.get()
+    }
   }
 
   static let builds = [
