@@ -474,11 +474,11 @@ extension ValueRegistry {
   /// running process: a `std::string` or `std::string_view` by its text (`.name = "probe"`), a
   /// `std::vector<T>` or `std::span<T>` by its elements, each compared as `T` (`.items = {1, 2, 3}`), a
   /// `std::optional<T>` by whether it holds a value, then the value (`std::nullopt`), a
-  /// `std::unique_ptr<T>` or `std::shared_ptr<T>` by what it points to (`nullptr`), a `std::list` and the
-  /// ordered `std::map`, `std::set`, `std::multimap` and `std::multiset` by their elements in order, the
-  /// unordered maps and sets by their elements matched one to one, and a `std::variant` by the alternative it
-  /// holds. Without this, their values
-  /// are compared by their representation, so two equal strings held by two objects differ by their pointers.
+  /// `std::unique_ptr<T>` or `std::shared_ptr<T>` by what it points to (`nullptr`), a `std::list` or
+  /// `std::forward_list` and the ordered `std::map`, `std::set`, `std::multimap` and `std::multiset` by their
+  /// elements in order, the unordered maps and sets by their elements matched one to one, and a
+  /// `std::variant` by the alternative it holds. Without this, their values are compared by their
+  /// representation, so two equal strings held by two objects differ by their pointers.
   ///
   /// Each is recognised from its record's layout in the debug info, for libstdc++ (the C++11 string) and
   /// libc++ 14; a record of another layout keeps its plain one, field by field.

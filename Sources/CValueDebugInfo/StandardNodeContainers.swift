@@ -1,7 +1,7 @@
 import CValueKit
 
-/// A C++ standard container whose elements live in nodes of their own: `std::list`, the ordered
-/// `std::map`, `std::set`, `std::multimap` and `std::multiset` (a red-black tree), and the unordered
+/// A C++ standard container whose elements live in nodes of their own: `std::list`, `std::forward_list`, the
+/// ordered `std::map`, `std::set`, `std::multimap` and `std::multiset` (a red-black tree), and the unordered
 /// `std::unordered_map`, `std::unordered_set` and their multi forms (a hash table's one list of every node).
 ///
 /// Recognised from the container's own layout (its pointer to the first node and its element count) and
@@ -25,8 +25,9 @@ struct NodeContainer: Equatable, Sendable {
   var order: Order
   /// The offset in the container of its pointer to the first node (a tree's leftmost node).
   var first: Int
-  /// The offset in the container of its element count.
-  var count: Int
+  /// The offset in the container of its element count; `nil` for a `std::forward_list`, which keeps none (its
+  /// last node's link is NULL).
+  var count: Int?
   /// The names the node record may have.
   var nodes: [String]
   /// The element type's name: the allocator's argument, as the compiler spelled it.
@@ -42,6 +43,8 @@ struct NodeContainer: Equatable, Sendable {
     let kind: String
     if bare.hasPrefix("std::__cxx11::list<") || (libcxx && bare.hasPrefix("std::list<")) {
       (order, kind) = (.list, "list")
+    } else if bare.hasPrefix("std::forward_list<") {
+      (order, kind) = (.list, "forward_list")
     } else if let found = ["map", "multimap", "set", "multiset"].first(where: { bare.hasPrefix("std::\($0)<") }) {
       (order, kind) = (.tree, found)
     } else if let found = ["unordered_map", "unordered_multimap", "unordered_set", "unordered_multiset"].first(
@@ -83,6 +86,9 @@ struct NodeContainer: Equatable, Sendable {
     let count: CLayout.Field?
     let nodes: [String]
     switch (order, libcxx) {
+    case (.list, false) where kind == "forward_list":
+      (first, count) = (field("_M_next", within: "._M_head."), nil)
+      nodes = ["std::_Fwd_list_node<\(element)>"]
     case (.list, false):
       (first, count) = (field("_M_next"), field("_M_size"))
       nodes = ["std::_List_node<\(element)>"]
@@ -100,6 +106,9 @@ struct NodeContainer: Equatable, Sendable {
       let cached = tableName[traits.upperBound...].prefix { $0 != "," && $0 != ">" }
       guard cached == "true" || cached == "false" else { return nil }
       nodes = ["std::__detail::_Hash_node<\(element), \(cached)>"]
+    case (.list, true) where kind == "forward_list":
+      (first, count) = (field("__next_", within: ".__before_begin_."), nil)
+      nodes = ["std::__1::__forward_list_node<\(element), void *>"]
     case (.list, true):
       (first, count) = (field("__next_", within: ".__end_."), field("__value_", within: ".__size_alloc_."))
       nodes = ["std::__1::__list_node<\(element), void *>"]
@@ -112,7 +121,11 @@ struct NodeContainer: Equatable, Sendable {
       let value = isMap ? "std::__1::__hash_value_type<\(arguments[0]), \(arguments[1])>" : element
       nodes = ["std::__1::__hash_node<\(value), void *>"]
     }
-    guard let first, isPointer(first), let count, isCount(count) else { return nil }
+    guard let first, isPointer(first) else { return nil }
+    guard kind != "forward_list" else {
+      return NodeContainer(order: order, first: first.offset, nodes: nodes, element: element, libcxx: libcxx)
+    }
+    guard let count, isCount(count) else { return nil }
     return NodeContainer(
       order: order, first: first.offset, count: count.offset, nodes: nodes, element: element, libcxx: libcxx)
   }
@@ -182,7 +195,7 @@ struct NodeWalk: Sendable {
 
   var order: NodeContainer.Order
   var first: Int
-  var count: Int
+  var count: Int?
   var links: Links
   /// The offset of the element in a node.
   var elementOffset: Int
@@ -215,27 +228,39 @@ struct NodeWalk: Sendable {
     return nil
   }
 
-  /// The container's element count in `value`.
+  /// The container's element count in `value`, `nil` for one that keeps none or a count past `Int.max`.
   func count(_ value: UnsafeRawBufferPointer) -> Int? {
-    let count = value.loadUnaligned(fromByteOffset: count, as: UInt.self)
-    return count <= UInt(Int.max) ? Int(count) : nil
+    guard let count else { return nil }
+    let stored = value.loadUnaligned(fromByteOffset: count, as: UInt.self)
+    return stored <= UInt(Int.max) ? Int(stored) : nil
   }
+
+  /// A `std::forward_list` of more nodes than this is not walked to its end (its description and
+  /// comparison say so): no test value is that long, and a list whose links run on is not read forever.
+  static let longestUncounted = 1 << 26
 
   /// The addresses of the elements of the container in `value`, in the running process, in its order; `nil`
   /// when a link is NULL before the count is reached.
   func elements(_ value: UnsafeRawBufferPointer) -> [UnsafeRawPointer]? {
-    guard let count = count(value) else { return nil }
+    // A list that keeps no count ends at its first NULL link.
+    let count: Int
+    if self.count == nil {
+      count = Self.longestUncounted
+    } else {
+      guard let stored = self.count(value) else { return nil }
+      count = stored
+    }
     guard count > 0 else { return [] }
     var result: [UnsafeRawPointer] = []
     result.reserveCapacity(min(count, 1 << 16))
     guard var node = UnsafeRawPointer(bitPattern: value.loadUnaligned(fromByteOffset: first, as: UInt.self))
-    else { return nil }
+    else { return self.count == nil ? [] : nil }
     while true {
       result.append(node + elementOffset)
-      guard result.count < count else { return result }
+      guard result.count < count else { return self.count == nil ? nil : result }
       switch links {
       case .next(let next):
-        guard let following = Self.pointer(node + next) else { return nil }
+        guard let following = Self.pointer(node + next) else { return self.count == nil ? result : nil }
         node = following
       case .tree(let left, let right, let parent):
         guard let following = successor(node, left: left, right: right, parent: parent) else { return nil }
@@ -317,7 +342,10 @@ extension NodeWalk {
     }
     let describe: RawDescriber = { value in
       guard let nodes = self.elements(value) else {
-        return "/* a container whose nodes end before its count of \(self.count(value).map(String.init) ?? "?") */"
+        guard let count = self.count(value) else {
+          return "/* a list whose links run past \(Self.longestUncounted) nodes */"
+        }
+        return "/* a container whose nodes end before its count of \(count) */"
       }
       guard let element = resolve() else { return "/* \(elementType) no longer resolves */" }
       var parts: [String] = []

@@ -6,10 +6,11 @@ import Testing
 @testable import CValueDebugInfo
 
 /// `std::variant` compared and described by the alternative it holds, in the running process, for libstdc++
-/// (g++, clang++) and libc++ (clang++); and a node container of a type the program names `point`, a name
-/// CValueKit also has built in, read as the program's.
+/// (g++, clang++) and libc++ (clang++); a node container of a type the program names `point`, a name
+/// CValueKit also has built in, read as the program's; and a `std::forward_list`, which keeps no count.
 @Suite struct VariantTests {
   static let source = """
+    #include <forward_list>
     #include <list>
     #include <string>
     #include <variant>
@@ -18,15 +19,16 @@ import Testing
       std::variant<int, std::string, point> v;
       std::variant<std::monostate, double> m;
       std::list<point> points;
+      std::forward_list<int> chain;
     };
     static cv_std_variants variants[] = {
-      {1, {}, {{1, 2}}},
-      {1, {}, {{1, 2}}},
-      {std::string("text"), 0.5, {{1, 2}}},
-      {std::string("te") + "xt", 0.5, {{1, 2}}},
-      {point{1, 2}, 0.5, {{1, 3}}},
-      {point{1, 3}, 0.75, {}},
-      {2, {}, {}},
+      {1, {}, {{1, 2}}, {1, 2}},
+      {1, {}, {{1, 2}}, {1, 2}},
+      {std::string("text"), 0.5, {{1, 2}}, {1, 2}},
+      {std::string("te") + "xt", 0.5, {{1, 2}}, {1, 2}},
+      {point{1, 2}, 0.5, {{1, 3}}, {3}},
+      {point{1, 3}, 0.75, {}, {}},
+      {2, {}, {}, {}},
     };
     extern "C" const cv_std_variants *cv_std_variants_at(int index) { return &variants[index]; }
     extern "C" unsigned long cv_std_variants_size(void) { return sizeof(cv_std_variants); }
@@ -76,13 +78,13 @@ import Testing
     let library = try Library(build)
     #expect(try library.compare(0, 2).mismatches.map(\.path.description) == [".v", ".m"])
     #expect(
-      try library.compare(4, 5).report.split(separator: "\n").prefix(4) == [
-        "cv_std_variants values differ at 3 of 3 fields:", "  .v.y: 2 ≠ 3", "  .m: 0.5 ≠ 0.75 (difference 0.25)",
-        "  .points: {{.x = 1, .y = 3}} ≠ {} (first difference at [0])",
+      try library.compare(4, 5).report.split(separator: "\n").prefix(5) == [
+        "cv_std_variants values differ at 4 of 4 fields:", "  .v.y: 2 ≠ 3", "  .m: 0.5 ≠ 0.75 (difference 0.25)",
+        "  .points: {{.x = 1, .y = 3}} ≠ {} (first difference at [0])", "  .chain: {3} ≠ {} (first difference at [0])",
       ])
     #expect(try library.compare(0, 6).report.split(separator: "\n").dropFirst().first == "  .v: 1 ≠ 2")
-    #expect(try library.describe(2) == #"{.v = "text", .m = 0.5, .points = {{.x = 1, .y = 2}}}"#)
-    #expect(try library.describe(0) == "{.v = 1, .m = {}, .points = {{.x = 1, .y = 2}}}")
+    #expect(try library.describe(2) == #"{.v = "text", .m = 0.5, .points = {{.x = 1, .y = 2}}, .chain = {1, 2}}"#)
+    #expect(try library.describe(0) == "{.v = 1, .m = {}, .points = {{.x = 1, .y = 2}}, .chain = {1, 2}}")
   }
 
   @Test func aLookAlikeIsNoVariant() throws {
