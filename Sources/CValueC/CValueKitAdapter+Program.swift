@@ -42,6 +42,7 @@ final class ProgramTypes: Sendable {
       do throws(DebugInfoError) {
         let imported = try state.catalog.catalog.importDebugInfoOfRunningProgram(types: [name])
         state.registry.registry.registerStandardContainers(of: imported)
+        try state.registry.registry.checkStandardLayouts(of: name, in: imported)
       } catch {
         let failure = Self.error(error, name: name)
         state.failed[name] = failure
@@ -76,6 +77,7 @@ final class ProgramTypes: Sendable {
       do throws(DebugInfoError) {
         let imported = try state.catalog.catalog.importDebugInfo(of: "/proc/self/exe", types: [name])
         state.registry.registry.registerStandardContainers(of: [imported])
+        try state.registry.registry.checkStandardLayouts(of: name, in: [imported])
       } catch {
         switch error {
         case .libdwNotFound, .libdwTooOld, .fileNotFound, .notELF, .unreadable, .noDebugInfo, .unsupportedMachine,

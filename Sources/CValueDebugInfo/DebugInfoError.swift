@@ -49,6 +49,11 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
   case layoutMismatch(record: String, field: String, dwarf: String, cvaluekit: String)
   /// The catalog already holds something else under a name or record the debug info defines.
   case registration(CatalogError)
+  /// A member, at `field` of the type `type` read from the running program, is a C++ standard container that
+  /// CValueKit compares by what it holds (`std::string`, `std::vector`, `std::map`, …), named `container`, but
+  /// laid out in the debug info as none of the layouts it knows of `library` (another version of it): by its
+  /// representation two equal values would differ, so the type is refused.
+  case unknownStandardLayout(type: String, field: String, container: String, library: String)
 
   /// What went wrong and how to fix it.
   public var description: String {
@@ -101,6 +106,11 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
     case .layoutMismatch(let record, let field, let dwarf, let cvaluekit):
       return "\(record)\(field): the debug info says \(dwarf), CValueKit lays it out as \(cvaluekit)"
     case .registration(let error): return "\(error)"
+    case .unknownStandardLayout(let type, let field, let container, let library):
+      return "\(field) of \(type) is \(container), laid out in the debug info as none of the \(library) layouts "
+        + "CValueKit knows (libstdc++ of GCC 12, libc++ 14): it is not compared by its representation, whose "
+        + "pointers two equal values do not share; compare the type through a catalog file with a field comparer "
+        + "for this member"
     }
   }
 }

@@ -118,18 +118,11 @@ enum StandardContainer: Equatable {
         shortSize: shortSize.offset, shortData: shortData.offset, longSize: longSize.offset,
         longData: longData.offset)
     }
-    // The one member of this name at any depth (through bases and anonymous unions), with its offset.
+    // The one member of this name at the shallowest depth it is at (through bases and anonymous unions), with its
+    // offset.
     func member(_ name: String) -> (offset: Int, node: CLayout.Node)? {
-      var found: [(offset: Int, node: CLayout.Node)] = []
-      func visit(_ node: CLayout.Node, _ bitOffset: Int) {
-        for member in node.members {
-          let offset = bitOffset + member.bitOffset
-          if member.component == .member(name) { found.append((offset / 8, member.node)) }
-          visit(member.node, offset)
-        }
-      }
-      visit(layout.root, 0)
-      return found.count == 1 ? found[0] : nil
+      // The outermost: an optional's engaged flag, not that of the optional it holds.
+      NodeContainer.outermost(name, in: layout).map { ($0.offset, $0.node) }
     }
     func pointer(_ name: String) -> (offset: Int, element: TypeEncoding)? {
       guard let found = member(name), found.node.size == pointerSize,
@@ -448,6 +441,99 @@ extension StandardContainer {
   }
 }
 
+extension StandardContainer {
+  /// The standard library whose container a record of this name is, when CValueKit compares that container
+  /// by what it holds (and so must recognise its layout): `libstdc++` or `libc++`; `nil` for other names
+  /// (`std::vector<bool>`, a smart pointer to an array, a container with an allocator of its own).
+  static func library(claiming name: String) -> String? {
+    var name = Substring(name)
+    for keyword in ["struct ", "class "] where name.hasPrefix(keyword) { name = name.dropFirst(keyword.count) }
+    let libcxx = name.hasPrefix("std::__1::")
+    let bare = libcxx ? "std::" + name.dropFirst("std::__1::".count) : String(name)
+    let library = libcxx ? "libc++" : "libstdc++"
+    let strings =
+      libcxx ? ["std::basic_string<char,"] : ["std::__cxx11::basic_string<char,", "std::basic_string<char,"]
+    guard let open = DieReader.argumentsStart(bare) else { return nil }
+    let arguments = DieReader.arguments(String(bare[bare.index(after: open)..<bare.index(before: bare.endIndex)]))
+    let std = libcxx ? "std::__1::" : "std::"
+    // Only with the standard allocator and deleter: another may lay the container out as it likes.
+    let standardAllocator = arguments.last?.hasPrefix(std + "allocator<") == true
+    if strings.contains(where: bare.hasPrefix) { return standardAllocator ? library : nil }
+    let unallocated = [
+      "std::basic_string_view<char,", "std::optional<", "std::span<", "std::variant<", "std::shared_ptr<",
+    ]
+    if unallocated.contains(where: bare.hasPrefix) {
+      return bare.hasPrefix("std::shared_ptr<") && pointsToArray(bare) ? nil : library
+    }
+    if bare.hasPrefix("std::unique_ptr<") {
+      let defaultDeleter = arguments.count == 2 && arguments[1].hasPrefix(std + "default_delete<")
+      return pointsToArray(bare) || !defaultDeleter ? nil : library
+    }
+    if bare.hasPrefix("std::vector<") {
+      return bare.hasPrefix("std::vector<bool,") || !standardAllocator ? nil : library
+    }
+    let nodes = [
+      libcxx ? "std::list<" : "std::__cxx11::list<", "std::forward_list<", "std::map<", "std::multimap<", "std::set<",
+      "std::multiset<", "std::unordered_map<", "std::unordered_multimap<", "std::unordered_set<",
+      "std::unordered_multiset<",
+    ]
+    return nodes.contains(where: bare.hasPrefix) && standardAllocator ? library : nil
+  }
+}
+
+extension ValueRegistry {
+  /// Refuses `type` (read from the running program into `imported`) when a member of it, at any depth, is a
+  /// standard container that CValueKit compares by what it holds but whose layout in the debug info is none
+  /// it knows (another version of the library): such a member would be compared by its representation.
+  ///
+  /// ``importDebugInfoOfRunningProgram(types:)`` checks each type it imports; call this after
+  /// ``registerStandardContainers(of:)`` for types imported otherwise.
+  ///
+  /// ```swift
+  /// let imported = try registry.catalog.importDebugInfoOfRunningProgram(types: ["probe"])
+  /// registry.registerStandardContainers(of: imported)
+  /// try registry.checkStandardLayouts(of: "probe", in: imported)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type's name, as it was imported.
+  ///   - imported: What the import registered in ``catalog``.
+  /// - Throws: ``DebugInfoError/unknownStandardLayout(type:field:container:library:)``, naming the first such
+  ///   member by its path.
+  public func checkStandardLayouts(of type: String, in imported: [ImportedTypes]) throws(DebugInfoError) {
+    var unknown: [String: String] = [:]
+    for types in imported {
+      for record in types.records {
+        guard let library = StandardContainer.library(claiming: record.name),
+          let layout = try? catalog.layout(of: record.encoding),
+          StandardContainer.recognise(name: record.name, layout: layout) == nil
+        else { continue }
+        var name = Substring(record.name)
+        for keyword in ["struct ", "class "] where name.hasPrefix(keyword) { name = name.dropFirst(keyword.count) }
+        unknown[String(name)] = library
+      }
+    }
+    guard !unknown.isEmpty, let root = (try? resolve(type))?.layout?.root else { return }
+    // The first member, in declaration order and outermost first, whose record is one of them.
+    var level: [(node: CLayout.Node, path: String)] = [(root, "")]
+    while !level.isEmpty {
+      var next: [(node: CLayout.Node, path: String)] = []
+      for (node, path) in level {
+        for member in node.members {
+          let memberPath = path + (member.component.map { "\($0)" } ?? "")
+          if case .structure(let record) = member.node.type.unqualified, let name = record.name,
+            let library = unknown[name]
+          {
+            throw .unknownStandardLayout(type: type, field: memberPath, container: name, library: library)
+          }
+          next.append((member.node, memberPath))
+        }
+      }
+      level = next
+    }
+  }
+}
+
 extension TypeCatalog {
   /// The records among `imported` (registered in this catalog) that are C++ standard containers: those
   /// ``ValueRegistry/registerStandardContainers(of:)`` compares by what they hold in the running process.
@@ -556,11 +642,14 @@ extension ValueRegistry {
   ///
   /// - Parameter types: The types to import, as C and C++ name them.
   /// - Returns: One import per file the types came from.
-  /// - Throws: ``DebugInfoError``, as ``TypeCatalog/importDebugInfoOfRunningProgram(types:)`` does.
+  /// - Throws: ``DebugInfoError``, as ``TypeCatalog/importDebugInfoOfRunningProgram(types:)`` does, and
+  ///   ``DebugInfoError/unknownStandardLayout(type:field:container:library:)`` for a standard container
+  ///   laid out as no library version CValueKit knows (``checkStandardLayouts(of:in:)``).
   @discardableResult
   public func importDebugInfoOfRunningProgram(types: [String]) throws(DebugInfoError) -> [ImportedTypes] {
     let imported = try catalog.importDebugInfoOfRunningProgram(types: types)
     registerStandardContainers(of: imported)
+    for type in types { try checkStandardLayouts(of: type, in: imported) }
     return imported
   }
 }

@@ -304,6 +304,58 @@ import Testing
     #expect(!StandardContainer.pointsToArray("std::unique_ptr<box<int[4]>, std::default_delete<box<int[4]>>>"))
   }
 
+  /// A container CValueKit compares by content, laid out as none of the library layouts it knows (here a
+  /// `std::optional` of another shape, as a later library version could have), is refused by its member's
+  /// path, never compared by its representation.
+  @Test func anUnknownLayoutIsRefusedByName() throws {
+    let source = """
+      namespace std {
+      template <class T> struct optional { bool present; T payload; };
+      }
+      struct cv_unknown_layout { int id; struct { std::optional<int> maybe; } inner; };
+      static cv_unknown_layout values[] = {{1, {{true, 2}}}};
+      extern "C" const cv_unknown_layout *cv_unknown_layout_at(int index) { return &values[index]; }
+      """
+    let path = try Build(compiler: "g++", flags: ["-std=c++17"]).library("unknown", source: source)
+    let registry = ValueRegistry()
+    let imported = try registry.catalog.importDebugInfo(of: path, types: ["cv_unknown_layout"])
+    registry.registerStandardContainers(of: [imported])
+    let error = #expect(throws: DebugInfoError.self) {
+      try registry.checkStandardLayouts(of: "cv_unknown_layout", in: [imported])
+    }
+    #expect(
+      error
+        == .unknownStandardLayout(
+          type: "cv_unknown_layout", field: ".inner.maybe", container: "std::optional<int>", library: "libstdc++"))
+    #expect(
+      error?.description
+        == ".inner.maybe of cv_unknown_layout is std::optional<int>, laid out in the debug info as none of the "
+        + "libstdc++ layouts CValueKit knows (libstdc++ of GCC 12, libc++ 14): it is not compared by its "
+        + "representation, whose pointers two equal values do not share; compare the type through a catalog file "
+        + "with a field comparer for this member")
+    // The library's own layouts pass.
+    let library = try Library(Self.builds[0])
+    try library.registry.checkStandardLayouts(of: "cv_std_extras", in: [library.imported])
+  }
+
+  /// Which names claim a library layout: those CValueKit compares by content, with the standard allocator and
+  /// deleter; not `std::vector<bool>`, a smart pointer to an array or one with a deleter of its own.
+  @Test func theNamesThatClaimALibraryLayout() {
+    let claims: [(String, String?)] = [
+      ("struct std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char>>", "libstdc++"),
+      ("std::__1::basic_string<char, std::__1::char_traits<char>, std::__1::allocator<char>>", "libc++"),
+      ("std::basic_string_view<char, std::char_traits<char>>", "libstdc++"),
+      ("std::vector<int, std::allocator<int>>", "libstdc++"), ("std::vector<bool, std::allocator<bool>>", nil),
+      ("std::vector<int, arena<int>>", nil), ("std::unique_ptr<int, std::default_delete<int>>", "libstdc++"),
+      ("std::unique_ptr<int, closer>", nil), ("std::unique_ptr<int [], std::default_delete<int []>>", nil),
+      ("std::map<int, int, std::less<int>, std::allocator<std::pair<int const, int>>>", "libstdc++"),
+      ("std::map<int, int, std::less<int>, arena<std::pair<int const, int>>>", nil),
+      ("std::__1::variant<int, double>", "libc++"), ("std::deque<int, std::allocator<int>>", nil),
+      ("geo::point", nil),
+    ]
+    for (name, library) in claims { #expect(StandardContainer.library(claiming: name) == library, "\(name)") }
+  }
+
   /// A record named like a container whose fields are none of the forms keeps its plain layout.
   @Test func aLookAlikeIsNotAContainer() throws {
     let library = try Library(Self.builds[0])
