@@ -451,33 +451,29 @@ extension StandardContainer {
     let libcxx = name.hasPrefix("std::__1::")
     let bare = libcxx ? "std::" + name.dropFirst("std::__1::".count) : String(name)
     let library = libcxx ? "libc++" : "libstdc++"
-    let strings =
-      libcxx ? ["std::basic_string<char,"] : ["std::__cxx11::basic_string<char,", "std::basic_string<char,"]
-    guard let open = DieReader.argumentsStart(bare) else { return nil }
+    // The template instance itself, not a record nested in it (`basic_string<…>::_Alloc_hider`).
+    guard bare.hasSuffix(">"), let open = DieReader.argumentsStart(bare) else { return nil }
+    let template = String(bare[..<open])
     let arguments = DieReader.arguments(String(bare[bare.index(after: open)..<bare.index(before: bare.endIndex)]))
     let std = libcxx ? "std::__1::" : "std::"
     // Only with the standard allocator and deleter: another may lay the container out as it likes.
     let standardAllocator = arguments.last?.hasPrefix(std + "allocator<") == true
-    if strings.contains(where: bare.hasPrefix) { return standardAllocator ? library : nil }
-    let unallocated = [
-      "std::basic_string_view<char,", "std::optional<", "std::span<", "std::variant<", "std::shared_ptr<",
-    ]
-    if unallocated.contains(where: bare.hasPrefix) {
-      return bare.hasPrefix("std::shared_ptr<") && pointsToArray(bare) ? nil : library
-    }
-    if bare.hasPrefix("std::unique_ptr<") {
+    switch template {
+    case "std::__cxx11::basic_string" where !libcxx, "std::basic_string":
+      return arguments.first == "char" && standardAllocator ? library : nil
+    case "std::basic_string_view": return arguments.first == "char" ? library : nil
+    case "std::optional", "std::span", "std::variant": return library
+    case "std::shared_ptr": return pointsToArray(bare) ? nil : library
+    case "std::unique_ptr":
       let defaultDeleter = arguments.count == 2 && arguments[1].hasPrefix(std + "default_delete<")
       return pointsToArray(bare) || !defaultDeleter ? nil : library
+    case "std::vector": return arguments.first == "bool" || !standardAllocator ? nil : library
+    case "std::__cxx11::list" where !libcxx, "std::list" where libcxx, "std::forward_list", "std::map",
+      "std::multimap", "std::set", "std::multiset", "std::unordered_map", "std::unordered_multimap",
+      "std::unordered_set", "std::unordered_multiset":
+      return standardAllocator ? library : nil
+    default: return nil
     }
-    if bare.hasPrefix("std::vector<") {
-      return bare.hasPrefix("std::vector<bool,") || !standardAllocator ? nil : library
-    }
-    let nodes = [
-      libcxx ? "std::list<" : "std::__cxx11::list<", "std::forward_list<", "std::map<", "std::multimap<", "std::set<",
-      "std::multiset<", "std::unordered_map<", "std::unordered_multimap<", "std::unordered_set<",
-      "std::unordered_multiset<",
-    ]
-    return nodes.contains(where: bare.hasPrefix) && standardAllocator ? library : nil
   }
 }
 
@@ -501,18 +497,19 @@ extension ValueRegistry {
   /// - Throws: ``DebugInfoError/unknownStandardLayout(type:field:container:library:)``, naming the first such
   ///   member by its path.
   public func checkStandardLayouts(of type: String, in imported: [ImportedTypes]) throws(DebugInfoError) {
-    var unknown: [String: String] = [:]
+    // The claimed records by name: the library of each laid out as none it knows, `nil` for one it compares.
+    var claimed: [String: String?] = [:]
     for types in imported {
       for record in types.records {
         guard let library = StandardContainer.library(claiming: record.name),
-          let layout = try? catalog.layout(of: record.encoding),
-          StandardContainer.recognise(name: record.name, layout: layout) == nil
+          let layout = try? catalog.layout(of: record.encoding)
         else { continue }
         var name = Substring(record.name)
         for keyword in ["struct ", "class "] where name.hasPrefix(keyword) { name = name.dropFirst(keyword.count) }
-        unknown[String(name)] = library
+        claimed[String(name)] = StandardContainer.recognise(name: record.name, layout: layout) == nil ? library : nil
       }
     }
+    let unknown = claimed.compactMapValues { $0 }
     guard !unknown.isEmpty, let root = (try? resolve(type))?.layout?.root else { return }
     // The first member, in declaration order and outermost first, whose record is one of them.
     var level: [(node: CLayout.Node, path: String)] = [(root, "")]
@@ -522,8 +519,10 @@ extension ValueRegistry {
         for member in node.members {
           let memberPath = path + (member.component.map { "\($0)" } ?? "")
           if case .structure(let record) = member.node.type.unqualified, let name = record.name,
-            let library = unknown[name]
+            let library = claimed[name]
           {
+            // A container compared by what it holds: its own members are the library's, not compared.
+            guard let library else { continue }
             throw .unknownStandardLayout(type: type, field: memberPath, container: name, library: library)
           }
           next.append((member.node, memberPath))

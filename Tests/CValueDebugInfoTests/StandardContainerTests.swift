@@ -335,7 +335,9 @@ import Testing
         + "with a field comparer for this member")
     // The library's own layouts pass.
     let library = try Library(Self.builds[0])
-    try library.registry.checkStandardLayouts(of: "cv_std_extras", in: [library.imported])
+    for type in ["cv_std_probe", "cv_std_extras", "cv_std_fixed"] {
+      try library.registry.checkStandardLayouts(of: type, in: [library.imported])
+    }
   }
 
   /// Which names claim a library layout: those CValueKit compares by content, with the standard allocator and
@@ -351,7 +353,10 @@ import Testing
       ("std::map<int, int, std::less<int>, std::allocator<std::pair<int const, int>>>", "libstdc++"),
       ("std::map<int, int, std::less<int>, arena<std::pair<int const, int>>>", nil),
       ("std::__1::variant<int, double>", "libc++"), ("std::deque<int, std::allocator<int>>", nil),
-      ("geo::point", nil),
+      ("geo::point", nil), ("std::basic_string_view<wchar_t, std::char_traits<wchar_t>>", nil),
+      ("std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char>>::_Alloc_hider", nil),
+      ("std::map<int, int, std::less<int>, std::allocator<std::pair<int const, int>>>::value_compare", nil),
+      ("std::vector_like<int, std::allocator<int>>", nil),
     ]
     for (name, library) in claims { #expect(StandardContainer.library(claiming: name) == library, "\(name)") }
   }
