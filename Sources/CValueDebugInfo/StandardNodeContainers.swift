@@ -54,7 +54,7 @@ struct NodeContainer: Equatable, Sendable {
     } else {
       return nil
     }
-    guard let open = DieReader.argumentsStart(bare) else { return nil }
+    guard bare.hasSuffix(">"), let open = DieReader.argumentsStart(bare) else { return nil }
     let arguments = DieReader.arguments(String(bare[bare.index(after: open)..<bare.index(before: bare.endIndex)]))
     // The element type is the allocator's argument: `std::allocator<std::pair<int const, …>>`.
     let allocator = libcxx ? "std::__1::allocator<" : "std::allocator<"
@@ -308,19 +308,27 @@ extension NodeWalk {
   }
 
   /// Whether each element at `x` equals one element at `y`, one to one: an unordered container's equality.
-  /// Only elements of one group (``group(_:)``) are compared.
+  /// The elements of its own group (``group(_:)``) are tried first, then every other unmatched one, so that
+  /// the groups only make it faster: a hasher with a seed of its own, or a rule that ignores an element's
+  /// first member, never makes equal elements differ.
   private func matchOneToOne(_ x: [UnsafeRawPointer], _ y: [UnsafeRawPointer], _ element: ValueType) -> Bool {
     let key = group(element) ?? { _ in 0 }
     var candidates: [UInt64: [UnsafeRawPointer]] = [:]
     for second in y { candidates[key(second), default: []].append(second) }
-    for first in x {
-      let group = key(first)
+    func take(_ first: UnsafeRawPointer, from group: UInt64) -> Bool {
       guard var unmatched = candidates[group],
         let index = unmatched.firstIndex(where: { element.isEqual(pointers: first, $0) })
       else { return false }
       unmatched.swapAt(index, unmatched.count - 1)
       unmatched.removeLast()
       candidates[group] = unmatched
+      return true
+    }
+    for first in x {
+      let own = key(first)
+      guard !take(first, from: own) else { continue }
+      let others = candidates.keys.filter { $0 != own }
+      guard others.contains(where: { take(first, from: $0) }) else { return false }
     }
     return true
   }

@@ -15,7 +15,8 @@ struct VariantLayout: Equatable, Sendable {
   static func recognise(name: Substring, layout: CLayout) -> VariantLayout? {
     let name = String(name)
     let libcxx = name.hasPrefix("std::__1::")
-    guard name.hasPrefix(libcxx ? "std::__1::variant<" : "std::variant<"), let open = DieReader.argumentsStart(name)
+    guard name.hasPrefix(libcxx ? "std::__1::variant<" : "std::variant<"), name.hasSuffix(">"),
+      let open = DieReader.argumentsStart(name)
     else { return nil }
     let alternatives = DieReader.arguments(String(name[name.index(after: open)..<name.index(before: name.endIndex)]))
     guard !alternatives.isEmpty,

@@ -81,6 +81,21 @@ import Testing
       return &large[index];
     }
     extern "C" unsigned long cv_std_large_size(void) { return sizeof(cv_std_large); }
+
+    // A hasher with a seed of its own: equal sets keep other hashes (libstdc++ caches them, it not being
+    // noexcept; libc++ always keeps them).
+    struct seeded {
+      std::size_t seed;
+      std::size_t operator()(int value) const { return std::size_t(value) * 31 ^ seed; }
+    };
+    struct cv_std_seeded { std::unordered_set<int, seeded> ids; };
+    static cv_std_seeded seededSets[] = {
+      {std::unordered_set<int, seeded>({1, 2, 3, 40, 500}, 7, seeded{0})},
+      {std::unordered_set<int, seeded>({500, 40, 3, 2, 1}, 11, seeded{12345})},
+      {std::unordered_set<int, seeded>({500, 40, 3, 2, 6}, 11, seeded{12345})},
+    };
+    extern "C" const cv_std_seeded *cv_std_seeded_at(int index) { return &seededSets[index]; }
+    extern "C" unsigned long cv_std_seeded_size(void) { return sizeof(cv_std_seeded); }
     extern "C" unsigned long cv_std_nodes_size(void) { return sizeof(cv_std_nodes); }
     """
 
@@ -198,6 +213,26 @@ import Testing
     let description = try type.describe(bytes: UnsafeRawBufferPointer(start: at(0), count: size))
     #expect(description.contains(".items = {0, 1, 2, 3, "))
     #expect(description.contains(", 254, 255 /* … 99744 more elements */}"))
+  }
+
+  /// Unordered sets whose hasher has a seed of its own keep other hashes for equal elements: still equal, the
+  /// hashes only ordering the search.
+  @Test(arguments: builds) func aSeededHasher(_ build: StandardContainerTests.Build) throws {
+    let library = try Library(build)
+    let handle = try #require(dlopen(library.path, RTLD_NOW | RTLD_LOCAL))
+    typealias At = @convention(c) (Int32) -> UnsafeRawPointer
+    typealias Size = @convention(c) () -> UInt
+    let at = unsafeBitCast(try #require(dlsym(handle, "cv_std_seeded_at")), to: At.self)
+    let size = Int(unsafeBitCast(try #require(dlsym(handle, "cv_std_seeded_size")), to: Size.self)())
+    let imported = try library.registry.catalog.importDebugInfo(of: library.path, types: ["cv_std_seeded"])
+    #expect(library.registry.registerStandardContainers(of: [imported]).contains { $0.contains("unordered_set") })
+    let type = try library.registry.resolve("cv_std_seeded")
+    func compare(_ a: Int32, _ b: Int32) throws -> Comparison {
+      try type.compare(
+        bytes: UnsafeRawBufferPointer(start: at(a), count: size), UnsafeRawBufferPointer(start: at(b), count: size))
+    }
+    #expect(try compare(0, 1).isEqual)
+    #expect(try compare(0, 2).mismatches.map(\.path.description) == [".ids"])
   }
 
   /// Described as C++ initializers, elements in the container's order.
