@@ -72,8 +72,7 @@ enum StandardContainer: Equatable {
 
   /// The container a record of this name and layout is, or `nil` for any other record.
   static func recognise(name: String, layout: CLayout) -> StandardContainer? {
-    var name = Substring(name)
-    for keyword in ["struct ", "class "] where name.hasPrefix(keyword) { name = name.dropFirst(keyword.count) }
+    let name = Self.withoutKeyword(name)
     let pointerSize = layout.abi.pointerSize
     // The one field whose path from the record is exactly `path`, or, with `through`, starts with `through`
     // (a base class, libc++'s compressed pair element, each named with its template arguments) and ends
@@ -442,12 +441,18 @@ extension StandardContainer {
 }
 
 extension StandardContainer {
+  /// A record's name without the keyword an import writes before it (`struct `, `class `).
+  static func withoutKeyword(_ name: String) -> Substring {
+    var name = Substring(name)
+    for keyword in ["struct ", "class "] where name.hasPrefix(keyword) { name = name.dropFirst(keyword.count) }
+    return name
+  }
+
   /// The standard library whose container a record of this name is, when CValueKit compares that container
   /// by what it holds (and so must recognise its layout): `libstdc++` or `libc++`; `nil` for other names
   /// (`std::vector<bool>`, a smart pointer to an array, a container with an allocator of its own).
   static func library(claiming name: String) -> String? {
-    var name = Substring(name)
-    for keyword in ["struct ", "class "] where name.hasPrefix(keyword) { name = name.dropFirst(keyword.count) }
+    let name = withoutKeyword(name)
     let libcxx = name.hasPrefix("std::__1::")
     let bare = libcxx ? "std::" + name.dropFirst("std::__1::".count) : String(name)
     let library = libcxx ? "libc++" : "libstdc++"
@@ -504,9 +509,8 @@ extension ValueRegistry {
         guard let library = StandardContainer.library(claiming: record.name),
           let layout = try? catalog.layout(of: record.encoding)
         else { continue }
-        var name = Substring(record.name)
-        for keyword in ["struct ", "class "] where name.hasPrefix(keyword) { name = name.dropFirst(keyword.count) }
-        claimed[String(name)] = StandardContainer.recognise(name: record.name, layout: layout) == nil ? library : nil
+        claimed[String(StandardContainer.withoutKeyword(record.name))] =
+          StandardContainer.recognise(name: record.name, layout: layout) == nil ? library : nil
       }
     }
     let unknown = claimed.compactMapValues { $0 }

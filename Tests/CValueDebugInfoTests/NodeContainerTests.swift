@@ -130,6 +130,33 @@ import Testing
       registered = registry.registerStandardContainers(of: [imported])
     }
 
+    /// Values of another type of the library, reached through its `<type>_at` and `<type>_size` functions,
+    /// the type imported and its containers registered.
+    struct Values {
+      /// Kept: a container's comparer holds its registry weakly, to find its element type.
+      let registry: ValueRegistry
+      let type: ValueType
+      let registered: [String]
+      let at: @convention(c) (Int32) -> UnsafeRawPointer
+      let size: Int
+
+      func compare(_ a: Int32, _ b: Int32) throws -> Comparison {
+        try type.compare(
+          bytes: UnsafeRawBufferPointer(start: at(a), count: size), UnsafeRawBufferPointer(start: at(b), count: size))
+      }
+    }
+
+    func values(of name: String) throws -> Values {
+      let handle = try #require(dlopen(path, RTLD_NOW | RTLD_LOCAL))
+      typealias At = @convention(c) (Int32) -> UnsafeRawPointer
+      typealias Size = @convention(c) () -> UInt
+      let at = unsafeBitCast(try #require(dlsym(handle, "\(name)_at")), to: At.self)
+      let size = Int(unsafeBitCast(try #require(dlsym(handle, "\(name)_size")), to: Size.self)())
+      let imported = try registry.catalog.importDebugInfo(of: path, types: [name])
+      let registered = registry.registerStandardContainers(of: [imported])
+      return Values(registry: registry, type: try registry.resolve(name), registered: registered, at: at, size: size)
+    }
+
     func compare(_ a: Int, _ b: Int) throws -> Comparison {
       try registry.resolve("cv_std_nodes").compare(
         bytes: UnsafeRawBufferPointer(start: values[a], count: size),
@@ -191,26 +218,15 @@ import Testing
   /// The unordered ones are matched by the hash each node keeps, or an integer or exactly compared
   /// floating-point first member: never every element against every other.
   @Test(arguments: builds) func largeContainers(_ build: StandardContainerTests.Build) throws {
-    let library = try Library(build)
-    let handle = try #require(dlopen(library.path, RTLD_NOW | RTLD_LOCAL))
-    typealias At = @convention(c) (Int32) -> UnsafeRawPointer
-    typealias Size = @convention(c) () -> UInt
-    let at = unsafeBitCast(try #require(dlsym(handle, "cv_std_large_at")), to: At.self)
-    let size = Int(unsafeBitCast(try #require(dlsym(handle, "cv_std_large_size")), to: Size.self)())
-    library.registry.registerStandardContainers(
-      of: [try library.registry.catalog.importDebugInfo(of: library.path, types: ["cv_std_large"])])
-    let type = try library.registry.resolve("cv_std_large")
-    func compare(_ a: Int32, _ b: Int32) throws -> Comparison {
-      try type.compare(
-        bytes: UnsafeRawBufferPointer(start: at(a), count: size), UnsafeRawBufferPointer(start: at(b), count: size))
-    }
+    let large = try Library(build).values(of: "cv_std_large")
+    func compare(_ a: Int32, _ b: Int32) throws -> Comparison { try large.compare(a, b) }
     #expect(try compare(0, 1).isEqual)
     #expect(
       try compare(0, 2).mismatches.map(\.path.description) == [
         ".ids", ".counts", ".ordered[77777].second", ".items[77777]", ".reals",
       ])
     // A description shows the first 256 elements and says how many more there are.
-    let description = try type.describe(bytes: UnsafeRawBufferPointer(start: at(0), count: size))
+    let description = try large.type.describe(bytes: UnsafeRawBufferPointer(start: large.at(0), count: large.size))
     #expect(description.contains(".items = {0, 1, 2, 3, "))
     #expect(description.contains(", 254, 255 /* … 99744 more elements */}"))
   }
@@ -218,19 +234,9 @@ import Testing
   /// Unordered sets whose hasher has a seed of its own keep other hashes for equal elements: still equal, the
   /// hashes only ordering the search.
   @Test(arguments: builds) func aSeededHasher(_ build: StandardContainerTests.Build) throws {
-    let library = try Library(build)
-    let handle = try #require(dlopen(library.path, RTLD_NOW | RTLD_LOCAL))
-    typealias At = @convention(c) (Int32) -> UnsafeRawPointer
-    typealias Size = @convention(c) () -> UInt
-    let at = unsafeBitCast(try #require(dlsym(handle, "cv_std_seeded_at")), to: At.self)
-    let size = Int(unsafeBitCast(try #require(dlsym(handle, "cv_std_seeded_size")), to: Size.self)())
-    let imported = try library.registry.catalog.importDebugInfo(of: library.path, types: ["cv_std_seeded"])
-    #expect(library.registry.registerStandardContainers(of: [imported]).contains { $0.contains("unordered_set") })
-    let type = try library.registry.resolve("cv_std_seeded")
-    func compare(_ a: Int32, _ b: Int32) throws -> Comparison {
-      try type.compare(
-        bytes: UnsafeRawBufferPointer(start: at(a), count: size), UnsafeRawBufferPointer(start: at(b), count: size))
-    }
+    let seeded = try Library(build).values(of: "cv_std_seeded")
+    #expect(seeded.registered.contains { $0.contains("unordered_set") })
+    func compare(_ a: Int32, _ b: Int32) throws -> Comparison { try seeded.compare(a, b) }
     #expect(try compare(0, 1).isEqual)
     #expect(try compare(0, 2).mismatches.map(\.path.description) == [".ids"])
   }
