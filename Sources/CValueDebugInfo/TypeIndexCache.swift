@@ -62,6 +62,29 @@ enum TypeIndexCache {
     var line: String { "identity \(size) \(modified) \(modifiedNanoseconds) \(inode) \(device)" }
   }
 
+  /// The index file for the binary at `path`, which is `identity` now: its GNU build id in hex, else a hash of
+  /// its real path. Found once per process for each file: each type a test asserts on names it again, and the
+  /// build id is read from the binary's section headers.
+  static func file(for path: String, identity: Identity, in directory: String) -> String {
+    if let known = names.withLock({ names in
+      names.first { $0.path == path && $0.identity == identity && $0.directory == directory }?.file
+    }) {
+      return known
+    }
+    let file = file(for: path, in: directory)
+    names.withLock { names in
+      // A process reads few binaries; one that reads more starts over.
+      if names.count >= 64 { names.removeAll() }
+      names.append((path, identity, directory, file))
+    }
+    return file
+  }
+
+  /// The index file names found so far in this process: a list, not a dictionary, as there are few.
+  private static let names = PThreadLock.Guarded<
+    [(path: String, identity: Identity, directory: String, file: String)]
+  >([])
+
   /// The index file for the binary at `path`: its GNU build id in hex, else a hash of its real path.
   static func file(for path: String, in directory: String) -> String {
     if let note = ELFSections.contents(of: ".note.gnu.build-id", in: path), note.count > 16 {
@@ -82,19 +105,21 @@ enum TypeIndexCache {
   ///
   /// The number of units it was built for is checked when the file's DWARF is opened (``TypeIndex/unitCount``).
   static func load(for path: String, identity: Identity, directory: String? = directory()) -> TypeIndex? {
-    guard let directory, let kept = Kept(path: file(for: path, in: directory)),
-      kept.header.hasPrefix("\(magic)\n\(identity.line)\nunits "),
+    guard let directory else { return nil }
+    let file = file(for: path, identity: identity, in: directory)
+    guard let kept = Kept(path: file), kept.header.hasPrefix("\(magic)\n\(identity.line)\nunits "),
       let unitCount = Int(kept.header.split(separator: "\n").last?.dropFirst("units ".count) ?? "")
     else { return nil }
     // Used now: the last to be pruned.
-    utimensat(AT_FDCWD, file(for: path, in: directory), nil, 0)
+    utimensat(AT_FDCWD, file, nil, 0)
     return TypeIndex(kept: kept, unitCount: unitCount)
   }
 
   /// Keeps `index` for the binary at `path`; a failure is silent: the next process builds it again.
   static func store(_ index: TypeIndex, for path: String, identity: Identity, directory: String? = directory()) {
     guard let directory, let text = format(index, identity: identity) else { return }
-    guard writeInPlace(Array(text.utf8), to: file(for: path, in: directory), directory: directory) else { return }
+    guard writeInPlace(Array(text.utf8), to: file(for: path, identity: identity, in: directory), directory: directory)
+    else { return }
     prune(directory)
   }
 

@@ -14,7 +14,7 @@ import Testing
     let read = try DebugInfoImport.read(path, types: Self.names, unit: nil, indexed: false)
     let directory = try TypeIndexTests.temporaryDirectory()
     TypeReadCache.store(read, path: path, types: Self.names, identity: identity, directory: directory)
-    let file = TypeReadCache.file(for: path, types: Self.names, in: directory)
+    let file = TypeReadCache.file(for: path, types: Self.names, identity: identity, in: directory)
     #expect(FileManager.default.fileExists(atPath: file))
     #expect(TypeReadCache.kept(path, types: Self.names, identity: identity, directory: directory) == read)
     // Read through another path to the same file: the origin names the path asked for.
@@ -36,9 +36,9 @@ import Testing
     try text.replacingOccurrences(of: reader, with: "identity 1 2 3 4 5")
       .write(toFile: file, atomically: true, encoding: .utf8)
     #expect(TypeReadCache.kept(path, types: Self.names, identity: identity, directory: directory) == nil)
-    try text.replacingOccurrences(of: "{only_b=\\\"s\\\"s}", with: "{only_b=\\\"s\\\"")
+    try text.replacingOccurrences(of: #"{only_b="s"s}"#, with: #"{only_b="s""#)
       .write(toFile: file, atomically: true, encoding: .utf8)
-    #expect(text.contains("{only_b=\\\"s\\\"s}"))
+    #expect(text.contains(#"{only_b="s"s}"#))
     #expect(TypeReadCache.kept(path, types: Self.names, identity: identity, directory: directory) == nil)
     try String(text.prefix(text.count / 2)).write(toFile: file, atomically: true, encoding: .utf8)
     #expect(TypeReadCache.kept(path, types: Self.names, identity: identity, directory: directory) == nil)
@@ -60,6 +60,43 @@ import Testing
     let directory = try TypeIndexTests.temporaryDirectory()
     TypeReadCache.store(imported, path: path, types: ["every"], identity: identity, directory: directory)
     #expect(TypeReadCache.kept(path, types: ["every"], identity: identity, directory: directory) == imported)
+  }
+
+  /// Free text with tabs, newlines and backslashes reads back as it was; a file cut short at a line's end, or
+  /// kept in the format before (JSON), is not used.
+  @Test func textWithTheFormatsSeparatorsReadsBackAndAFileCutAtALineEndIsNotUsed() throws {
+    let path = try DebugInfoFixture.path(of: .init(compiler: "clang", flags: [], kind: .executable))
+    let identity = try #require(TypeIndexCache.Identity(path: path))
+    var imported = try DebugInfoImport.read(path)
+    #expect(imported.records.count > 1)
+    imported.skipped["struct odd\tname"] = "a reason\nwith\\ lines\\n and\ttabs\\"
+    imported.origin.details["note"] = "+-\\t"
+    imported.records[0].place = "dir\\with\ttab.c"
+    imported.records[1].place = "-"
+    let directory = try TypeIndexTests.temporaryDirectory()
+    TypeReadCache.store(imported, path: path, types: ["odd"], identity: identity, directory: directory)
+    #expect(TypeReadCache.kept(path, types: ["odd"], identity: identity, directory: directory) == imported)
+
+    let file = TypeReadCache.file(for: path, types: ["odd"], identity: identity, in: directory)
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(text.hasPrefix("cvalue kept read 2\n"))
+    #expect(text.hasSuffix("\nend\n"))
+    // Every line but the last two records: each line is whole, yet the read is not.
+    let lines = text.split(separator: "\n")
+    let cut = lines.prefix { !$0.hasPrefix("record") }.joined(separator: "\n") + "\n"
+    for damaged in [cut, text.replacingOccurrences(of: "\nend\n", with: "\n"), "{\"format\":1}"] {
+      try damaged.write(toFile: file, atomically: true, encoding: .utf8)
+      #expect(TypeReadCache.kept(path, types: ["odd"], identity: identity, directory: directory) == nil)
+    }
+    // A line this format does not write, or an escape it does not make.
+    for damaged in [
+      text.replacingOccurrences(of: "\nend\n", with: "\nunknown\tline\nend\n"),
+      text.replacingOccurrences(of: "\\t", with: "\\q"),
+    ] {
+      #expect(damaged != text)
+      try damaged.write(toFile: file, atomically: true, encoding: .utf8)
+      #expect(TypeReadCache.kept(path, types: ["odd"], identity: identity, directory: directory) == nil)
+    }
   }
 
   @Test(.needs(.gcc)) func aReadByNameIsKeptForTheNextReadInTheProcess() throws {
