@@ -117,20 +117,22 @@ extension ValueType {
     // The common case first, with nothing looked up or copied: one value of the type's size by the handle's own
     // plan (no options, or options that change nothing), checked once by the inlined `isEqual`; what `decide`
     // would do, without its steps.
-    if count == nil, let own = ownPlan, !own.valueIsRegistered, actual.count == valueSize,
-      expected.count == valueSize, !given || (ownPlanChecks && Self.appliesNothing(options)),
-      let a = actual.baseAddress, let b = expected.baseAddress
+    // The plan itself is read (and so retained) only past the check: a retain and a release cost an equal value
+    // more than its check.
+    if count == nil, ownPlanDecides, actual.count == valueSize, expected.count == valueSize,
+      !given || (ownPlanChecks && Self.appliesNothing(options)), let a = actual.baseAddress,
+      let b = expected.baseAddress
     {
-      guard isEqual(pointers: a, b) else {
-        let result = try walk(
-          actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: own.rules, options: options,
-          tolerance: own.tolerance, strategy: strategy)
-        return result.isEqual && !reportsEqual ? .equal : .compared(result)
+      if isEqual(pointers: a, b) {
+        guard reportsEqual else { return .equal }
+        if let equal = equalComparison { return .compared(equal) }
+        let own = ownPlan.unsafelyUnwrapped
+        if let equal = own.equalOutcome { return equal }
+        return .compared(
+          equal((type, strategy), fieldCount: own.rules.liveFieldCount(a, b, base: 0), rules: own.rules))
       }
-      guard reportsEqual else { return .equal }
-      if let equal = own.equalOutcome { return equal }
-      return .compared(
-        equal((type, strategy), fieldCount: own.rules.liveFieldCount(a, b, base: 0), rules: own.rules))
+      let result = try walkByOwnPlan(actual, expected, options: options)
+      return result.isEqual && !reportsEqual ? .equal : .compared(result)
     }
     guard let rules else {
       // The handle's own plan, without a layout, knows a value (or a run of them) by its address.
@@ -152,6 +154,34 @@ extension ValueType {
     try check(expected, role: "expected")
     return try decide(
       actual, expected, rules: rules, count: count, options: options, given: given, reportsEqual: reportsEqual)
+  }
+
+  /// ``difference(bytes:_:count:options:)`` with no options: `compareChecked` by the handle's own rules, with equal values decided before ``ComparisonOptions/default`` is read (its
+  /// copy, six collections retained and released, cost an equal value more than its check).
+  @usableFromInline
+  func differenceByOwnRules(_ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?)
+    throws(ValueError) -> Comparison?
+  {
+    if count == nil, ownPlanDecides, actual.count == valueSize, expected.count == valueSize,
+      let a = actual.baseAddress, let b = expected.baseAddress
+    {
+      // Checked once: values that differ are walked, not checked again.
+      if isEqual(pointers: a, b) { return nil }
+      let result = try walkByOwnPlan(actual, expected, options: .default)
+      return result.isEqual ? nil : result
+    }
+    return try compareChecked(actual, expected, count: count, options: .default, given: false, reportsEqual: false)
+      .comparison
+  }
+
+  /// The walk of one value by the handle's own plan (``ownPlanDecides`` is true).
+  private func walkByOwnPlan(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, options: ComparisonOptions
+  ) throws(ValueError) -> Comparison {
+    let own = ownPlan.unsafelyUnwrapped
+    return try walk(
+      actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: own.rules, options: options,
+      tolerance: own.tolerance, strategy: strategy)
   }
 
   /// What a comparison found, passed back through every step of the pipeline: equal, or a comparison (one

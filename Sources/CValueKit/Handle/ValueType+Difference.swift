@@ -32,11 +32,11 @@ extension ValueType {
       try ValueType.withRawBytes(of: expected) { (b) throws(ValueError) in
         // Borrowed, not passed on as an `Optional` (see `compareChecked`).
         if let options {
-          try compareChecked(a, b, count: count, options: options, given: true, reportsEqual: false)
+          try compareChecked(a, b, count: count, options: options, given: true, reportsEqual: false).comparison
         } else {
-          try compareChecked(a, b, count: count, options: .default, given: false, reportsEqual: false)
+          try differenceByOwnRules(a, b, count: count)
         }
       }
-    }.comparison
+    }
   }
 }

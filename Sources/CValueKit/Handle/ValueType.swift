@@ -41,6 +41,10 @@ public final class ValueType: Sendable, CustomStringConvertible {
   let registryGeneration: Int
   /// The plan of a comparison of one value by the handle's own rules (`nil` when the layout is unknown).
   let ownPlan: ComparisonPlan?
+  /// Whether ``ownPlan`` alone decides for one value, by the inlined `isEqual` (there is one, and no comparer
+  /// is registered for the whole value): read where equal values are decided, so that the plan itself (a
+  /// reference, retained when read) is read only to walk values that differ.
+  let ownPlanDecides: Bool
   /// The comparison equal values get under the handle's own plan when it is always the same one (no tagged
   /// union, no comparer registered for the whole value, a valid default tolerance): what the inlined
   /// `compare(_:_:)` returns for values its inlined `isEqual` finds equal.
@@ -97,6 +101,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
     valueSize = self.layout?.size ?? -1
     isAddressType = type.holdsAddress
     ownPlan = Self.ownPlan(type: type, name: name, strategy: strategy, rules: rules, tolerance: defaultTolerance)
+    ownPlanDecides = ownPlan.map { !$0.valueIsRegistered } ?? false
     ownPlanChecks = defaultTolerance.problem == nil
     equalComparison = Self.equalComparison(of: ownPlan, checks: ownPlanChecks)
     var fieldSteps: [ComparisonStep] = []
@@ -151,6 +156,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
     // The report of equal values names the type by the new name.
     ownPlan = Self.ownPlan(
       type: type, name: name, strategy: strategy, rules: rules, tolerance: defaultTolerance)
+    ownPlanDecides = other.ownPlanDecides
     ownPlanChecks = other.ownPlanChecks
     equalComparison = Self.equalComparison(of: ownPlan, checks: ownPlanChecks)
     inlineRun = other.inlineRun
