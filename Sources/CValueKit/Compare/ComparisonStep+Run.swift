@@ -5,13 +5,19 @@ extension ComparisonStep {
   static func run(
     _ steps: [ComparisonStep], _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, tolerance: FloatTolerance
   ) -> Bool {
+    steps.withUnsafeBufferPointer { steps in run(steps, a, b, tolerance: tolerance) }
+  }
+
+  /// ``run(_:_:_:tolerance:)`` on steps in memory the caller keeps alive.
+  static func run(
+    _ steps: UnsafeBufferPointer<ComparisonStep>, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer,
+    tolerance: FloatTolerance
+  ) -> Bool {
     // By index into the buffer, so that reading a step copies (and retains) nothing.
-    steps.withUnsafeBufferPointer { steps in
-      for index in steps.indices {
-        guard steps[index].run(a, b, tolerance: tolerance) else { return false }
-      }
-      return true
+    for index in steps.indices {
+      guard steps[index].run(a, b, tolerance: tolerance) else { return false }
     }
+    return true
   }
 
   /// Whether `a` and `b` are equal under this step.
@@ -28,8 +34,22 @@ extension ComparisonStep {
       default: return cvi_bytes_equal(a + offset, b + offset, count)
       }
     case .floats(let offset, let count):
+      // One member equal by `==` is equal under every tolerance but the bitwise one (`FloatRule`'s first test),
+      // decided here without the call.
+      if count == 1, !tolerance.isBitwise,
+        a.loadUnaligned(fromByteOffset: offset, as: Float.self)
+          == b.loadUnaligned(fromByteOffset: offset, as: Float.self)
+      {
+        return true
+      }
       return FloatRun<Float>.isEqual(a + offset, b + offset, count: count, tolerance: tolerance)
     case .doubles(let offset, let count):
+      if count == 1, !tolerance.isBitwise,
+        a.loadUnaligned(fromByteOffset: offset, as: Double.self)
+          == b.loadUnaligned(fromByteOffset: offset, as: Double.self)
+      {
+        return true
+      }
       return FloatRun<Double>.isEqual(a + offset, b + offset, count: count, tolerance: tolerance)
     case .masked(let offset, let mask):
       return mask.withUnsafeBufferPointer { cvi_bytes_equal_masked(a + offset, b + offset, $0.baseAddress, $0.count) }

@@ -2,7 +2,7 @@
 // options checked and applied to the rules, the steps that decide equality without the walk, and the
 // comparison equal values get. ValueType+Compare.swift decides with it.
 
-/// A handle's rules compiled for one comparison's options: made by ``ValueType/plan(for:count:)`` and kept
+/// A handle's rules compiled for one comparison's options: made by `ValueType.plan(for:given:count:)` and kept
 /// by the handle, so that a comparison repeated with the same options checks and applies them once.
 final class ComparisonPlan: Sendable {
   /// The rules the values are compared, described and counted by (an array's, for `count` values).
@@ -14,8 +14,10 @@ final class ComparisonPlan: Sendable {
   /// Whether a comparer registered for the whole value (an element's, for an array) decides: it decides in
   /// the walk, never in a shortcut as well.
   let valueIsRegistered: Bool
-  /// The steps compiled from ``rules`` when the shortcut is ``ComparisonOptions/Shortcut/rules``.
-  let steps: [ComparisonStep]
+  /// The steps compiled from ``rules`` when the shortcut is ``ComparisonOptions/Shortcut/rules``, in memory the
+  /// plan owns: reading them from an array kept here retained and released the array at every comparison. Written
+  /// once, before the plan is shared, and only read after; the steps themselves are `Sendable`.
+  nonisolated(unsafe) let steps: UnsafeBufferPointer<ComparisonStep>
   /// Whether padding bytes are compared too.
   let comparesPadding: Bool
   /// What equal values compare to, when that does not depend on their bytes (no tagged union decides which
@@ -33,45 +35,58 @@ final class ComparisonPlan: Sendable {
     self.comparesPadding = comparesPadding
     var steps: [ComparisonStep] = []
     if shortcut == .rules { ComparisonStep.compile(rules, into: &steps) }
-    self.steps = steps
+    let owned = UnsafeMutableBufferPointer<ComparisonStep>.allocate(capacity: steps.count)
+    _ = owned.initialize(from: steps)
+    self.steps = UnsafeBufferPointer(owned)
     equalOutcome = rules.hasTaggedUnion || comparesPadding ? nil : .compared(equal(rules.fieldCount))
+  }
+
+  deinit {
+    let owned = UnsafeMutableBufferPointer(mutating: steps)
+    owned.deinitialize()
+    owned.deallocate()
   }
 }
 
 /// What a plan depends on: the array length, and every option that changes what is compared (the ones that
-/// only shape a report are read from the options of each call). `==` on the collections of two copies of one
-/// options value compares their storage first, so finding a plan again costs a few word comparisons.
-struct ComparisonPlanKey: Equatable, Sendable {
+/// only shape a report are read from the options of each call).
+struct ComparisonPlanKey: Sendable {
   var count: Int?
   /// Whether options were given at all: `nil` options are the handle's own rules, never checked.
   var hasOptions: Bool
-  var tolerance: FloatTolerance?
-  var fieldTolerances: [FieldPath: FloatTolerance]
-  var unionMembers: [FieldPath: UnionMember]
-  var ignoredPaths: Set<FieldPath>
-  var fieldComparers: [FieldPath: FieldComparer]
-  var comparesPadding: Bool
+  /// The options the plan was compiled for, or last found for: options are one reference that never changes
+  /// while another copy holds it (``ComparisonOptions/storage``), so options passed again are found by that
+  /// reference alone, and options equal in what is compared by comparing those options.
+  var options: ComparisonOptions
 
   init(_ options: ComparisonOptions, given: Bool, count: Int?) {
     self.count = count
     hasOptions = given
-    tolerance = options.tolerance
-    fieldTolerances = options.fieldTolerances
-    unionMembers = options.unionMembers
-    ignoredPaths = options.ignoredPaths
-    fieldComparers = options.fieldComparers
-    comparesPadding = options.comparesPadding
+    self.options = options
+  }
+
+  /// How a key matches options.
+  enum Match {
+    /// The same options: the same reference.
+    case same
+    /// Other options, equal in every option that changes what is compared.
+    case equivalent
   }
 
   /// Whether this is the key of `options` (given or not) and `count`, read in place: building a key to compare
   /// copies (retains and releases) every collection of the options, most of a lookup.
   @inline(__always)
-  func matches(_ options: ComparisonOptions, given: Bool, count: Int?) -> Bool {
-    guard self.count == count, hasOptions == given else { return false }
-    guard given else { return true }
-    return comparesPadding == options.comparesPadding && tolerance == options.tolerance
-      && ignoredPaths == options.ignoredPaths && fieldComparers == options.fieldComparers
-      && fieldTolerances == options.fieldTolerances && unionMembers == options.descriptionOptions.unionMembers
+  func matches(_ options: ComparisonOptions, given: Bool, count: Int?) -> Match? {
+    guard self.count == count, hasOptions == given else { return nil }
+    guard given, self.options.storage !== options.storage else { return .same }
+    return Self.compareTheSame(self.options.values, options.values) ? .equivalent : nil
+  }
+
+  /// Whether two sets of options compare values alike: equal in every option a plan depends on.
+  static func compareTheSame(_ a: ComparisonOptions.Values, _ b: ComparisonOptions.Values) -> Bool {
+    a.comparesPadding == b.comparesPadding && a.tolerance == b.tolerance && a.ignoredPaths == b.ignoredPaths
+      && a.fieldComparers == b.fieldComparers && a.fieldTolerances == b.fieldTolerances
+      && a.descriptionOptions.unionMembers == b.descriptionOptions.unionMembers
   }
 }
 
@@ -87,15 +102,20 @@ struct ComparisonPlans: Sendable {
   /// How many plans are kept (for tests).
   var count: Int { keys.count }
 
-  /// The plan for `options` (given or not) and `count`, which moves to the front.
+  /// The options of the plans kept, most recent first (for tests).
+  var options: [ComparisonOptions] { keys.map(\.options) }
+
+  /// The plan for `options` (given or not) and `count`, which moves to the front. Found for other options that
+  /// compare alike, the key keeps these options instead, so that passing them again finds it by reference.
   mutating func find(_ options: ComparisonOptions, given: Bool, count: Int?) -> ComparisonPlan? {
-    for index in keys.indices where keys[index].matches(options, given: given, count: count) {
-      let plan = plans[index]
+    for index in keys.indices {
+      guard let match = keys[index].matches(options, given: given, count: count) else { continue }
+      if match == .equivalent { keys[index].options = options }
       if index > 0 {
         keys.swapAt(index, 0)
         plans.swapAt(index, 0)
       }
-      return plan
+      return plans[0]
     }
     return nil
   }
@@ -125,14 +145,13 @@ extension ValueType {
   ///
   /// - Throws: The errors of options that do not fit the type, on every call with them (a plan is kept only
   ///   for options that fit).
-  func plan(for options: ComparisonOptions, given: Bool, count: Int?, rules: RuleNode) throws(ValueError)
-    -> ComparisonPlan
-  {
+  func plan(for options: ComparisonOptions, given: Bool, count: Int?) throws(ValueError) -> ComparisonPlan {
     if count == nil, let own = ownPlan, !given || (ownPlanChecks && Self.appliesNothing(options)) {
       return own
     }
     if let plan = plans.withLock({ $0.find(options, given: given, count: count) }) { return plan }
-    let plan = try compilePlan(for: given ? options : nil, count: count, rules: rules)
+    // The handle's rules are read only here: reading them retained and released them at every comparison.
+    let plan = try compilePlan(for: given ? options : nil, count: count, rules: rules.unsafelyUnwrapped)
     let key = ComparisonPlanKey(options, given: given, count: count)
     plans.withLock { $0.remember(key, plan) }
     return plan
@@ -140,6 +159,9 @@ extension ValueType {
 
   /// How many plans for options the handle keeps (for tests).
   var cachedPlanCount: Int { plans.withLock { $0.count } }
+
+  /// The options of the plans the handle keeps, most recent first (for tests).
+  var keptPlanOptions: [ComparisonOptions] { plans.withLock { $0.options } }
 
   /// Compiles the plan for `options` and `count` from the handle's `rules`.
   func compilePlan(for options: ComparisonOptions?, count: Int?, rules: RuleNode) throws(ValueError)

@@ -134,7 +134,7 @@ extension ValueType {
       let result = try walkByOwnPlan(actual, expected, options: options)
       return result.isEqual && !reportsEqual ? .equal : .compared(result)
     }
-    guard let rules else {
+    guard rules != nil else {
       // The handle's own plan, without a layout, knows a value (or a run of them) by its address.
       if !given, !reportsEqual, actual.baseAddress == expected.baseAddress { return .equal }
       guard count == nil else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
@@ -152,8 +152,7 @@ extension ValueType {
     }
     try check(actual, role: "actual")
     try check(expected, role: "expected")
-    return try decide(
-      actual, expected, rules: rules, count: count, options: options, given: given, reportsEqual: reportsEqual)
+    return try decide(actual, expected, count: count, options: options, given: given, reportsEqual: reportsEqual)
   }
 
   /// ``difference(bytes:_:count:options:)`` with no options: `compareChecked` by the handle's own rules, with equal values decided before ``ComparisonOptions/default`` is read (its
@@ -224,10 +223,10 @@ extension ValueType {
   /// With `reportsEqual` false, equal values are ``Outcome/equal``, and values found equal before the walk build
   /// no `Comparison`.
   private func decide(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, rules: RuleNode, count: Int?,
-    options: ComparisonOptions, given: Bool, reportsEqual: Bool
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, options: ComparisonOptions,
+    given: Bool, reportsEqual: Bool
   ) throws(ValueError) -> Outcome {
-    let plan = try plan(for: options, given: given, count: count, rules: rules)
+    let plan = try plan(for: options, given: given, count: count)
     // What the report names: the value's type, or the array's.
     func named() -> (type: TypeEncoding, strategy: Comparison.Strategy) {
       count.map { (.array(count: $0, element: self.type), .structural) } ?? (self.type, self.strategy)

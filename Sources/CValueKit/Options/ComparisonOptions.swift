@@ -10,16 +10,28 @@
 public struct ComparisonOptions: Hashable, Sendable {
   /// The tolerance for every floating-point leaf without a field tolerance; `nil` uses the registry's
   /// ``ValueRegistry/defaultTolerance``.
-  public var tolerance: FloatTolerance?
+  public var tolerance: FloatTolerance? {
+    _read { yield storage.values.tolerance }
+    _modify { yield &values.tolerance }
+  }
   /// Tolerances for particular fields. A tolerance applies to its field and everything inside it; the
   /// longest matching path wins. A path that names no field of the type is an error, not a silent miss.
-  public var fieldTolerances: [FieldPath: FloatTolerance]
+  public var fieldTolerances: [FieldPath: FloatTolerance] {
+    _read { yield storage.values.fieldTolerances }
+    _modify { yield &values.fieldTolerances }
+  }
   /// How many mismatching fields a ``Comparison`` lists; the rest are only counted.
-  public var maximumReportedMismatches: Int
+  public var maximumReportedMismatches: Int {
+    _read { yield storage.values.maximumReportedMismatches }
+    _modify { yield &values.maximumReportedMismatches }
+  }
   /// How the report describes values: how many array elements, whether `char *` text is shown. Its
   /// ``DescriptionOptions/unionMembers`` are ``unionMembers``, one place for each rule: a union is compared
   /// and shown by the same rule.
-  public var descriptionOptions: DescriptionOptions
+  public var descriptionOptions: DescriptionOptions {
+    _read { yield storage.values.descriptionOptions }
+    _modify { yield &values.descriptionOptions }
+  }
   /// The live member of unions, by the union's path from the value (see ``UnionMember``): only that
   /// member is compared, reported and described in the report. A rule here replaces one registered for
   /// the same union with ``ValueRegistry/register(_:unionMember:at:)``. A path through an array element
@@ -33,8 +45,8 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// The rules are kept in ``descriptionOptions`` (``DescriptionOptions/unionMembers``), which describes
   /// values by the same rules outside a comparison: setting either sets both.
   public var unionMembers: [FieldPath: UnionMember] {
-    get { descriptionOptions.unionMembers }
-    set { descriptionOptions.unionMembers = newValue }
+    _read { yield storage.values.descriptionOptions.unionMembers }
+    set { values.descriptionOptions.unionMembers = newValue }
   }
   /// Fields that are not compared, by path: not compared, not counted, and listed as ignored in the
   /// report. `[*]` reaches every element of an array (`.rows[*].stamp`), the members of an anonymous
@@ -48,7 +60,10 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// //   .st_size: 10 ≠ 20
   /// //   ignored: .st_atim
   /// ```
-  public var ignoredPaths: Set<FieldPath>
+  public var ignoredPaths: Set<FieldPath> {
+    _read { yield storage.values.ignoredPaths }
+    _modify { yield &values.ignoredPaths }
+  }
   /// Comparers for particular fields, by path (`[*]` for every element of an array), replacing the
   /// field's own rules (see ``FieldComparer``). A comparer here replaces one registered for the same
   /// field with ``ValueRegistry/register(_:comparer:at:)``; an ignored path wins over a comparer.
@@ -56,7 +71,10 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// ```swift
   /// options.fieldComparers[".name"] = .cString
   /// ```
-  public var fieldComparers: [FieldPath: FieldComparer]
+  public var fieldComparers: [FieldPath: FieldComparer] {
+    _read { yield storage.values.fieldComparers }
+    _modify { yield &values.fieldComparers }
+  }
   /// Whether padding bytes must be equal too, for code that must copy them (a struct written to a file
   /// or a socket byte for byte). Each padding range whose bytes differ is one mismatch, listed by offset and
   /// the fields it lies between, and each padding range counts as one field. Off by default: padding is
@@ -66,7 +84,10 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// options.comparesPadding = true
   /// //   padding 36..<40 (after .tm_isdst, before .tm_gmtoff): <4 bytes: aa aa aa aa> ≠ <4 bytes: 00 00 00 00>
   /// ```
-  public var comparesPadding: Bool
+  public var comparesPadding: Bool {
+    _read { yield storage.values.comparesPadding }
+    _modify { yield &values.comparesPadding }
+  }
   /// How many characters the `actual:` and `expected:` lines of a report may give each value, or `nil`
   /// for whole descriptions however long. A description that fits is shown whole; a longer one (X11's
   /// `XEvent` is about 5,000 characters) shows the differing fields with the records and arrays that
@@ -82,7 +103,10 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// options.maximumDescriptionLength = 10_000   // whole descriptions up to 10,000 characters
   /// options.maximumDescriptionLength = 40       // {.xkey = {…, .keycode = 38, …}, …}
   /// ```
-  public var maximumDescriptionLength: Int?
+  public var maximumDescriptionLength: Int? {
+    _read { yield storage.values.maximumDescriptionLength }
+    _modify { yield &values.maximumDescriptionLength }
+  }
 
   /// Creates options: every property, each with its default.
   ///
@@ -104,17 +128,67 @@ public struct ComparisonOptions: Hashable, Sendable {
     fieldComparers: [FieldPath: FieldComparer] = [:], comparesPadding: Bool = false,
     maximumDescriptionLength: Int? = 400
   ) {
-    self.ignoredPaths = ignoredPaths
-    self.fieldComparers = fieldComparers
-    self.tolerance = tolerance
-    self.fieldTolerances = fieldTolerances
-    self.maximumReportedMismatches = maximumReportedMismatches
-    self.descriptionOptions = descriptionOptions
-    self.descriptionOptions.unionMembers.merge(unionMembers) { $1 }
-    self.comparesPadding = comparesPadding
-    self.maximumDescriptionLength = maximumDescriptionLength
+    var descriptionOptions = descriptionOptions
+    descriptionOptions.unionMembers.merge(unionMembers) { $1 }
+    storage = Storage(
+      Values(
+        tolerance: tolerance, fieldTolerances: fieldTolerances, maximumReportedMismatches: maximumReportedMismatches,
+        descriptionOptions: descriptionOptions, ignoredPaths: ignoredPaths, fieldComparers: fieldComparers,
+        comparesPadding: comparesPadding, maximumDescriptionLength: maximumDescriptionLength))
   }
 
   /// Exact comparison with the registry's default tolerance.
   public static let `default` = ComparisonOptions()
+
+  /// The options themselves, in one reference shared by copies until one is changed (copy on write): a
+  /// handle finds the plan it compiled for options by this reference before it compares them, and a copy is
+  /// one retain, not eight properties' worth.
+  private(set) var storage: Storage
+
+  /// Every stored option, in ``storage``.
+  var values: Values {
+    _read { yield storage.values }
+    _modify {
+      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
+      yield &storage.values
+    }
+  }
+
+  /// Whether two options hold the same value in every property.
+  public static func == (lhs: ComparisonOptions, rhs: ComparisonOptions) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.values == rhs.storage.values
+  }
+
+  /// Hashes every property.
+  public func hash(into hasher: inout Hasher) { hasher.combine(storage.values) }
+}
+
+extension ComparisonOptions {
+  /// Every stored option of ``ComparisonOptions``, by its name.
+  struct Values: Hashable, Sendable {
+    var tolerance: FloatTolerance?
+    var fieldTolerances: [FieldPath: FloatTolerance]
+    var maximumReportedMismatches: Int
+    var descriptionOptions: DescriptionOptions
+    var ignoredPaths: Set<FieldPath>
+    var fieldComparers: [FieldPath: FieldComparer]
+    var comparesPadding: Bool
+    var maximumDescriptionLength: Int?
+  }
+
+  /// The one reference options are kept in. Changed only through ``ComparisonOptions/values``, which copies it
+  /// first unless the options being changed hold the only reference: a storage another copy (or a handle's
+  /// kept plan) can see never changes, so one is `Sendable` and two copies holding the same one are equal.
+  final class Storage: @unchecked Sendable {
+    // Not checked for exclusive access at run time (each check cost a lookup a read): it is changed only
+    // through `ComparisonOptions.values`, by the one copy that holds it.
+    @exclusivity(unchecked) var values: Values
+
+    init(_ values: Values) { self.values = values }
+  }
+}
+
+extension ComparisonOptions: CustomReflectable {
+  /// The options' properties by name, as `print` and `dump` show them.
+  public var customMirror: Mirror { Mirror(self, children: Mirror(reflecting: storage.values).children) }
 }

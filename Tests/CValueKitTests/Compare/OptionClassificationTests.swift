@@ -40,11 +40,35 @@ struct OptionClassificationTests {
     #expect(Self.comparing.isDisjoint(with: Self.reporting))
   }
 
-  @Test("the plan's key holds every option a plan depends on")
-  func thePlanKeyHoldsTheComparingOptions() {
-    let key = Self.properties(of: ComparisonPlanKey(ComparisonOptions(), given: true, count: nil))
-    let options = Set(Self.comparing.map { $0.replacingOccurrences(of: "descriptionOptions.", with: "") })
-    #expect(key == options.union(["count", "hasOptions"]))
+  /// Each stored option, set to a value other than its default.
+  static let changes: [String: @Sendable (inout ComparisonOptions) -> Void] = [
+    "tolerance": { $0.tolerance = .absolute(1) },
+    "fieldTolerances": { $0.fieldTolerances[".x"] = .absolute(1) },
+    "ignoredPaths": { $0.ignoredPaths = [".x"] },
+    "fieldComparers": { $0.fieldComparers[".x"] = FieldComparer(Int32.self) { $0 == $1 } },
+    "comparesPadding": { $0.comparesPadding = true },
+    "descriptionOptions.unionMembers": { $0.unionMembers[".u"] = "a" },
+    "maximumReportedMismatches": { $0.maximumReportedMismatches = 1 },
+    "maximumDescriptionLength": { $0.maximumDescriptionLength = 10 },
+    "descriptionOptions.showsCStringText": { $0.descriptionOptions.showsCStringText = true },
+    "descriptionOptions.maximumElements": { $0.descriptionOptions.maximumElements = 2 },
+    "descriptionOptions.fieldPerLine": { $0.descriptionOptions.fieldPerLine = true },
+  ]
+
+  @Test("the plan's key tells apart every option a plan depends on, and only those")
+  func thePlanKeyTellsTheComparingOptionsApart() {
+    #expect(Set(Self.changes.keys) == Self.comparing.union(Self.reporting))
+    let key = ComparisonPlanKey(ComparisonOptions(), given: true, count: nil)
+    #expect(key.matches(key.options, given: true, count: nil) == .same)
+    #expect(key.matches(ComparisonOptions(), given: true, count: nil) == .equivalent)
+    #expect(key.matches(key.options, given: true, count: 2) == nil)
+    #expect(key.matches(key.options, given: false, count: nil) == nil)
+    for (name, change) in Self.changes {
+      var options = ComparisonOptions()
+      change(&options)
+      let match = key.matches(options, given: true, count: nil)
+      #expect(match == (Self.comparing.contains(name) ? nil : .equivalent), "\(name)")
+    }
   }
 
   @Test("options that change what is compared are never taken as applying nothing")

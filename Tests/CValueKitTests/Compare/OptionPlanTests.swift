@@ -58,6 +58,29 @@ import Testing
     #expect(own.cachedPlanCount == 0)
   }
 
+  @Test func optionsAreFoundByTheirReferenceAndAChangedCopyIsNot() throws {
+    let type = try ValueRegistry().resolve(Self.rect)
+    var options = Self.ignoringX
+    let comparers = options.fieldComparers
+    // Options no one else holds change in place.
+    let unshared = ObjectIdentifier(options.storage)
+    options.maximumReportedMismatches = 3
+    #expect(ObjectIdentifier(options.storage) == unshared)
+    #expect(try type.compare(bytes: Self.bytes(Self.base), Self.bytes(Self.other), options: options).isEqual)
+    // The handle keeps them: a change now copies them, and the copy is not the kept plan's options.
+    options.ignoredPaths = []
+    #expect(ObjectIdentifier(options.storage) != unshared)
+    #expect(type.keptPlanOptions.map { ObjectIdentifier($0.storage) } == [unshared])
+    #expect(try !type.compare(bytes: Self.bytes(Self.base), Self.bytes(Self.other), options: options).isEqual)
+    #expect(type.cachedPlanCount == 2)
+    // Options built again, equal in what they compare, find the plan, which then keeps them.
+    let rebuilt = ComparisonOptions(
+      maximumReportedMismatches: 3, ignoredPaths: [".origin.x"], fieldComparers: comparers)
+    #expect(try type.compare(bytes: Self.bytes(Self.base), Self.bytes(Self.other), options: rebuilt).isEqual)
+    #expect(type.cachedPlanCount == 2)
+    #expect(type.keptPlanOptions.first?.storage === rebuilt.storage)
+  }
+
   @Test func aHandleKeepsAFewPlans() throws {
     let type = try ValueRegistry().resolve(Self.rect)
     for index in 0..<(ComparisonPlans.capacity * 2) {
