@@ -190,5 +190,7 @@ extension ComparisonOptions {
 
 extension ComparisonOptions: CustomReflectable {
   /// The options' properties by name, as `print` and `dump` show them.
-  public var customMirror: Mirror { Mirror(self, children: Mirror(reflecting: storage.values).children) }
+  public var customMirror: Mirror {
+    Mirror(self, children: Mirror(reflecting: storage.values).children, displayStyle: .struct)
+  }
 }

@@ -121,6 +121,9 @@ import Testing
       #expect(Self.nonDefault[name] != nil && set == options, "\(name)")
     }
     #expect(ComparisonOptions() == .default)
+    // Printed by its properties, as a struct of stored properties is.
+    let printed = String(describing: ComparisonOptions(maximumReportedMismatches: 1))
+    #expect(printed.hasPrefix("ComparisonOptions(tolerance: nil, fieldTolerances: [:], maximumReportedMismatches: 1,"))
     #expect(ComparisonOptions.default.maximumDescriptionLength == 400)
     #expect(!ComparisonOptions.default.comparesPadding)
   }
