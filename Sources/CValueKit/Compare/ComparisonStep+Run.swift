@@ -59,6 +59,13 @@ extension ComparisonStep {
     case .registered(let offset, let size, let compare):
       return compare(
         UnsafeRawBufferPointer(start: a + offset, count: size), UnsafeRawBufferPointer(start: b + offset, count: size))
+    case .kept(let offset, let size, let compare):
+      // Borrowed from the plan, which outlives the steps' run: no retain of the closure.
+      return compare._withUnsafeGuaranteedRef { kept in
+        kept.compare(
+          UnsafeRawBufferPointer(start: a + offset, count: size), UnsafeRawBufferPointer(start: b + offset, count: size)
+        )
+      }
     case .repeated(let offset, let count, let stride, let inner):
       for index in 0..<count {
         guard Self.run(inner, a + offset + index * stride, b + offset + index * stride, tolerance: tolerance) else {

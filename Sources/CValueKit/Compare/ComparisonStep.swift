@@ -14,6 +14,11 @@ enum ComparisonStep: Sendable {
   /// A registered comparer over `size` bytes. It holds the closure alone, so that running the step
   /// retains one reference rather than copying the whole entry.
   case registered(offset: Int, size: Int, compare: RawComparator)
+  /// A registered comparer over `size` bytes, kept by the ``ComparisonPlan`` whose steps these are and read
+  /// unretained: running ``registered(offset:size:compare:)`` retained and released the closure's context at
+  /// every comparison. Only the steps a plan or a handle owns hold it, and the owner keeps the comparer
+  /// (``keepingComparers(of:)``).
+  case kept(offset: Int, size: Int, compare: Unmanaged<KeptComparer>)
   /// `count` repetitions of `steps`, `stride` bytes apart.
   case repeated(offset: Int, count: Int, stride: Int, steps: [ComparisonStep])
   /// A tagged union at `offset`: unequal when the tags differ, else the live member's steps.
@@ -162,6 +167,7 @@ enum ComparisonStep: Sendable {
     case .leaf(let offset, let kind): .leaf(offset: base + offset, kind: kind)
     case .registered(let offset, let size, let compare):
       .registered(offset: base + offset, size: size, compare: compare)
+    case .kept(let offset, let size, let compare): .kept(offset: base + offset, size: size, compare: compare)
     case .repeated(let offset, let count, let stride, let steps):
       .repeated(offset: base + offset, count: count, stride: stride, steps: steps)
     case .tagged(let offset, let steps): .tagged(offset: base + offset, steps)
@@ -207,4 +213,28 @@ final class TaggedUnionSteps: Sendable {
     self.cases = cases
     self.unknown = unknown
   }
+}
+
+extension ComparisonStep {
+  /// Turns each ``registered(offset:size:compare:)`` step of `steps` (not those within a repeated or tagged
+  /// step) into a ``kept(offset:size:compare:)`` step, and returns the comparers, which the caller must keep
+  /// for as long as it keeps the steps.
+  static func keepingComparers(of steps: inout [ComparisonStep]) -> [KeptComparer] {
+    var comparers: [KeptComparer] = []
+    for index in steps.indices {
+      guard case .registered(let offset, let size, let compare) = steps[index] else { continue }
+      let kept = KeptComparer(compare)
+      comparers.append(kept)
+      steps[index] = .kept(offset: offset, size: size, compare: Unmanaged.passUnretained(kept))
+    }
+    return comparers
+  }
+}
+
+/// A registered comparer that a ``ComparisonPlan`` (or a handle, for its own steps) keeps for its
+/// ``ComparisonStep/kept(offset:size:compare:)`` steps.
+final class KeptComparer: Sendable {
+  let compare: RawComparator
+
+  init(_ compare: @escaping RawComparator) { self.compare = compare }
 }

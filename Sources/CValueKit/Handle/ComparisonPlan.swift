@@ -1,3 +1,5 @@
+import Synchronization
+
 // What one `compare` runs, compiled once per handle and options (and array length) rather than per call: the
 // options checked and applied to the rules, the steps that decide equality without the walk, and the
 // comparison equal values get. ValueType+Compare.swift decides with it.
@@ -18,6 +20,8 @@ final class ComparisonPlan: Sendable {
   /// plan owns: reading them from an array kept here retained and released the array at every comparison. Written
   /// once, before the plan is shared, and only read after; the steps themselves are `Sendable`.
   nonisolated(unsafe) let steps: UnsafeBufferPointer<ComparisonStep>
+  /// The comparers ``steps`` read unretained (``ComparisonStep/kept(offset:size:compare:)``).
+  private let comparers: [KeptComparer]
   /// Whether padding bytes are compared too.
   let comparesPadding: Bool
   /// What equal values compare to, when that does not depend on their bytes (no tagged union decides which
@@ -35,6 +39,8 @@ final class ComparisonPlan: Sendable {
     self.comparesPadding = comparesPadding
     var steps: [ComparisonStep] = []
     if shortcut == .rules { ComparisonStep.compile(rules, into: &steps) }
+    // The comparers of the plan's own steps are kept here, and the steps read them unretained.
+    comparers = ComparisonStep.keepingComparers(of: &steps)
     let owned = UnsafeMutableBufferPointer<ComparisonStep>.allocate(capacity: steps.count)
     _ = owned.initialize(from: steps)
     self.steps = UnsafeBufferPointer(owned)
@@ -45,6 +51,43 @@ final class ComparisonPlan: Sendable {
     let owned = UnsafeMutableBufferPointer(mutating: steps)
     owned.deinitialize()
     owned.deallocate()
+  }
+}
+
+/// A plan kept with the options it was compiled for (``ComparisonOptions/Storage``), for one handle, known
+/// by its serial number (``ValueType/serial``: never reused, as an address would be), and one array length.
+final class OptionsPlan: Sendable {
+  let handle: UInt64
+  let count: Int?
+  let plan: ComparisonPlan
+
+  init(handle: UInt64, count: Int?, plan: ComparisonPlan) {
+    self.handle = handle
+    self.count = count
+    self.plan = plan
+  }
+}
+
+extension ComparisonOptions.Storage {
+  /// The plan kept here for the handle numbered `handle` and `count`, unretained: these options (and so this
+  /// storage, which owns it) outlive its use.
+  @inline(__always)
+  func plan(keptFor handle: UInt64, count: Int?) -> Unmanaged<ComparisonPlan>? {
+    guard let kept = keptByHandle.load(ordering: .acquiring) else { return nil }
+    return kept._withUnsafeGuaranteedRef { object in
+      let kept = unsafeDowncast(object, to: OptionsPlan.self)
+      return kept.handle == handle && kept.count == count ? Unmanaged.passUnretained(kept.plan) : nil
+    }
+  }
+
+  /// Keeps `plan` for the handle numbered `handle` and `count`, unless a plan is kept already (by another
+  /// handle, or by another thread a moment before).
+  func keep(_ plan: ComparisonPlan, for handle: UInt64, count: Int?) {
+    guard keptByHandle.load(ordering: .relaxed) == nil else { return }
+    let kept = Unmanaged<AnyObject>.passRetained(OptionsPlan(handle: handle, count: count, plan: plan))
+    if !keptByHandle.compareExchange(expected: nil, desired: kept, ordering: .acquiringAndReleasing).exchanged {
+      kept.release()
+    }
   }
 }
 
@@ -105,9 +148,15 @@ struct ComparisonPlans: Sendable {
   /// The options of the plans kept, most recent first (for tests).
   var options: [ComparisonOptions] { keys.map(\.options) }
 
-  /// The plan for `options` (given or not) and `count`, which moves to the front. Found for other options that
-  /// compare alike, the key keeps these options instead, so that passing them again finds it by reference.
-  mutating func find(_ options: ComparisonOptions, given: Bool, count: Int?) -> ComparisonPlan? {
+  /// The plans kept, most recent first (for tests).
+  var kept: [ComparisonPlan] { plans }
+
+  /// The plan for `options` (given or not) and `count`, which moves to the front, and how the key matched.
+  /// Found for other options that compare alike, the key keeps these options instead, so that passing them
+  /// again finds it by reference.
+  mutating func find(_ options: ComparisonOptions, given: Bool, count: Int?) -> (
+    plan: ComparisonPlan, match: ComparisonPlanKey.Match
+  )? {
     for index in keys.indices {
       guard let match = keys[index].matches(options, given: given, count: count) else { continue }
       if match == .equivalent { keys[index].options = options }
@@ -115,19 +164,22 @@ struct ComparisonPlans: Sendable {
         keys.swapAt(index, 0)
         plans.swapAt(index, 0)
       }
-      return plans[0]
+      return (plans[0], match)
     }
     return nil
   }
 
-  /// Keeps `plan` as the most recent.
-  mutating func remember(_ key: ComparisonPlanKey, _ plan: ComparisonPlan) {
+  /// Keeps `plan` as the most recent, and returns it; or, when another thread kept a plan for the same key while
+  /// this one compiled, returns that one, so that every comparison with these options shares one plan.
+  mutating func remember(_ key: ComparisonPlanKey, _ plan: ComparisonPlan) -> ComparisonPlan {
+    if let kept = find(key.options, given: key.hasOptions, count: key.count) { return kept.plan }
     if keys.count == Self.capacity {
       keys.removeLast()
       plans.removeLast()
     }
     keys.insert(key, at: 0)
     plans.insert(plan, at: 0)
+    return plan
   }
 }
 
@@ -149,12 +201,16 @@ extension ValueType {
     if count == nil, let own = ownPlan, !given || (ownPlanChecks && Self.appliesNothing(options)) {
       return own
     }
-    if let plan = plans.withLock({ $0.find(options, given: given, count: count) }) { return plan }
+    if let found = plans.withLock({ $0.find(options, given: given, count: count) }) {
+      // Options passed again by reference (not rebuilt for each call) keep the plan with them, so that the next
+      // comparison finds it without the lock (``decide``).
+      if given, found.match == .same { options.storage.keep(found.plan, for: serial, count: count) }
+      return found.plan
+    }
     // The handle's rules are read only here: reading them retained and released them at every comparison.
     let plan = try compilePlan(for: given ? options : nil, count: count, rules: rules.unsafelyUnwrapped)
     let key = ComparisonPlanKey(options, given: given, count: count)
-    plans.withLock { $0.remember(key, plan) }
-    return plan
+    return plans.withLock { $0.remember(key, plan) }
   }
 
   /// How many plans for options the handle keeps (for tests).
@@ -162,6 +218,9 @@ extension ValueType {
 
   /// The options of the plans the handle keeps, most recent first (for tests).
   var keptPlanOptions: [ComparisonOptions] { plans.withLock { $0.options } }
+
+  /// The plans for options the handle keeps, most recent first (for tests).
+  var keptPlans: [ComparisonPlan] { plans.withLock { $0.kept } }
 
   /// Compiles the plan for `options` and `count` from the handle's `rules`.
   func compilePlan(for options: ComparisonOptions?, count: Int?, rules: RuleNode) throws(ValueError)

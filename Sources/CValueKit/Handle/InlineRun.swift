@@ -154,7 +154,7 @@ final class InlineFields: @unchecked Sendable {
         found += (0..<count).map { Field(offset: offset + $0 * 4, mask: 0, kind: .float) }
       case .doubles(let offset, let count):
         found += (0..<count).map { Field(offset: offset + $0 * 8, mask: 0, kind: .double) }
-      case .leaf, .registered, .repeated, .tagged:
+      case .leaf, .registered, .kept, .repeated, .tagged:
         return nil
       }
       guard found.count <= Self.maximumFields else { return nil }

@@ -114,7 +114,13 @@ extension ValueType {
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, options: ComparisonOptions,
     given: Bool, reportsEqual: Bool
   ) throws(ValueError) -> Outcome {
-    // The common case first, with nothing looked up or copied: one value of the type's size by the handle's own
+    // Options passed again with one value: the plan kept with them, before anything else is read of them.
+    if count == nil, given, actual.count == valueSize, expected.count == valueSize,
+      let kept = options.storage.plan(keptFor: serial, count: nil)
+    {
+      return try decide(actual, expected, count: nil, by: kept, options: options, reportsEqual: reportsEqual)
+    }
+    // Then the common case, with nothing looked up or copied: one value of the type's size by the handle's own
     // plan (no options, or options that change nothing), checked once by the inlined `isEqual`; what `decide`
     // would do, without its steps.
     // The plan itself is read (and so retained) only past the check: a retain and a release cost an equal value
@@ -226,29 +232,95 @@ extension ValueType {
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, options: ComparisonOptions,
     given: Bool, reportsEqual: Bool
   ) throws(ValueError) -> Outcome {
-    let plan = try plan(for: options, given: given, count: count)
-    // What the report names: the value's type, or the array's.
-    func named() -> (type: TypeEncoding, strategy: Comparison.Strategy) {
-      count.map { (.array(count: $0, element: self.type), .structural) } ?? (self.type, self.strategy)
+    // Options passed again find the plan this handle keeps with them: one atomic load, no lock, and the plan
+    // borrowed (the options own it), not retained.
+    if given, let kept = options.storage.plan(keptFor: serial, count: count) {
+      return try decide(actual, expected, count: count, by: kept, options: options, reportsEqual: reportsEqual)
     }
+    let plan = try plan(for: options, given: given, count: count)
+    let before = decideBeforeWalk(actual, expected, count: count, plan: plan, reportsEqual: reportsEqual)
+    guard case .walk(let padding) = before else { return before.outcome.unsafelyUnwrapped }
+    return try walk(
+      actual, expected, count: count, plan: plan, options: options, padding: padding, reportsEqual: reportsEqual)
+  }
+
+  /// ``decide`` by a plan kept with the options (which own it): borrowed, not retained.
+  @inline(__always)
+  private func decide(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?,
+    by kept: Unmanaged<ComparisonPlan>, options: ComparisonOptions, reportsEqual: Bool
+  ) throws(ValueError) -> Outcome {
+    let before = kept._withUnsafeGuaranteedRef { plan in
+      decideBeforeWalk(actual, expected, count: count, plan: plan, reportsEqual: reportsEqual)
+    }
+    guard case .walk(let padding) = before else { return before.outcome.unsafelyUnwrapped }
+    return try walk(
+      actual, expected, count: count, plan: kept.takeUnretainedValue(), options: options, padding: padding,
+      reportsEqual: reportsEqual)
+  }
+
+  /// What ``decide`` finds before the walk.
+  private enum BeforeWalk {
+    /// The values are decided.
+    case decided(Outcome)
+    /// The walk decides, with these padding mismatches.
+    case walk(padding: (mismatches: [Mismatch], rangeCount: Int))
+
+    var outcome: Outcome? {
+      guard case .decided(let outcome) = self else { return nil }
+      return outcome
+    }
+  }
+
+  /// What the report names: the value's type, or the array's of `count` values.
+  private func named(count: Int?) -> (type: TypeEncoding, strategy: Comparison.Strategy) {
+    count.map { (.array(count: $0, element: self.type), .structural) } ?? (self.type, self.strategy)
+  }
+
+  /// ``decide`` by `plan` up to the walk: padding, then the shortcut.
+  @inline(__always)
+  private func decideBeforeWalk(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, plan: ComparisonPlan,
+    reportsEqual: Bool
+  ) -> BeforeWalk {
     guard let a = actual.baseAddress, let b = expected.baseAddress else {
-      guard reportsEqual else { return .equal }
-      return .compared(equal(named(), fieldCount: plan.rules.fieldCount, rules: plan.rules))
+      guard reportsEqual else { return .decided(.equal) }
+      return .decided(.compared(equal(named(count: count), fieldCount: plan.rules.fieldCount, rules: plan.rules)))
     }
     let padding: (mismatches: [Mismatch], rangeCount: Int) =
-      plan.comparesPadding ? CoveredFields(plan.rules, value: a).paddingMismatches(actual, expected) : ([], 0)
+      plan.comparesPadding ? Self.paddingMismatches(actual, expected, plan: plan) : ([], 0)
     if padding.mismatches.isEmpty, plan.shortcut != .walk, !plan.valueIsRegistered,
       plan.shortcut == .plan
         ? planIsEqual(a, b, count: count, tolerance: plan.tolerance)
         : ComparisonStep.run(plan.steps, a, b, tolerance: plan.tolerance)
     {
-      guard reportsEqual else { return .equal }
-      if let equal = plan.equalOutcome { return equal }
-      return .compared(
-        equal(
-          named(), fieldCount: plan.rules.liveFieldCount(a, b, base: 0) + padding.rangeCount, rules: plan.rules))
+      guard reportsEqual else { return .decided(.equal) }
+      if let equal = plan.equalOutcome { return .decided(equal) }
+      return .decided(
+        .compared(
+          equal(
+            named(count: count), fieldCount: plan.rules.liveFieldCount(a, b, base: 0) + padding.rangeCount,
+            rules: plan.rules)))
     }
-    let (type, strategy) = named()
+    return .walk(padding: padding)
+  }
+
+  /// The padding bytes that differ under `plan`, which compares them; out of line, so that ``decideBeforeWalk``
+  /// stays small where it is inlined.
+  @inline(never)
+  private static func paddingMismatches(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, plan: ComparisonPlan
+  ) -> (mismatches: [Mismatch], rangeCount: Int) {
+    CoveredFields(plan.rules, value: actual.baseAddress.unsafelyUnwrapped).paddingMismatches(actual, expected)
+  }
+
+  /// ``decide``'s walk by `plan`: out of line, so that the decision before it is small enough to inline.
+  @inline(never)
+  private func walk(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, plan: ComparisonPlan,
+    options: ComparisonOptions, padding: (mismatches: [Mismatch], rangeCount: Int), reportsEqual: Bool
+  ) throws(ValueError) -> Outcome {
+    let (type, strategy) = named(count: count)
     let array = count.map { _ in CLayout(type: type, abi: abi, root: plan.rules.node) }
     let result = try walk(
       actual, expected, as: type, layout: array ?? layout.unsafelyUnwrapped, rules: plan.rules,

@@ -1,4 +1,5 @@
 import CValueShim
+import Synchronization
 
 /// A resolved C type: its layout and the comparer and describer the registry chose, ready to use many
 /// times without parsing, hashing or locking.
@@ -28,6 +29,8 @@ public final class ValueType: Sendable, CustomStringConvertible {
 
   let rules: RuleNode?
   let steps: [ComparisonStep]
+  /// The comparers ``steps`` read unretained (``ComparisonStep/kept(offset:size:compare:)``).
+  private let keptComparers: [KeptComparer]
   let shortcut: ComparisonShortcut
   /// The C function registered for the whole value, when there is one: called before `shortcut` is read,
   /// with no closure and no retain in between (the entry's closure, in `steps`, keeps what it needs alive).
@@ -54,6 +57,11 @@ public final class ValueType: Sendable, CustomStringConvertible {
   let ownPlanChecks: Bool
   /// The plans compiled for options and array lengths, kept for the next comparison with the same ones.
   let plans = LockedState(ComparisonPlans())
+  /// This handle's number, unique in the process: what options that keep a plan for one handle know it by
+  /// (``ComparisonOptions/Storage/plan(keptFor:count:)``), without a reference to it.
+  let serial = ValueType.serials.add(1, ordering: .relaxed).newValue
+  /// The last handle's ``serial``.
+  private static let serials = Atomic<UInt64>(0)
   /// What the inlined `isEqual` runs in the caller at the default tolerance, with no call: see ``InlineRun``.
   @usableFromInline let inlineRun: InlineRun
   /// The members ``InlineRun/fields`` compares, owned here and read by the inlined `isEqual` through
@@ -76,23 +84,26 @@ public final class ValueType: Sendable, CustomStringConvertible {
     self.entries = entries
     self.defaultTolerance = defaultTolerance
     self.registryGeneration = registryGeneration
+    var compiled: [ComparisonStep]
     switch layout {
     case .success(let layout):
       let rules = RuleNode.build(layout.root, abi: abi, entries: entries)
-      var steps: [ComparisonStep] = []
-      ComparisonStep.compile(rules, into: &steps)
+      compiled = []
+      ComparisonStep.compile(rules, into: &compiled)
       self.layout = layout
       self.layoutError = nil
       self.rules = rules
-      self.steps = steps
     case .failure(let error):
       self.layout = nil
       self.layoutError = error
       self.rules = nil
-      self.steps = []
+      compiled = []
     }
     strategy = Self.strategy(of: type, rules: rules, layoutError: layoutError, entries: entries)
-    shortcut = ComparisonShortcut(steps: steps, rules: rules)
+    shortcut = ComparisonShortcut(steps: compiled, rules: rules)
+    // Past the shortcut, which keeps a comparer for the whole value itself.
+    keptComparers = ComparisonStep.keepingComparers(of: &compiled)
+    steps = compiled
     if case .registered(let entry)? = rules?.rule {
       directComparator = entry.directComparator
     } else {
@@ -146,6 +157,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
     defaultTolerance = other.defaultTolerance
     rules = other.rules
     steps = other.steps
+    keptComparers = other.keptComparers
     shortcut = other.shortcut
     directComparator = other.directComparator
     valueSize = other.valueSize

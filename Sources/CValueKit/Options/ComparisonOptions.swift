@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a comparison accepts as equal and how much it reports: every option of a comparison, handed as one
 /// value to ``ValueType/compare(_:_:options:)``, to every assertion of CValueTesting and every matcher of
 /// CValueNimble, and (as `cv_options`) to `cv_compare`.
@@ -149,7 +151,8 @@ public struct ComparisonOptions: Hashable, Sendable {
   var values: Values {
     _read { yield storage.values }
     _modify {
-      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
+      // A storage a handle keeps a plan with is never changed either, even when no copy holds it any more.
+      if !isKnownUniquelyReferenced(&storage) || storage.holdsPlan { storage = Storage(storage.values) }
       yield &storage.values
     }
   }
@@ -177,14 +180,27 @@ extension ComparisonOptions {
   }
 
   /// The one reference options are kept in. Changed only through ``ComparisonOptions/values``, which copies it
-  /// first unless the options being changed hold the only reference: a storage another copy (or a handle's
-  /// kept plan) can see never changes, so one is `Sendable` and two copies holding the same one are equal.
+  /// first unless the options being changed hold the only reference and no plan is kept with it: a storage
+  /// another copy (or a handle's kept plan) can see never changes, so one is `Sendable` and two copies holding
+  /// the same one are equal.
   final class Storage: @unchecked Sendable {
     // Not checked for exclusive access at run time (each check cost a lookup a read): it is changed only
     // through `ComparisonOptions.values`, by the one copy that holds it.
     @exclusivity(unchecked) var values: Values
 
+    /// What the first handle to compare with these options twice keeps with them (its plan for them, an
+    /// ``OptionsPlan``, which `ComparisonPlan.swift` reads and writes), so that the next comparisons find it
+    /// with one atomic load: no lock, no retain. Set once, never replaced; released with the storage. It
+    /// knows the handle by its serial number, not by a reference, so nothing here keeps a handle alive (the
+    /// handle's own kept plans hold this storage).
+    let keptByHandle = Atomic<Unmanaged<AnyObject>?>(nil)
+
     init(_ values: Values) { self.values = values }
+
+    deinit { keptByHandle.load(ordering: .acquiring)?.release() }
+
+    /// Whether a handle keeps a plan here, so that the storage must not change.
+    var holdsPlan: Bool { keptByHandle.load(ordering: .acquiring) != nil }
   }
 }
 

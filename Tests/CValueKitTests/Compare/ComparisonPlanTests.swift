@@ -14,7 +14,7 @@ struct ComparisonPlanTests {
     return (render(type.steps), "\(type.shortcut)")
   }
 
-  private static func render(_ steps: [ComparisonStep]) -> String {
+  static func render(_ steps: [ComparisonStep]) -> String {
     steps.map { step in
       switch step {
       case .bytes(let offset, let count): "bytes \(offset)+\(count)"
@@ -23,6 +23,7 @@ struct ComparisonPlanTests {
       case .doubles(let offset, let count): "doubles \(offset)×\(count)"
       case .leaf(let offset, let kind): "leaf \(offset) \(kind)"
       case .registered(let offset, let size, _): "registered \(offset)+\(size)"
+      case .kept(let offset, let size, _): "kept \(offset)+\(size)"
       case .repeated(let offset, let count, let stride, let inner):
         "repeat \(offset) \(count)×\(stride) {\(render(inner))}"
       case .tagged(let offset, let union):

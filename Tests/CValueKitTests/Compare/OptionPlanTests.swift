@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import CValueKit
@@ -173,5 +174,155 @@ import Testing
     #expect(throws: ValueError.swiftTypeSize(swiftType: "Int16", size: 2, type: type.type, typeSize: 24)) {
       try type.compare(Int16(1), Int16(1))
     }
+  }
+}
+
+/// Options passed again by reference keep the plan the handle compiled for them, so that the handle finds it
+/// without its lock: for that handle and array length only, never once the options change, and the same plan
+/// under comparisons from many threads.
+@Suite struct OptionsKeepTheirPlanTests {
+  static let rect = OptionPlanTests.rect
+  static let base = OptionPlanTests.bytes(OptionPlanTests.base)
+  static let other = OptionPlanTests.bytes(OptionPlanTests.other)
+  static let widthDiffers = OptionPlanTests.bytes([1, 2, 3.5, 4])
+
+  @Test func optionsPassedAgainKeepTheHandlesPlan() throws {
+    let type = try ValueRegistry().resolve(Self.rect)
+    let options = OptionPlanTests.ignoringX
+    #expect(try type.compare(bytes: Self.base, Self.other, options: options).isEqual)
+    // Compiled: the handle keeps the plan, the options not yet (options built for one call never pay for it).
+    #expect(options.storage.plan(keptFor: type.serial, count: nil) == nil)
+    #expect(try type.compare(bytes: Self.base, Self.other, options: options).isEqual)
+    // Found again by reference: the options keep it too, the very plan the handle keeps.
+    let kept = try #require(options.storage.plan(keptFor: type.serial, count: nil))
+    #expect(type.keptPlans.count == 1)
+    #expect(kept.takeUnretainedValue() === type.keptPlans.first)
+    // Comparisons by the kept plan: equal values, and values that differ where it compares (walked by it).
+    let equal = try type.compare(bytes: Self.base, Self.other, options: options)
+    #expect(equal.isEqual)
+    #expect(equal.comparedFieldCount == 3)
+    #expect(equal.ignoredPaths == [".origin.x"])
+    let differing = try type.compare(bytes: Self.base, Self.widthDiffers, options: options)
+    #expect(differing.summary == "CGRect values differ at .size.width: 3 ≠ 3.5 (difference 0.5)")
+    #expect(try type.difference(bytes: Self.base, Self.other, options: options) == nil)
+    #expect(type.keptPlans.count == 1)
+  }
+
+  @Test func anArrayLengthKeepsItsOwnPlan() throws {
+    let type = try ValueRegistry().resolve(Self.rect)
+    let options = ComparisonOptions(tolerance: .absolute(0.3))
+    let two = Self.base + Self.base
+    for _ in 0..<2 { #expect(try type.compare(bytes: Self.base, Self.base, count: 1, options: options).isEqual) }
+    let one = try #require(options.storage.plan(keptFor: type.serial, count: 1))
+    #expect(one.takeUnretainedValue() === type.keptPlans.first)
+    // Not for one value, nor for two: each is the handle's to find.
+    #expect(options.storage.plan(keptFor: type.serial, count: nil) == nil)
+    #expect(options.storage.plan(keptFor: type.serial, count: 2) == nil)
+    let differing = try type.compare(bytes: two, Self.base + Self.widthDiffers, count: 2, options: options)
+    #expect(differing.mismatches.map(\.path) == ["[1].size.width"])
+    #expect(try type.compare(bytes: Self.base, Self.widthDiffers, count: 1, options: options).mismatchCount == 1)
+    #expect(try type.compare(bytes: Self.base, Self.widthDiffers, options: options).mismatchCount == 1)
+    #expect(type.keptPlans.count == 3)
+  }
+
+  @Test func anotherHandleDoesNotFindThePlan() throws {
+    let catalog = TypeCatalog(includingBuiltins: false)
+    try catalog.register(Self.rect, name: "rect_t")
+    let registry = ValueRegistry(catalog: catalog)
+    let type = try registry.resolve(Self.rect)
+    // The same rules under a typedef name: another handle, whose equal values are named by it.
+    let named = try registry.resolve("rect_t")
+    #expect(named.serial != type.serial)
+    let options = OptionPlanTests.ignoringX
+    for _ in 0..<3 {
+      #expect(try type.compare(bytes: Self.base, Self.other, options: options).typeName == "CGRect")
+    }
+    for _ in 0..<3 {
+      let compared = try named.compare(bytes: Self.base, Self.other, options: options)
+      #expect(compared.isEqual)
+      #expect(compared.typeName == "rect_t")
+    }
+    // The options keep the first handle's plan only; the second finds its own under its lock.
+    #expect(options.storage.plan(keptFor: named.serial, count: nil) == nil)
+    #expect(options.storage.plan(keptFor: type.serial, count: nil)?.takeUnretainedValue() === type.keptPlans.first)
+    #expect(named.keptPlans.count == 1)
+  }
+
+  @Test func optionsKeepingAPlanAreCopiedWhenChangedEvenWhenNoOneElseHoldsThem() throws {
+    let type = try ValueRegistry().resolve(Self.rect)
+    var options = OptionPlanTests.ignoringX
+    for _ in 0..<2 { #expect(try type.compare(bytes: Self.base, Self.other, options: options).isEqual) }
+    #expect(options.storage.holdsPlan)
+    // The handle forgets its plan for them: these options are now the storage's only holder.
+    for index in 0..<ComparisonPlans.capacity {
+      _ = try type.compare(bytes: Self.base, Self.base, options: ComparisonOptions(tolerance: .absolute(Double(index))))
+    }
+    #expect(!type.keptPlanOptions.contains { $0.storage === options.storage })
+    let keeping = ObjectIdentifier(options.storage)
+    options.ignoredPaths = []
+    // Changed in place, the storage would still hold the plan that ignores `.origin.x`.
+    #expect(ObjectIdentifier(options.storage) != keeping)
+    #expect(!options.storage.holdsPlan)
+    let compared = try type.compare(bytes: Self.base, Self.other, options: options)
+    #expect(compared.summary == "CGRect values differ at .origin.x: 1 ≠ 1.5 (difference 0.5)")
+  }
+
+  @Test func aPlansStepsCallItsComparersUnretained() throws {
+    let calls = Mutex(0)
+    var options = ComparisonOptions()
+    options.ignoredPaths = [".origin.x"]
+    options.fieldComparers[".size.height"] = FieldComparer(Double.self) { a, b in
+      calls.withLock { $0 += 1 }
+      return abs(a - b) < 0.5
+    }
+    let type = try ValueRegistry().resolve(Self.rect)
+    for _ in 0..<3 { #expect(try type.compare(bytes: Self.base, Self.other, options: options).isEqual) }
+    let plan = try #require(type.keptPlans.first)
+    #expect(ComparisonPlanTests.render(Array(plan.steps)) == "doubles 8×2; kept 24+8")
+    #expect(calls.withLock { $0 } == 3)
+    let far = OptionPlanTests.bytes([1, 2, 3, 9])
+    #expect(try type.compare(bytes: Self.base, far, options: options).mismatches.map(\.path) == [".size.height"])
+    // Checked once by the steps, then once by the walk that reports it.
+    #expect(calls.withLock { $0 } == 5)
+  }
+
+  @Test func aHandlesOwnStepsCallARegisteredComparerUnretained() throws {
+    let calls = Mutex(0)
+    let registry = ValueRegistry()
+    try registry.register(Self.rect, ignoring: [".origin.x"])
+    try registry.register(
+      Self.rect,
+      comparer: FieldComparer(Double.self) { a, b in
+        calls.withLock { $0 += 1 }
+        return a == b
+      }, at: ".size.width")
+    let type = try registry.resolve(Self.rect)
+    #expect(ComparisonPlanTests.render(type.steps) == "doubles 8×1; kept 16+8; doubles 24×1")
+    let a: [Double] = [1, 2, 3, 4]
+    let xDiffers: [Double] = [9, 2, 3, 4]
+    let widthDiffers: [Double] = [1, 2, 3.5, 4]
+    #expect(type.isEqual(pointers: a, xDiffers))
+    #expect(!type.isEqual(pointers: a, widthDiffers))
+    #expect(calls.withLock { $0 } == 2)
+  }
+
+  @Test func comparisonsFromManyThreadsShareOneKeptPlan() async throws {
+    let type = try ValueRegistry().resolve(Self.rect)
+    let options = OptionPlanTests.ignoringX
+    let outcomes = try await withThrowingTaskGroup(of: [Bool].self, returning: [[Bool]].self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          try (0..<200).map { index in
+            try type.compare(bytes: Self.base, index % 2 == 0 ? Self.other : Self.widthDiffers, options: options)
+              .isEqual
+          }
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(outcomes.count == 8)
+    for outcome in outcomes { #expect(outcome == (0..<200).map { $0 % 2 == 0 }) }
+    #expect(type.keptPlans.count == 1)
+    #expect(options.storage.plan(keptFor: type.serial, count: nil)?.takeUnretainedValue() === type.keptPlans.first)
   }
 }
