@@ -29,21 +29,36 @@ enum InlineRun: Sendable, Equatable {
       self = .none
       return
     }
-    // Floating-point leaves are compared with `==` only where the rules give `==`; integers at any tolerance.
-    let floatsByEquality = tolerance.isExact && !tolerance.isBitwise && !tolerance.nanEqualsNaN
     switch shortcut {
-    case .doubles(let offset, let count) where count <= Self.longest && floatsByEquality:
+    case .doubles(let offset, let count) where count <= Self.longest && Self.floatsByEquality(tolerance):
       self = .doubles(offset: offset, count: count)
-    case .floats(let offset, let count) where count <= Self.longest && floatsByEquality:
+    case .floats(let offset, let count) where count <= Self.longest && Self.floatsByEquality(tolerance):
       self = .floats(offset: offset, count: count)
+    default:
+      // Fields with a comparer are compared by the plan's call (`isEqualByPlan`): a call in the inlined loop, or
+      // one more case here, costs every caller of `isEqual`, values with no comparer too.
+      let decide = Self.fieldsDecide(fields, shortcut: shortcut, direct: direct, tolerance: tolerance)
+      self = decide && fields?.hasComparers == false ? .fields : .none
+    }
+  }
+
+  /// Whether `==` on every floating-point leaf gives what the rules give at `tolerance`: an exact tolerance,
+  /// not bitwise, with NaN never equal to NaN.
+  static func floatsByEquality(_ tolerance: FloatTolerance) -> Bool {
+    tolerance.isExact && !tolerance.isBitwise && !tolerance.nanEqualsNaN
+  }
+
+  /// Whether comparing `fields` member by member gives the plan's answer at the handle's default `tolerance`:
+  /// there are such fields, no C comparator decides the whole value, and floating-point members (if any) are
+  /// compared with `==` there. Integers are compared alike at any tolerance.
+  static func fieldsDecide(
+    _ fields: InlineFields?, shortcut: ComparisonShortcut, direct: DirectComparator?, tolerance: FloatTolerance
+  ) -> Bool {
+    guard direct == nil, let fields else { return false }
+    switch shortcut {
     case .bytes, .steps:
-      guard let fields, floatsByEquality || !fields.fields.contains(where: { $0.kind == .float || $0.kind == .double })
-      else {
-        self = .none
-        return
-      }
-      self = .fields
-    default: self = .none
+      return floatsByEquality(tolerance) || !fields.fields.contains { $0.kind == .float || $0.kind == .double }
+    default: return false
     }
   }
 
@@ -77,23 +92,33 @@ enum InlineRun: Sendable, Equatable {
 }
 
 /// A small record whose steps are integers, bitfields, `float` and `double` members (`{char tag; double value;
-/// int count;}`), compared as a hand-written `==` compares it: member by member, each loaded at its own width
+/// int count;}`) and fields with a registered comparer, compared as a hand-written `==` compares it: member by member, each loaded at its own width
 /// (so that a value the caller has just stored member by member is read back from the store buffer, not
 /// stalled by a wider load across two stores), integers and bitfields under a mask that leaves other bits
 /// out, floating-point members with `==`. That is what the steps decide at an exact tolerance with NaN never
-/// equal to NaN (``FloatRule`` gives `==` there: `-0.0 == 0.0`, a NaN equal to nothing), with no call and no
-/// switch over step kinds that hold arrays and closures.
+/// equal to NaN (``FloatRule`` gives `==` there: `-0.0 == 0.0`, a NaN equal to nothing), a field with a
+/// comparer by its comparer, called unretained; with no other call and no switch over step kinds that hold
+/// arrays and closures.
 ///
 /// The members are kept in memory the handle owns, read through a pointer, so that the inlined loop copies and
 /// retains nothing.
 @usableFromInline
 final class InlineFields: @unchecked Sendable {
-  /// One member: what is loaded at `offset`, and for an integer the bits compared.
+  /// One member: what is loaded at `offset`, and for an integer the bits compared; for a field with a comparer,
+  /// its size in `mask` and the comparer (a ``KeptComparer`` these fields keep, unretained).
   @usableFromInline
-  struct Field: Sendable {
+  struct Field: @unchecked Sendable {
     @usableFromInline let offset: Int
     @usableFromInline let mask: UInt64
     @usableFromInline let kind: Kind
+    @usableFromInline let comparer: UnsafeRawPointer?
+
+    init(offset: Int, mask: UInt64, kind: Kind, comparer: UnsafeRawPointer? = nil) {
+      self.offset = offset
+      self.mask = mask
+      self.kind = kind
+      self.comparer = comparer
+    }
   }
 
   /// The members as the inlined `isEqual` reads them: where they start, and how many. Valid while the
@@ -113,7 +138,7 @@ final class InlineFields: @unchecked Sendable {
   /// How a member is loaded and compared.
   @usableFromInline
   enum Kind: UInt8, Sendable {
-    case byte, halfWord, word, doubleWord, float, double
+    case byte, halfWord, word, doubleWord, float, double, comparer
   }
 
   /// The most members compared inline, and the largest value.
@@ -122,12 +147,17 @@ final class InlineFields: @unchecked Sendable {
 
   /// The members, in the order the steps give them: written once here, never changed, freed with this.
   let fields: UnsafeMutableBufferPointer<Field>
+  /// The comparers of the fields of kind ``Kind/comparer``, which they read unretained.
+  private let comparers: [KeptComparer]
+  /// Whether a field has a comparer.
+  var hasComparers: Bool { !comparers.isEmpty }
 
   /// The inline form of `steps` (compiled without merging members) for a value of `size` bytes, or `nil`
   /// when a step is of another kind or the value has more members than are inlined.
   init?(_ steps: [ComparisonStep], size: Int) {
     guard size > 0, size <= Self.maximumSize else { return nil }
     var found: [Field] = []
+    var comparers: [KeptComparer] = []
     // A run of bytes or bits, loaded in the widest pieces its alignment allows (a `char[6]` as 4 and 2 bytes).
     func integers(at offset: Int, mask: [UInt8]) {
       var start = 0
@@ -154,13 +184,21 @@ final class InlineFields: @unchecked Sendable {
         found += (0..<count).map { Field(offset: offset + $0 * 4, mask: 0, kind: .float) }
       case .doubles(let offset, let count):
         found += (0..<count).map { Field(offset: offset + $0 * 8, mask: 0, kind: .double) }
-      case .leaf, .registered, .kept, .repeated, .tagged:
+      case .registered(let offset, let size, let compare):
+        let kept = KeptComparer(compare)
+        comparers.append(kept)
+        found.append(
+          Field(
+            offset: offset, mask: UInt64(size), kind: .comparer,
+            comparer: UnsafeRawPointer(Unmanaged.passUnretained(kept).toOpaque())))
+      case .leaf, .kept, .repeated, .tagged:
         return nil
       }
       guard found.count <= Self.maximumFields else { return nil }
     }
     fields = .allocate(capacity: max(found.count, 1))
     _ = fields.initialize(from: found)
+    self.comparers = comparers
   }
 
   deinit { fields.deallocate() }
@@ -190,7 +228,19 @@ final class InlineFields: @unchecked Sendable {
     return true
   }
 
-  /// Whether one member is equal in the values at `a` and `b`.
+  /// Whether the values at `a` and `b` are equal, member by member, fields with a comparer too: how the
+  /// handle's plan compares a small record that has them, in one loop rather than the plan's steps.
+  /// The members are `list`, read with no retain (the handle keeps the ``InlineFields`` they come from).
+  static func isEqualCalling(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, list: List) -> Bool {
+    for index in 0..<list.count {
+      let field = list.start[index]
+      guard field.kind == .comparer ? compare(a, b, field) : isEqual(a, b, field) else { return false }
+    }
+    return true
+  }
+
+  /// Whether one member is equal in the values at `a` and `b`; a field with a comparer is left to
+  /// ``isEqualCalling(_:_:list:)``, which calls it (the members of ``InlineRun/fields`` hold none).
   @inlinable @inline(__always)
   static func isEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ field: Field) -> Bool {
     switch field.kind {
@@ -204,6 +254,18 @@ final class InlineFields: @unchecked Sendable {
     case .double:
       a.loadUnaligned(fromByteOffset: field.offset, as: Double.self)
         == b.loadUnaligned(fromByteOffset: field.offset, as: Double.self)
+    case .comparer: false
+    }
+  }
+
+  /// Whether a field with a comparer is equal in the values at `a` and `b`, by its comparer.
+  @inline(__always)
+  static func compare(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ field: Field) -> Bool {
+    // Borrowed from the fields, which the handle keeps: no retain of the closure.
+    Unmanaged<KeptComparer>.fromOpaque(field.comparer.unsafelyUnwrapped)._withUnsafeGuaranteedRef { kept in
+      kept.compare(
+        UnsafeRawBufferPointer(start: a + field.offset, count: Int(field.mask)),
+        UnsafeRawBufferPointer(start: b + field.offset, count: Int(field.mask)))
     }
   }
 

@@ -68,6 +68,11 @@ public final class ValueType: Sendable, CustomStringConvertible {
   /// ``inlineFieldList``, with no retain.
   let inlineFields: InlineFields?
   @usableFromInline let inlineFieldList: InlineFields.List
+  /// A small record with fields compared by a registered comparer, as ``InlineFields``: what `isEqualByPlan`
+  /// compares it by, in one loop with the comparers called unretained, rather than by the steps.
+  let comparingFields: InlineFields?
+  /// The members of ``comparingFields``, read with no retain; ``InlineFields/List/empty`` when there are none.
+  let comparingFieldList: InlineFields.List
   /// A C comparator registered for the whole value that takes two pointers and returns an `int`, for the
   /// inlined `isEqual(pointers:)` to call with nothing in between (its library is kept open by the entry).
   @usableFromInline let inlineComparator: InlineComparator?
@@ -122,6 +127,11 @@ public final class ValueType: Sendable, CustomStringConvertible {
     let fields = InlineFields(fieldSteps, size: valueSize)
     inlineRun = InlineRun(shortcut, fields: fields, direct: directComparator, tolerance: defaultTolerance)
     inlineFields = inlineRun == .fields ? fields : nil
+    comparingFields =
+      fields?.hasComparers == true
+        && InlineRun.fieldsDecide(fields, shortcut: shortcut, direct: directComparator, tolerance: defaultTolerance)
+      ? fields : nil
+    comparingFieldList = comparingFields?.list ?? .empty
     inlineFieldList = inlineFields?.list ?? .empty
     inlineComparator = directComparator.flatMap(InlineComparator.init)
   }
@@ -173,6 +183,8 @@ public final class ValueType: Sendable, CustomStringConvertible {
     equalComparison = Self.equalComparison(of: ownPlan, checks: ownPlanChecks)
     inlineRun = other.inlineRun
     inlineFields = other.inlineFields
+    comparingFields = other.comparingFields
+    comparingFieldList = other.comparingFieldList
     inlineFieldList = other.inlineFieldList
     inlineComparator = other.inlineComparator
   }
@@ -230,6 +242,10 @@ public final class ValueType: Sendable, CustomStringConvertible {
   func isEqualByPlan(
     pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, tolerance: FloatTolerance?
   ) -> Bool {
+    // First: a handle with such fields has no C comparator for the whole value.
+    if comparingFieldList.count > 0, tolerance == nil {
+      return InlineFields.isEqualCalling(actual, expected, list: comparingFieldList)
+    }
     if let function = directComparator { return function.isEqual(pointers: actual, expected, size: valueSize) }
     switch shortcut {
     case .bytes(let offset, let count): return cvi_bytes_equal(actual + offset, expected + offset, count)

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import CValueKit
@@ -151,6 +152,90 @@ struct InlineFieldsTests {
     }
     // Both answers were exercised.
     #expect(equalSeen > 100 && equalSeen < 2_900, "\(equalSeen) equal of 3000")
+  }
+
+  /// The members of a handle compared by `isEqualByPlan` in one loop because a field has a registered comparer.
+  private static func renderComparing(_ type: ValueType) -> String? {
+    type.comparingFields.map { inline in
+      inline.fields.map { field in
+        switch field.kind {
+        case .float, .double: "\(field.kind) \(field.offset)"
+        case .comparer: "comparer \(field.offset) size \(field.mask)"
+        default: "\(field.kind) \(field.offset) \(String(field.mask, radix: 16))"
+        }
+      }.joined(separator: "; ")
+    }
+  }
+
+  @Test func fieldsWithAComparerAreComparedInOneLoopThatAgreesWithTheWalk() throws {
+    let calls = Mutex(0)
+    let registry = ValueRegistry()
+    let encoding = #"{S="tag"c"value"d"count"i"flags"s}"#
+    try registry.register(
+      encoding,
+      comparer: FieldComparer(Int32.self) { a, b in
+        calls.withLock { $0 += 1 }
+        return a % 16 == b % 16
+      }, at: ".count")
+    let type = try registry.resolve(encoding)
+    // Not inlined into the caller (the call would cost every caller), compared by the plan's one loop.
+    #expect(type.inlineRun == .none)
+    #expect(Self.renderComparing(type) == "byte 0 ff; double 8; comparer 16 size 4; halfWord 20 ffff")
+    var random = SplitMix64(seed: 0x5EED)
+    var equalSeen = 0
+    var expectedCalls = 0
+    for round in 0..<2_000 {
+      var a = (0..<24).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      var b = a
+      switch round % 4 {
+      case 0: b[Int(random.next() % 24)] = UInt8(truncatingIfNeeded: random.next())
+      case 1: b[16] &+= 16  // equal by the comparer, not by its bytes
+      case 2: break
+      default:
+        Self.store([0, -0.0, .nan, 1][Int(random.next() % 4)], into: &a, at: 8, isDouble: true)
+        Self.store([0, -0.0, .nan, 1][Int(random.next() % 4)], into: &b, at: 8, isDouble: true)
+      }
+      let before = calls.withLock { $0 }
+      let inline = Self.isEqual(type, a, b)
+      // The comparer is called only when every field before it is equal, once.
+      let reached = a[0] == b[0] && Self.double(a, at: 8) == Self.double(b, at: 8)
+      expectedCalls += reached ? 1 : 0
+      #expect(calls.withLock { $0 } - before == (reached ? 1 : 0))
+      let stepped = a.withUnsafeBytes { x in
+        b.withUnsafeBytes {
+          ComparisonStep.run(type.steps, x.baseAddress!, $0.baseAddress!, tolerance: type.defaultTolerance)
+        }
+      }
+      let walk = try type.compare(bytes: a, b)
+      #expect(inline == walk.isEqual, "\(a) vs \(b): \(walk.report)")
+      #expect(inline == stepped, "\(a) vs \(b)")
+      if inline { equalSeen += 1 }
+    }
+    #expect(equalSeen > 300 && equalSeen < 1_900, "\(equalSeen) equal of 2000")
+    #expect(expectedCalls > 0)
+  }
+
+  @Test func fieldsWithAComparerAreLeftToTheStepsUnderAToleranceThatIsNotEquality() throws {
+    let registry = ValueRegistry(defaultTolerance: .absolute(0.5))
+    let encoding = #"{S="tag"c"value"d"count"i}"#
+    try registry.register(encoding, comparer: FieldComparer(Int32.self) { $0 == $1 }, at: ".count")
+    let type = try registry.resolve(encoding)
+    #expect(type.comparingFields == nil)
+    var a = [UInt8](repeating: 0, count: 24)
+    var b = a
+    Self.store(1, into: &a, at: 8, isDouble: true)
+    Self.store(1.25, into: &b, at: 8, isDouble: true)
+    #expect(Self.isEqual(type, a, b))
+    b[16] = 1
+    #expect(!Self.isEqual(type, a, b))
+  }
+
+  private static func isEqual(_ type: ValueType, _ a: [UInt8], _ b: [UInt8]) -> Bool {
+    type.isEqual(pointers: a, b)
+  }
+
+  private static func double(_ bytes: [UInt8], at offset: Int) -> Double {
+    bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Double.self) }
   }
 
   private static func store(_ value: Double, into bytes: inout [UInt8], at offset: Int, isDouble: Bool) {
