@@ -92,13 +92,15 @@ enum InlineRun: Sendable, Equatable {
 }
 
 /// A small record whose steps are integers, bitfields, `float` and `double` members (`{char tag; double value;
-/// int count;}`) and fields with a registered comparer, compared as a hand-written `==` compares it: member by member, each loaded at its own width
+/// int count;}`), compared as a hand-written `==` compares it: member by member, each loaded at its own width
 /// (so that a value the caller has just stored member by member is read back from the store buffer, not
 /// stalled by a wider load across two stores), integers and bitfields under a mask that leaves other bits
 /// out, floating-point members with `==`. That is what the steps decide at an exact tolerance with NaN never
-/// equal to NaN (``FloatRule`` gives `==` there: `-0.0 == 0.0`, a NaN equal to nothing), a field with a
-/// comparer by its comparer, called unretained; with no other call and no switch over step kinds that hold
-/// arrays and closures.
+/// equal to NaN (``FloatRule`` gives `==` there: `-0.0 == 0.0`, a NaN equal to nothing), with no call and no
+/// switch over step kinds that hold arrays and closures.
+///
+/// Fields with a registered comparer may be members too: such a record is never compared by the inlined loop
+/// but by ``isEqualCalling(_:_:list:)``, out of line, which calls each comparer unretained.
 ///
 /// The members are kept in memory the handle owns, read through a pointer, so that the inlined loop copies and
 /// retains nothing.
