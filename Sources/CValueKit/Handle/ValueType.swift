@@ -33,7 +33,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
   private let keptComparers: [KeptComparer]
   let shortcut: ComparisonShortcut
   /// The C function registered for the whole value, when there is one: called before `shortcut` is read,
-  /// with no closure and no retain in between (the entry's closure, in `steps`, keeps what it needs alive).
+  /// with no closure and no retain in between (the entry's closure, kept for `steps`, keeps what it needs alive).
   let directComparator: DirectComparator?
   /// The size of one value, or -1 when the layout is unknown: what the inlined `isEqual` checks a Swift
   /// type against.
