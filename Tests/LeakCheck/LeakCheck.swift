@@ -52,6 +52,20 @@ struct LeakCheck {
       try registry.resolve("{Temp=d}").compare(21.0, 21.2).isEqual,
       try !registry.resolve("{Pair}").compare(Pair(1.5, 2), Pair(1.5, 3)).isEqual
     else { fatalError("a comparison gave the wrong answer in round \(round)") }
+    // Options passed again keep the handle's plan with them (and a handle's steps and fields keep their
+    // comparers): all freed with the options and the handle, a changed copy included.
+    let pair = try registry.resolve("{Pair}")
+    var options = ComparisonOptions(ignoredPaths: [".a"])
+    options.fieldComparers[".b"] = FieldComparer(Int32.self) { $0 == $1 }
+    for _ in 0..<3 {
+      guard try pair.compare(Pair(1.5, 2), Pair(2.5, 2), options: options).isEqual else {
+        fatalError("options kept a wrong plan in round \(round)")
+      }
+    }
+    options.ignoredPaths = []
+    guard try !pair.compare(Pair(1.5, 2), Pair(2.5, 2), options: options).isEqual else {
+      fatalError("changed options found the old plan in round \(round)")
+    }
     _ = try registry.resolve("rect").describe(bytes: [UInt8](repeating: 0, count: 32))
     _ = try registry.resolve("{Pair}").parse("{.a = 1, .b = 2}")
   }
