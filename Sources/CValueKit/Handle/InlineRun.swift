@@ -78,14 +78,16 @@ enum InlineRun: Sendable, Equatable {
   static func run<Value: BinaryFloatingPoint>(
     _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int, as _: Value.Type
   ) -> Bool {
-    var index = 0
-    while index < count {
-      let size = MemoryLayout<Value>.size
+    // Wrapping arithmetic: the run lies inside the value, so no offset can overflow, and a checked one cost a
+    // compare and a branch per member.
+    var offset = 0
+    let end = count &* MemoryLayout<Value>.size
+    while offset < end {
       guard
-        a.loadUnaligned(fromByteOffset: index * size, as: Value.self)
-          == b.loadUnaligned(fromByteOffset: index * size, as: Value.self)
+        a.loadUnaligned(fromByteOffset: offset, as: Value.self)
+          == b.loadUnaligned(fromByteOffset: offset, as: Value.self)
       else { return false }
-      index += 1
+      offset &+= MemoryLayout<Value>.size
     }
     return true
   }
