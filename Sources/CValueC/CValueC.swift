@@ -274,6 +274,25 @@ public func cv_compare(
   _ type: OpaquePointer?, _ actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, _ count: Int,
   _ options: OpaquePointer?, _ result: UnsafeMutablePointer<cv_comparison>?, _ message: MessageOut
 ) -> Int32 {
+  // One value without options: the handle is not retained, and equal values are decided as
+  // `isEqual(pointers:)` decides them, with nothing but `result` written.
+  if options == nil, count == 1, let result, let out = ComparisonOut(unchecked: result), let type, let actual,
+    let expected
+  {
+    return Unmanaged<TypeHandle>.fromOpaque(UnsafeRawPointer(type))._withUnsafeGuaranteedRef {
+      $0.compare(actual, expected, into: out, message)
+    }
+  }
+  return compareChecking(type, actual, expected, count, options, result, message)
+}
+
+/// `cv_compare` of arrays, with options, or with an argument to check: out of `cv_compare`'s line, so that a
+/// single value's call stays small.
+@inline(never)
+private func compareChecking(
+  _ type: OpaquePointer?, _ actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, _ count: Int,
+  _ options: OpaquePointer?, _ result: UnsafeMutablePointer<cv_comparison>?, _ message: MessageOut
+) -> Int32 {
   // Without options the handle is not retained; either way the values are checked once, and a report is built
   // only for values that differ.
   if options == nil, let type, let actual, let expected, let result, let out = ComparisonOut(unchecked: result) {

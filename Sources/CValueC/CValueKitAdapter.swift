@@ -252,6 +252,28 @@ final class TypeHandle {
     }
   }
 
+  /// `cv_compare` of one value at each address with no options: its outcome written to `out`, and its status
+  /// returned (with the message, for a failure). Equal values are decided as `isEqual(pointers:)` decides
+  /// them, inlined here; values that differ are walked once. Out of line, so that `cv_compare` calls it with the
+  /// handle borrowed (no retain) and its status in a register.
+  @inline(never)
+  func compare(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, into out: ComparisonOut, _ message: MessageOut)
+    -> Int32
+  {
+    do throws(ValueError) {
+      if let difference = try handle.difference(pointers: actual, expected), !difference.isEqual {
+        out.write((false, difference.mismatchCount, difference.report))
+      } else {
+        out.write(isEqual: true, mismatchCount: 0, report: nil)
+      }
+      message?.pointee = nil
+      return CV_OK
+    } catch {
+      out.write(isEqual: false, mismatchCount: 0, report: nil)
+      return failure(CAPIError(valueError: error), message)
+    }
+  }
+
   /// The comparison as one line of JSON (schema 1), as `cvalue compare --json` prints it.
   func compareJSON(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: OptionsHandle?)
     throws(CAPIError) -> String

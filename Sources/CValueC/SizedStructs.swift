@@ -107,6 +107,13 @@ struct ComparisonOut {
       pointer.pointee.report = report
       return
     }
+    writeShorter(isEqual: isEqual, mismatchCount: mismatchCount, report: report)
+  }
+
+  /// ``write(isEqual:mismatchCount:report:)`` for a caller's struct shorter than this header's (an older
+  /// header): out of line, so that its copy through a local does not weigh on every `cv_compare`.
+  @inline(never)
+  private func writeShorter(isEqual: Bool, mismatchCount: Int, report: UnsafeMutablePointer<CChar>?) {
     var value = cv_comparison(
       size: size, is_equal: isEqual ? 1 : 0, mismatch_count: Int64(mismatchCount), report: report)
     let start = MemoryLayout<Int>.size

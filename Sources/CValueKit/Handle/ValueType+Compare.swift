@@ -172,11 +172,38 @@ extension ValueType {
     {
       // Checked once: values that differ are walked, not checked again.
       if isEqual(pointers: a, b) { return nil }
-      let result = try walkByOwnPlan(actual, expected, options: .default)
-      return result.isEqual ? nil : result
+      return try differenceWalked(a, b)
     }
     return try compareChecked(actual, expected, count: count, options: .default, given: false, reportsEqual: false)
       .comparison
+  }
+
+  /// The comparison of one value at each address that ``isEqual(pointers:_:tolerance:)`` found unequal, by the
+  /// handle's own plan (``ownPlanDecides`` is true): the walk alone, or `nil` if it finds them equal after all.
+  @usableFromInline
+  func differenceWalked(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer) throws(ValueError) -> Comparison? {
+    let (a, b) = (
+      UnsafeRawBufferPointer(start: actual, count: valueSize), UnsafeRawBufferPointer(start: expected, count: valueSize)
+    )
+    let result = try walkByOwnPlan(a, b, options: .default)
+    return result.isEqual ? nil : result
+  }
+
+  /// ``difference(pointers:_:)`` when the handle's own plan does not decide alone (a comparer registered for the
+  /// whole value, a tagged union, no layout): `compareChecked` over the layout's size, once.
+  @usableFromInline
+  func differenceByOwnRules(pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer) throws(ValueError)
+    -> Comparison?
+  {
+    guard valueSize >= 0 else {
+      // What `isEqual(pointers:)` says of a type with no layout: a value is equal to the value at its address.
+      if actual == expected { return nil }
+      throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize))
+    }
+    let (a, b) = (
+      UnsafeRawBufferPointer(start: actual, count: valueSize), UnsafeRawBufferPointer(start: expected, count: valueSize)
+    )
+    return try differenceByOwnRules(a, b, count: nil)
   }
 
   /// The walk of one value by the handle's own plan (``ownPlanDecides`` is true).

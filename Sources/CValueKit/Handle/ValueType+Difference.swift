@@ -39,4 +39,37 @@ extension ValueType {
       }
     }
   }
+
+  /// Compares one value at each address, ``CLayout/size`` bytes, by the handle's own rules, and builds a
+  /// ``Comparison`` only when they differ: ``difference(bytes:_:count:options:)`` with no options, for values
+  /// that are already in memory.
+  ///
+  /// Equal values cost what ``isEqual(pointers:_:tolerance:)`` costs, inlined into the caller as it is; values
+  /// that differ are walked field by field, never checked again. `cv_compare` of one value with no options is
+  /// this function.
+  ///
+  /// ```swift
+  /// let point = try ValueRegistry.shared.resolve("point")
+  /// var a = (x: 1.0, y: 2.0), b = (x: 1.0, y: 2.5)
+  /// if let failure = try point.difference(pointers: &a, &b) {
+  ///   print(failure.report)   // CGPoint values differ at 1 of 2 fields: .y: 2 ≠ 2.5 …
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - actual: The first byte of one value.
+  ///   - expected: The first byte of the other.
+  /// - Returns: `nil` when the values are equal, else their comparison.
+  /// - Throws: The errors of ``compare(bytes:_:options:)``; for a type whose layout is unknown (and so whose
+  ///   size is), ``ValueError/layoutUnknown(_:_:)`` unless both addresses are the same value.
+  @inlinable @inline(__always)
+  public func difference(pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer) throws(ValueError)
+    -> Comparison?
+  {
+    if ownPlanDecides {
+      if isEqual(pointers: actual, expected) { return nil }
+      return try differenceWalked(actual, expected)
+    }
+    return try differenceByOwnRules(pointers: actual, expected)
+  }
 }

@@ -47,7 +47,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
   /// Whether ``ownPlan`` alone decides for one value, by the inlined `isEqual` (there is one, and no comparer
   /// is registered for the whole value): read where equal values are decided, so that the plan itself (a
   /// reference, retained when read) is read only to walk values that differ.
-  let ownPlanDecides: Bool
+  @usableFromInline let ownPlanDecides: Bool
   /// The comparison equal values get under the handle's own plan when it is always the same one (no tagged
   /// union, no comparer registered for the whole value, a valid default tolerance): what the inlined
   /// `compare(_:_:)` returns for values its inlined `isEqual` finds equal.

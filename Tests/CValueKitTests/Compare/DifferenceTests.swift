@@ -73,20 +73,114 @@ import Testing
     #expect(calls.take() == 2)
   }
 
-  @Test func aComparerForTheWholeValueIsCalledOnce() throws {
-    let calls = Calls()
+  /// A registry whose comparer for the whole value counts its calls in `calls`, and compares the first
+  /// `bytes` bytes (`.x`), or all of them.
+  static func countingWholeValue(_ calls: Calls, bytes: Int = 16) throws -> ValueType {
     let registry = ValueRegistry()
     try registry.register(
-      Self.point,
+      point,
       comparer: { a, b in
         calls.add()
-        return a.elementsEqual(b)
+        return a.prefix(bytes).elementsEqual(b.prefix(bytes))
       })
-    let point = try registry.resolve(Self.point)
+    return try registry.resolve(point)
+  }
+
+  @Test func aComparerForTheWholeValueIsCalledOnce() throws {
+    let calls = Calls()
+    let point = try Self.countingWholeValue(calls)
     #expect(try point.difference(bytes: Self.bytes(1, 2), Self.bytes(1, 2.5))?.isEqual == false)
     #expect(calls.take() == 1)
     #expect(try point.difference(bytes: Self.bytes(1, 2), Self.bytes(1, 2)) == nil)
     #expect(calls.take() == 1)
+  }
+
+  // MARK: - One value at two addresses, as `cv_compare` compares it
+
+  /// `difference(pointers:_:)` of two values given as their bytes.
+  static func differenceAtAddresses(_ type: ValueType, _ a: [UInt8], _ b: [UInt8]) throws -> Comparison? {
+    try a.withUnsafeBytes { a in
+      try b.withUnsafeBytes { b in
+        try type.difference(pointers: a.baseAddress.unsafelyUnwrapped, b.baseAddress.unsafelyUnwrapped)
+      }
+    }
+  }
+
+  @Test func atAddressesEqualValuesAreOneCheckAndDifferentOnesOneWalkMore() throws {
+    let calls = Calls()
+    let point = try Self.counting(calls)
+    #expect(try Self.differenceAtAddresses(point, Self.bytes(1, 2), Self.bytes(1, 2)) == nil)
+    #expect(calls.take() == 1)
+    let difference = try #require(try Self.differenceAtAddresses(point, Self.bytes(1, 2), Self.bytes(1, 2.5)))
+    #expect(calls.take() == 2)
+    #expect(try difference == point.difference(bytes: Self.bytes(1, 2), Self.bytes(1, 2.5)))
+  }
+
+  @Test func atAddressesAComparerForTheWholeValueIsCalledOnce() throws {
+    let calls = Calls()
+    let point = try Self.countingWholeValue(calls, bytes: 8)
+    #expect(try Self.differenceAtAddresses(point, Self.bytes(1, 2), Self.bytes(1, 3)) == nil)
+    #expect(calls.take() == 1)
+    let difference = try Self.differenceAtAddresses(point, Self.bytes(1, 2), Self.bytes(4, 2))
+    #expect(difference?.isEqual == false)
+    #expect(calls.take() == 1)
+    #expect(difference?.report == (try point.difference(bytes: Self.bytes(1, 2), Self.bytes(4, 2)))?.report)
+  }
+
+  @Test func atAddressesATypeWithNoLayoutIsRefusedUnlessAtOneAddress() throws {
+    let opaque = try ValueRegistry().resolve("{opaque}")
+    #expect(opaque.size == nil)
+    let value = Self.bytes(1, 2)
+    let atOneAddress = try value.withUnsafeBytes { a in try opaque.difference(pointers: a.baseAddress!, a.baseAddress!)
+    }
+    #expect(atOneAddress == nil)
+    let error = #expect(throws: ValueError.self) {
+      try Self.differenceAtAddresses(opaque, value, Self.bytes(1, 2))
+    }
+    guard case .layoutUnknown(let type, _) = error else {
+      Issue.record("expected layoutUnknown, got \(String(describing: error))")
+      return
+    }
+    #expect(type.description == "{opaque}")
+  }
+
+  /// Random pairs of a padded record and of a rect, NaN and ±0 among them: `difference(pointers:_:)` gives what
+  /// `difference(bytes:)` gives, pair by pair.
+  @Test func atAddressesAgreeWithBytesOnRandomPairs() throws {
+    let registry = ValueRegistry()
+    let padded = try registry.resolve("{padded=\"tag\"c\"value\"d\"count\"i\"code\"s}")
+    let rect = try registry.resolve("{rect=\"x\"d\"y\"d\"w\"d\"h\"d}")
+    var generator = SystemRandomNumberGenerator()
+    let doubles: [Double] = [0, -0.0, 1, .nan, -2.5, .infinity]
+    func double() -> [UInt8] { withUnsafeBytes(of: doubles.randomElement(using: &generator)!) { Array($0) } }
+    var differing = 0
+    for _ in 0..<2_000 {
+      var a = [UInt8](repeating: 0, count: 24)
+      a[0] = UInt8.random(in: 0...1, using: &generator)
+      a[1..<8] = ArraySlice((0..<7).map { _ in UInt8.random(in: 0...255, using: &generator) })  // padding
+      a[8..<16] = ArraySlice(double())
+      a[16] = UInt8.random(in: 0...1, using: &generator)
+      a[20] = UInt8.random(in: 0...1, using: &generator)
+      var b = a
+      if Bool.random(using: &generator) { b[8..<16] = ArraySlice(double()) }
+      if Bool.random(using: &generator) { b[Int.random(in: 0..<24, using: &generator)] ^= 1 }
+      let found = try Self.differenceAtAddresses(padded, a, b)
+      try Self.expectSame(found, padded.difference(bytes: a, b))
+      if found != nil { differing += 1 }
+      let r = (0..<4).flatMap { _ in double() }
+      var s = r
+      if Bool.random(using: &generator) { s.replaceSubrange(8..<16, with: double()) }
+      try Self.expectSame(Self.differenceAtAddresses(rect, r, s), rect.difference(bytes: r, s))
+    }
+    #expect(differing > 100)
+  }
+
+  /// The same answer and the same report (a comparison holding NaN is not `==` to itself: its mismatches hold
+  /// the values).
+  static func expectSame(_ found: Comparison?, _ expected: Comparison?) {
+    #expect((found == nil) == (expected == nil))
+    #expect(found?.report == expected?.report)
+    #expect(found?.mismatchCount == expected?.mismatchCount)
   }
 
   @Test func optionsAreTheComparisonsOwn() throws {
