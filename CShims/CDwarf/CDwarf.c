@@ -3,7 +3,12 @@
 #include "CDwarf.h"
 
 #include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -52,6 +57,7 @@ const char *cv_dwarf_load(void *handle, cv_dwarf_api *api) {
   CV_LOAD(find_elf, dwfl_build_id_find_elf);
   CV_LOAD(find_debuginfo, dwfl_standard_find_debuginfo);
   CV_LOAD(section_address, dwfl_offline_section_address);
+  CV_LOAD(dwfl_module_build_id, dwfl_module_build_id);
   return NULL;
 }
 
@@ -77,11 +83,77 @@ static cv_dwfl_callbacks cv_callbacks;
 static bool cv_callbacks_filled = false;
 static pthread_mutex_t cv_callbacks_lock = PTHREAD_MUTEX_INITIALIZER;
 
+typedef int (*cv_find_debuginfo_function)(
+  Dwfl_Module *module, void **userdata, const char *module_name, Dwarf_Addr base, const char *file_name,
+  const char *debuglink_file, uint32_t debuglink_crc, char **debuginfo_file_name);
+static cv_find_debuginfo_function cv_standard_find_debuginfo;
+static int (*cv_module_build_id)(Dwfl_Module *module, const unsigned char **bits, Dwarf_Addr *address);
+
+// Where libdwfl's standard search looks, with its default path (":.debug:/usr/lib/debug"): by build id under
+// /usr/lib/debug/.build-id, and by the debug link's name (the file's own name and ".debug" without one) beside
+// the file, in .debug beside it, and under /usr/lib/debug with the file's directory; a link that is a path
+// (a dwz file's .gnu_debugaltlink) as written, or from the file's directory.
+static bool cv_readable_other(const char *path, const struct stat *self) {
+  struct stat status;
+  if (stat(path, &status) != 0 || access(path, R_OK) != 0) return false;
+  return self == NULL || status.st_dev != self->st_dev || status.st_ino != self->st_ino;
+}
+
+static bool cv_local_debuginfo_exists(Dwfl_Module *module, const char *file_name, const char *debuglink_file) {
+  char path[PATH_MAX];
+  const unsigned char *bits = NULL;
+  Dwarf_Addr address = 0;
+  int length = cv_module_build_id(module, &bits, &address);
+  if (length > 1 && bits != NULL) {
+    int written = snprintf(path, sizeof path, "/usr/lib/debug/.build-id/%02x/", bits[0]);
+    for (int i = 1; i < length && written > 0 && (size_t)written + 3 < sizeof path; i++)
+      written += snprintf(path + written, sizeof path - (size_t)written, "%02x", bits[i]);
+    if (written > 0 && (size_t)written + 7 < sizeof path) {
+      strcpy(path + written, ".debug");
+      if (access(path, R_OK) == 0) return true;
+    }
+  }
+  if (file_name == NULL) return false;
+  struct stat self_status;
+  const struct stat *self = stat(file_name, &self_status) == 0 ? &self_status : NULL;
+  char directory[PATH_MAX];
+  char *resolved = realpath(file_name, NULL);
+  snprintf(directory, sizeof directory, "%s", resolved != NULL ? resolved : file_name);
+  free(resolved);
+  char *slash = strrchr(directory, '/');
+  const char *base = slash != NULL ? slash + 1 : directory;
+  char own_name[PATH_MAX];
+  snprintf(own_name, sizeof own_name, "%s.debug", base);
+  if (slash != NULL) *slash = '\0';
+  else strcpy(directory, ".");
+  const char *name = debuglink_file != NULL ? debuglink_file : own_name;
+  if (name[0] == '/') return cv_readable_other(name, self);
+  const char *patterns[] = {"%s/%s", "%s/.debug/%s", "/usr/lib/debug%s/%s"};
+  for (size_t i = 0; i < sizeof patterns / sizeof *patterns; i++) {
+    int written = snprintf(path, sizeof path, patterns[i], directory, name);
+    if (written > 0 && (size_t)written < sizeof path && cv_readable_other(path, self)) return true;
+  }
+  return false;
+}
+
+static int cv_find_debuginfo_locally(
+  Dwfl_Module *module, void **userdata, const char *module_name, Dwarf_Addr base, const char *file_name,
+  const char *debuglink_file, uint32_t debuglink_crc, char **debuginfo_file_name) {
+  if (!cv_local_debuginfo_exists(module, file_name, debuglink_file)) {
+    errno = 0;  // nothing found, which is no error
+    return -1;
+  }
+  return cv_standard_find_debuginfo(
+    module, userdata, module_name, base, file_name, debuglink_file, debuglink_crc, debuginfo_file_name);
+}
+
 Dwfl *cv_dwarf_begin(const cv_dwarf_api *api) {
   pthread_mutex_lock(&cv_callbacks_lock);
   if (!cv_callbacks_filled) {
+    cv_standard_find_debuginfo = (cv_find_debuginfo_function)api->find_debuginfo;
+    cv_module_build_id = api->dwfl_module_build_id;
     cv_callbacks.find_elf = api->find_elf;
-    cv_callbacks.find_debuginfo = api->find_debuginfo;
+    cv_callbacks.find_debuginfo = (void *)cv_find_debuginfo_locally;
     cv_callbacks.section_address = api->section_address;
     cv_callbacks.debuginfo_path = &cv_debuginfo_path;
     cv_callbacks_filled = true;

@@ -4,9 +4,8 @@ extension DebugInfoImport {
   /// Whether the ELF file at `path` can hold DWARF at all, judged from its section names alone, for a caller
   /// that must stay cheap when it has none.
   ///
-  /// libdw, finding no debug info in a file, loads the debuginfod client (libcurl, GnuTLS: some 35 libraries,
-  /// about 10 ms) to look for it elsewhere; `cv_type_resolve`'s check of a catalog against the program asks
-  /// this first. It is `false` when the file has neither `.debug_info` (or `.zdebug_info`) nor
+  /// A file with no debug info of its own sends libdw looking for a separate debug file on the machine;
+  /// `cv_type_resolve`'s check of a catalog against the program asks this first. It is `false` when the file has neither `.debug_info` (or `.zdebug_info`) nor
   /// `.gnu_debuglink` (the name of a separate debug file), and `true` otherwise, and whenever its sections
   /// cannot be read: the reader then decides, and says why. A `false` is not a promise that no debug file
   /// exists under `/usr/lib/debug/.build-id`; read the file with ``read(_:types:unit:)`` to know.

@@ -116,17 +116,16 @@ extension TypeCatalog {
 
   private static let librariesWithDebugInfo = PThreadLock.Guarded<[String: Bool]>([:])
 
-  /// Whether a library has DWARF of its own, or a separate debug file where libdwfl's standard search looks
-  /// (by build id under `/usr/lib/debug/.build-id`, by its `.gnu_debuglink` name beside it, in `.debug/`
-  /// beside it, or under `/usr/lib/debug`), or debuginfod may fetch one (`DEBUGINFOD_URLS` set): libdw would
-  /// otherwise load its debuginfod client and some thirty libraries to look for what is not there, and each
-  /// of those libraries would then be looked at too.
+  /// Whether a library has DWARF of its own, or a separate debug file on this machine where libdwfl's standard
+  /// search looks (by build id under `/usr/lib/debug/.build-id`, by its `.gnu_debuglink` name beside it, in
+  /// `.debug/` beside it, or under `/usr/lib/debug`). A library with neither is not read: nothing of it could
+  /// answer, and `DEBUGINFOD_URLS` alone never sends a type's lookup to the network (a server that does not
+  /// answer would hold every miss for minutes, a request per library).
   static func hasFindableDebugInfo(_ library: String) -> Bool {
     guard let file = ELFSections.read(library) else { return true }
     let names = Set(file.sections.map(\.name))
     if names.contains(".debug_info") || names.contains(".zdebug_info") { return true }
     guard names.contains(".gnu_debuglink") || names.contains(".note.gnu.build-id") else { return false }
-    if let urls = ProcessInfo.processInfo.environment["DEBUGINFOD_URLS"], !urls.isEmpty { return true }
     var candidates: [String] = []
     if let note = file.contents(of: ".note.gnu.build-id", in: library), note.count > 17 {
       let id = note[16...].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()

@@ -26,22 +26,15 @@ import Testing
     let outputURL = folder.appendingPathComponent("digest.txt")
     try file.write(to: catalogURL)
 
-    let binary = try #require(CommandLine.arguments.first.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath() })
-    try #require(FileManager.default.isExecutableFile(atPath: binary.path), "the test binary \(binary.path)")
     var environment = ProcessInfo.processInfo.environment
     environment["CVALUEKIT_LIBCLANG"] = Self.nowhere
     environment[Self.fileVariable] = catalogURL.path
     environment[Self.outputVariable] = outputURL.path
-    let log = folder.appendingPathComponent("log.txt").path
-    let pid = try Subprocess.spawn(
-      binary.path, ["--testing-library", "swift-testing", "--filter", "CatalogFileWithoutLibclangTests/child"],
-      environment: environment, stdout: log, stderr: log)
-    let status = await withCheckedContinuation { continuation in
-      Thread { continuation.resume(returning: Subprocess.waitForExit(pid)) }.start()
-    }
-    let childLog = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-    #expect(Subprocess.exitStatus(status) == 0, "the child failed:\n\(childLog)")
-    #expect(childLog.contains("child()"), "the child ran no test:\n\(childLog)")
+    let child = try await TestChild.run(
+      filter: "CatalogFileWithoutLibclangTests/child", environment: environment,
+      log: folder.appendingPathComponent("log.txt").path)
+    #expect(child.status == 0, "the child failed:\n\(child.log)")
+    #expect(child.log.contains("child()"), "the child ran no test:\n\(child.log)")
     let digest = try String(contentsOf: outputURL, encoding: .utf8)
     let expected = CatalogFileRoundTripTests.digest(of: file, in: imported).joined(separator: "\n")
     #expect(digest == expected)

@@ -110,6 +110,8 @@ typedef struct {
   void *_Nonnull find_elf;
   void *_Nonnull find_debuginfo;
   void *_Nonnull section_address;
+  /// The build id libdwfl read from a module's ELF file, for the local search of its debug file.
+  int (*_Nonnull dwfl_module_build_id)(Dwfl_Module *module, const unsigned char **bits, Dwarf_Addr *address);
 } cv_dwarf_api;
 
 /// dlopen with RTLD_NOW | RTLD_LOCAL, or NULL.
@@ -127,7 +129,9 @@ const char *cv_dwarf_image_path(const void *address);
 int cv_dwarf_memory_file(const void *bytes, size_t count);
 
 /// A Dwfl session for files read offline (executables, shared libraries, relocatable objects, whose
-/// relocations libdwfl applies), finding separate debug files by build-id and debuglink.
+/// relocations libdwfl applies), finding separate debug files by build-id and debuglink on this machine only:
+/// libdwfl's standard search is asked only when a file it looks for by build id or debug link is there, so its
+/// last step, a debuginfod server named by DEBUGINFOD_URLS, is never reached for a file that has none.
 Dwfl *cv_dwarf_begin(const cv_dwarf_api *api);
 
 /// An attribute (DW_AT_*) of `die` as an unsigned or signed constant, or a reference: 1 when present and
