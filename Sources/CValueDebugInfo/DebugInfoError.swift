@@ -55,6 +55,12 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
   /// representation two equal values would differ, so the type is refused.
   case unknownStandardLayout(type: String, field: String, container: String, library: String)
 
+  /// A member `field` of `type` is a C++ standard container that CValueKit compares by what it holds, named
+  /// `container`, but the type it holds cannot be read and laid out from the debug info (the program only
+  /// declares it, as a `std::unique_ptr` to a class defined elsewhere does): by its representation two equal
+  /// values would differ, so the type is refused.
+  case unreadableStandardElement(type: String, field: String, container: String)
+
   /// What went wrong and how to fix it.
   public var description: String {
     switch self {
@@ -106,6 +112,11 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
     case .layoutMismatch(let record, let field, let dwarf, let cvaluekit):
       return "\(record)\(field): the debug info says \(dwarf), CValueKit lays it out as \(cvaluekit)"
     case .registration(let error): return "\(error)"
+    case .unreadableStandardElement(let type, let field, let container):
+      return "\(field) of \(type) is \(container), compared by what it holds, but the debug info does not define "
+        + "the type it holds (it may only be declared there): it is not compared by its representation, whose "
+        + "pointers two equal values do not share; compare the type through a catalog file with a field comparer "
+        + "for this member"
     case .unknownStandardLayout(let type, let field, let container, let library):
       return "\(field) of \(type) is \(container), laid out in the debug info as none of the \(library) layouts "
         + "CValueKit knows (libstdc++ of GCC 12, libc++ 14): it is not compared by its representation, whose "

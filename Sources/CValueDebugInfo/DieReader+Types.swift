@@ -135,13 +135,17 @@ extension DieReader {
   }
 
   /// What a pointer points to, as an encoding names it: records by tag only (never followed, so that
-  /// self-referencing records end), functions as `?`.
+  /// self-referencing records end), functions as `?`. A C++ record by the name its declarations gave it
+  /// (`geo::Point`, `std::__cxx11::basic_string<char, …>`), the name an import of it asks for, never its bare
+  /// `DW_AT_name` (`Point`), which names no type of the file.
   private mutating func pointee(_ type: Dwarf_Die, depth: Int) throws(DebugInfoError) -> TypeEncoding {
     guard depth < 64 else { throw malformed(type, "pointer types nested more than 64 deep") }
     switch tag(type) {
     case Tag.subroutineType: return .scalar(.unknown)
     case Tag.structureType, Tag.classType, Tag.unionType:
-      let record = TypeEncoding.Record(name: name(type), fields: nil)
+      let type = signed(type) ?? type
+      if qualifiedNames[identity(type)] == nil { nameTypeUnit(of: type) }
+      let record = TypeEncoding.Record(name: qualifiedNames[identity(type)] ?? name(type), fields: nil)
       return tag(type) == Tag.unionType ? .union(record) : .structure(record)
     case Tag.pointerType: return try pointer(to: self.type(of: type), depth: depth)
     case Tag.arrayType:

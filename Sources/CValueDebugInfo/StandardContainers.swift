@@ -500,17 +500,26 @@ extension ValueRegistry {
   ///   - type: The type's name, as it was imported.
   ///   - imported: What the import registered in ``catalog``.
   /// - Throws: ``DebugInfoError/unknownStandardLayout(type:field:container:library:)``, naming the first such
-  ///   member by its path.
+  ///   member by its path, or ``DebugInfoError/unreadableStandardElement(type:field:container:)`` for a
+  ///   container of a known layout that holds a type the debug info does not define (nothing compares it).
   public func checkStandardLayouts(of type: String, in imported: [ImportedTypes]) throws(DebugInfoError) {
-    // The claimed records by name: the library of each laid out as none it knows, `nil` for one it compares.
-    var claimed: [String: String?] = [:]
+    // The claimed records by name: why each is not compared by what it holds (its layout is none the library
+    // has, or no comparer was registered for it), `nil` for one that is.
+    enum Refusal {
+      case unknownLayout(library: String)
+      case unreadableElement
+    }
+    var claimed: [String: Refusal?] = [:]
+    let registered = Set(registeredTypes)
     for types in imported {
       for record in types.records {
         guard let library = StandardContainer.library(claiming: record.name),
           let layout = try? catalog.layout(of: record.encoding)
         else { continue }
-        claimed[String(StandardContainer.withoutKeyword(record.name))] =
-          StandardContainer.recognise(name: record.name, layout: layout) == nil ? library : nil
+        let refusal: Refusal? =
+          StandardContainer.recognise(name: record.name, layout: layout) == nil
+          ? .unknownLayout(library: library) : registered.contains(record.encoding) ? nil : .unreadableElement
+        claimed[String(StandardContainer.withoutKeyword(record.name))] = refusal
       }
     }
     let unknown = claimed.compactMapValues { $0 }
@@ -523,11 +532,16 @@ extension ValueRegistry {
         for member in node.members {
           let memberPath = path + (member.component.map { "\($0)" } ?? "")
           if case .structure(let record) = member.node.type.unqualified, let name = record.name,
-            let library = claimed[name]
+            let refusal = claimed[name]
           {
             // A container compared by what it holds: its own members are the library's, not compared.
-            guard let library else { continue }
-            throw .unknownStandardLayout(type: type, field: memberPath, container: name, library: library)
+            switch refusal {
+            case nil: continue
+            case .unknownLayout(let library):
+              throw .unknownStandardLayout(type: type, field: memberPath, container: name, library: library)
+            case .unreadableElement:
+              throw .unreadableStandardElement(type: type, field: memberPath, container: name)
+            }
           }
           next.append((member.node, memberPath))
         }
