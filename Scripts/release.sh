@@ -15,13 +15,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
-if ! command -v dpkg-shlibdeps >/dev/null 2>&1; then
-  echo "== installing dpkg-dev (dpkg-shlibdeps reads the package's dependencies)"
-  export DEBIAN_FRONTEND=noninteractive
-  as_root apt-get update -qq
-  as_root apt-get install -y -qq dpkg-dev
-fi
+# dpkg-shlibdeps (dpkg-dev) reads the package's dependencies; xz compresses the archive (.ci/packages.txt).
+bash .ci/install-packages.sh --only release
 
 out=${1:-release}
 mkdir -p "$out"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The C test suite, built against the INSTALLED library as a C project would build it:
-#   1. installs Debian's cmocka (and the other frameworks' packages) when missing,
+#   1. installs Debian's cmocka (and the other frameworks' packages) when missing (.ci/packages.txt),
 #   2. installs CValueKit for C into a prefix with Scripts/install-c.sh,
 #   3. writes the catalog file with the installed `cvalue import` from the system headers and
 #      Tests/CTestTypes/include/CTestTypes.h,
@@ -18,24 +18,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
 
-as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
-
-missing=()
-[ -f /usr/include/cmocka.h ] || missing+=(libcmocka-dev)
-[ -f /usr/include/criterion/criterion.h ] || missing+=(libcriterion-dev)
-[ -f /usr/include/check.h ] || missing+=(check)
-[ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev)
-[ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
-[ -f /usr/include/doctest/doctest.h ] || missing+=(doctest-dev)
-command -v c++ >/dev/null 2>&1 || missing+=(g++)
-command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
-command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "== installing ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  as_root apt-get update -qq
-  as_root apt-get install -y -qq "${missing[@]}"
-fi
+# The frameworks, valgrind and pkg-config, from .ci/packages.txt (its release stage's own packages).
+bash .ci/install-packages.sh --only release
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -26,21 +26,8 @@ root=$(cd ../.. && pwd)
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
-missing=()
-command -v cmake >/dev/null 2>&1 || missing+=(cmake)
-command -v meson >/dev/null 2>&1 || missing+=(meson)
-command -v ninja >/dev/null 2>&1 || missing+=(ninja-build)
-command -v c++ >/dev/null 2>&1 || missing+=(g++)
-command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
-[ -f /usr/include/cmocka.h ] || missing+=(libcmocka-dev)
-[ -f /usr/include/check.h ] || missing+=(check)
-[ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev)
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "== installing ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  as_root apt-get update -qq
-  as_root apt-get install -y -qq "${missing[@]}"
-fi
+# CMake, Meson, Ninja, the frameworks and pkg-config, from .ci/packages.txt (its release stage's own packages).
+bash "$root/.ci/install-packages.sh" --only release
 
 # The toolchain, found before it is taken off every path.
 toolchain=
