@@ -40,9 +40,6 @@ final class InlineFields: @unchecked Sendable {
   struct List: @unchecked Sendable {
     @usableFromInline let start: UnsafePointer<Field>
     @usableFromInline let count: Int
-
-    /// No members: what a handle whose values are not compared member by member holds.
-    static let empty = List(start: UnsafePointer(bitPattern: MemoryLayout<Field>.alignment).unsafelyUnwrapped, count: 0)
   }
 
   /// The members as ``List``.
@@ -142,7 +139,7 @@ final class InlineFields: @unchecked Sendable {
   }
 
   /// Whether the values at `a` and `b` are equal, member by member, fields with a comparer too: how the
-  /// handle's plan compares a small record that has them, in one loop rather than the plan's steps.
+  /// plan compares a small record that has them (``Verdict/fieldsCalling(_:)``), in one loop rather than its steps.
   /// The members are `list`, read with no retain (the plan keeps the ``InlineFields`` they come from).
   static func isEqualCalling(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, list: List) -> Bool {
     for index in 0..<list.count {
@@ -174,7 +171,7 @@ final class InlineFields: @unchecked Sendable {
   /// Whether a field with a comparer is equal in the values at `a` and `b`, by its comparer.
   @inline(__always)
   static func compare(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ field: Field) -> Bool {
-    // Borrowed from the fields, which the handle keeps: no retain of the closure.
+    // Borrowed from the fields, which the plan keeps: no retain of the closure.
     Unmanaged<KeptComparer>.fromOpaque(field.comparer.unsafelyUnwrapped)._withUnsafeGuaranteedRef { kept in
       kept.compare(
         UnsafeRawBufferPointer(start: a + field.offset, count: Int(field.mask)),
