@@ -274,8 +274,8 @@ public func cv_compare(
   _ type: OpaquePointer?, _ actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, _ count: Int,
   _ options: OpaquePointer?, _ result: UnsafeMutablePointer<cv_comparison>?, _ message: MessageOut
 ) -> Int32 {
-  // One value without options: the handle is not retained, and equal values are decided as
-  // `isEqual(pointers:)` decides them, with nothing but `result` written.
+  // One value without options: the handle is not retained, and the type's own plan decides, its verdict inlined
+  // as `isEqual(pointers:)` inlines it, with nothing but `result` written for equal values.
   if options == nil, count == 1, let result, let out = ComparisonOut(unchecked: result), let type, let actual,
     let expected
   {
@@ -287,30 +287,14 @@ public func cv_compare(
 }
 
 /// `cv_compare` of arrays, with options, or with an argument to check: out of `cv_compare`'s line, so that a
-/// single value's call stays small.
+/// single value's call stays small. The values are checked once either way (the plan's verdict), and a report
+/// is built only for values that differ.
 @inline(never)
 private func compareChecking(
   _ type: OpaquePointer?, _ actual: UnsafeRawPointer?, _ expected: UnsafeRawPointer?, _ count: Int,
   _ options: OpaquePointer?, _ result: UnsafeMutablePointer<cv_comparison>?, _ message: MessageOut
 ) -> Int32 {
-  // Without options the handle is not retained; either way the values are checked once, and a report is built
-  // only for values that differ.
-  if options == nil, let type, let actual, let expected, let result, let out = ComparisonOut(unchecked: result) {
-    let found = Unmanaged<TypeHandle>.fromOpaque(UnsafeRawPointer(type))._withUnsafeGuaranteedRef { handle in
-      Result { () throws(CAPIError) in try handle.compare(actual, expected, count: count, options: nil) }
-    }
-    // What `run` does, without its closure: a comparison costs little more than its check.
-    switch found {
-    case .success(let comparison):
-      message?.pointee = nil
-      out.write(comparison)
-      return CV_OK
-    case .failure(let error):
-      out.write(isEqual: false, mismatchCount: 0, report: nil)
-      return failure(error, message)
-    }
-  }
-  return run(message) { () throws(CAPIError) in
+  run(message) { () throws(CAPIError) in
     let name = "cv_compare"
     let out = try ComparisonOut(result, in: name)
     out.write(isEqual: false, mismatchCount: 0, report: nil)

@@ -138,7 +138,14 @@ enum ComparisonStep: Sendable {
     -> ComparisonStep?
   {
     guard element.count == 1 else { return nil }
-    switch element[0] {
+    return wholeArray(of: element[0], count: count, elementSize: size, at: base)
+  }
+
+  /// ``wholeArray(of:count:elementSize:at:)`` of an element that compiles to the one step `element`.
+  static func wholeArray(of element: ComparisonStep, count: Int, elementSize size: Int, at base: Int)
+    -> ComparisonStep?
+  {
+    switch element {
     case .bytes(0, size): return .bytes(offset: base, count: count * size)
     case .floats(0, let leaves) where leaves * 4 == size: return .floats(offset: base, count: count * leaves)
     case .doubles(0, let leaves) where leaves * 8 == size: return .doubles(offset: base, count: count * leaves)

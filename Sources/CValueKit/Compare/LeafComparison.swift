@@ -3,7 +3,7 @@ import CValueShim
 /// Compares one leaf of two values by its kind.
 enum LeafComparison {
   /// The outcome for one leaf: equal or not and, for floating-point leaves, how far apart.
-  struct Verdict {
+  struct Outcome {
     var isEqual: Bool
     var difference: Double?
   }
@@ -12,7 +12,7 @@ enum LeafComparison {
   static func compare(
     _ kind: LeafKind, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, offset: Int, bitOffset: Int, size: Int,
     tolerance: FloatTolerance
-  ) -> Verdict {
+  ) -> Outcome {
     switch kind {
     case .float: return floats(Float.self, a, b, offset, tolerance)
     case .float16, .bfloat16:
@@ -21,13 +21,13 @@ enum LeafComparison {
       let y = b.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
       let isEqual = HalfFloat.isEqual(x, y, format: format, tolerance)
       let difference = abs(Double(HalfFloat.float(x, format: format)) - Double(HalfFloat.float(y, format: format)))
-      return Verdict(isEqual: isEqual, difference: isEqual && x == y ? 0 : difference)
+      return Outcome(isEqual: isEqual, difference: isEqual && x == y ? 0 : difference)
     case .double: return floats(Double.self, a, b, offset, tolerance)
     case .x87Extended:
       #if arch(x86_64) && !os(Windows)
         return floats(Float80.self, a, b, offset, tolerance)
       #else
-        return Verdict(isEqual: cvi_bytes_equal(a + offset, b + offset, 10), difference: nil)
+        return Outcome(isEqual: cvi_bytes_equal(a + offset, b + offset, 10), difference: nil)
       #endif
     case .complex(let component, let componentSize):
       return parts(2, of: component, size: componentSize, a, b, offset, tolerance)
@@ -38,19 +38,19 @@ enum LeafComparison {
         UnsafeRawBufferPointer(start: a, count: (bitOffset + width + 7) / 8), bitOffset: bitOffset, width: width)
       let y = RawBits.bits(
         UnsafeRawBufferPointer(start: b, count: (bitOffset + width + 7) / 8), bitOffset: bitOffset, width: width)
-      return Verdict(isEqual: x == y, difference: nil)
+      return Outcome(isEqual: x == y, difference: nil)
     case .signedInteger, .unsignedInteger, .bool, .address, .quadruple, .opaque:
-      return Verdict(isEqual: cvi_bytes_equal(a + offset, b + offset, size), difference: nil)
+      return Outcome(isEqual: cvi_bytes_equal(a + offset, b + offset, size), difference: nil)
     }
   }
 
   private static func floats<T: FloatRuleOperand>(
     _: T.Type, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ offset: Int, _ tolerance: FloatTolerance
-  ) -> Verdict {
+  ) -> Outcome {
     let x = a.loadUnaligned(fromByteOffset: offset, as: T.self)
     let y = b.loadUnaligned(fromByteOffset: offset, as: T.self)
     let isEqual = FloatRule.isEqual(x, y, tolerance)
-    return Verdict(isEqual: isEqual, difference: isEqual && x == y ? 0 : x.distance(to: y))
+    return Outcome(isEqual: isEqual, difference: isEqual && x == y ? 0 : x.distance(to: y))
   }
 
   /// Compares `count` consecutive parts (a complex number's two, a vector's elements); the difference is
@@ -58,8 +58,8 @@ enum LeafComparison {
   private static func parts(
     _ count: Int, of kind: LeafKind, size: Int, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ offset: Int,
     _ tolerance: FloatTolerance
-  ) -> Verdict {
-    var result = Verdict(isEqual: true, difference: nil)
+  ) -> Outcome {
+    var result = Outcome(isEqual: true, difference: nil)
     for index in 0..<count {
       let part = compare(
         kind, a, b, offset: offset + index * size, bitOffset: (offset + index * size) * 8, size: size,

@@ -12,7 +12,7 @@ public enum CComparerConvention: Hashable, Sendable {
 /// pointer when both arguments are pointers, through a prepared libffi call otherwise.
 enum CComparator {
   /// The comparer as a closure (for the registry's entry, which keeps what the function needs alive) and
-  /// in the closure-free form a handle's shortcut calls.
+  /// in the closure-free form a plan's verdict calls.
   static func make(
     _ function: CFunction, signature text: String, valueType: TypeEncoding,
     layout: Result<CLayout, LayoutError>, result: CComparerConvention

@@ -34,8 +34,7 @@ extension ValueType {
     throws(ValueError) -> Comparison
   {
     // Equal values are reported too, so there is always a comparison.
-    try compareChecked(actual, expected, count: nil, options: options, given: true, reportsEqual: true).comparison
-      .unsafelyUnwrapped
+    try comparison(actual, expected, count: nil, options: options, given: true, reportsEqual: true).unsafelyUnwrapped
   }
 
   /// Compares two buffers of Swift values with this C type's layout, element by element, as one C array
@@ -98,99 +97,128 @@ extension ValueType {
   func compareRaw(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int, options: ComparisonOptions
   ) throws(ValueError) -> Comparison {
-    try compareChecked(actual, expected, count: count, options: options, given: true, reportsEqual: true).comparison
-      .unsafelyUnwrapped
+    try comparison(actual, expected, count: count, options: options, given: true, reportsEqual: true).unsafelyUnwrapped
   }
 
-  /// Every comparison of two buffers: one value when `count` is `nil`, else `count` values as one C array. The
-  /// buffers are checked against the type, then `decide` decides; with `reportsEqual` false, equal values are
-  /// ``Outcome/equal``. With `given` false there are no options (`options` is ``ComparisonOptions/default``,
-  /// for the walk): the handle's own rules, never checked.
+  /// Every comparison of two buffers, at every door: one value when `count` is `nil`, else `count` values as
+  /// one C array. The buffers are checked against the type, then the plan for the options decides (the
+  /// handle's own when they compare nothing it does not), and the walk writes the report only when it says the
+  /// values differ. With `reportsEqual` false, equal values are `nil`; with it true there is always a
+  /// comparison. With `given` false there are no options (`options` is ``ComparisonOptions/default``, for the
+  /// walk): the handle's own rules at its default tolerance, never checked.
   ///
   /// The options are borrowed, not wrapped in an `Optional`: a `ComparisonOptions?` is built and copied on the
   /// stack at every call, and for `cv_compare` that copy was a third of an equal comparison.
   @usableFromInline
-  func compareChecked(
+  func comparison(
     _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, options: ComparisonOptions,
     given: Bool, reportsEqual: Bool
-  ) throws(ValueError) -> Outcome {
-    // Options passed again with one value: the plan kept with them, before anything else is read of them.
-    if count == nil, given, actual.count == valueSize, expected.count == valueSize,
-      let kept = options.storage.plan(keptFor: serial, count: nil)
-    {
-      return try decide(actual, expected, count: nil, by: kept, options: options, reportsEqual: reportsEqual)
+  ) throws(ValueError) -> Comparison? {
+    guard valueSize >= 0 else {
+      return try comparisonUnlaidOut(
+        actual, expected, count: count, options: options, given: given, reportsEqual: reportsEqual)
     }
-    // Then the common case, with nothing looked up or copied: one value of the type's size by the handle's own
-    // plan (no options, or options that change nothing), checked once by the inlined `isEqual`; what `decide`
-    // would do, without its steps.
-    // The plan itself is read (and so retained) only past the check: a retain and a release cost an equal value
-    // more than its check.
-    if count == nil, ownPlanDecides, actual.count == valueSize, expected.count == valueSize,
-      !given || (ownPlanChecks && Self.appliesNothing(options)), let a = actual.baseAddress,
-      let b = expected.baseAddress
-    {
-      if isEqual(pointers: a, b) {
-        guard reportsEqual else { return .equal }
-        if let equal = equalComparison { return .compared(equal) }
-        let own = ownPlan.unsafelyUnwrapped
-        if let equal = own.equalOutcome { return equal }
-        return .compared(
-          equal((type, strategy), fieldCount: own.rules.liveFieldCount(a, b, base: 0), rules: own.rules))
+    // The buffers first: a buffer that is not the values is refused before the options are read.
+    let byteCount = try byteCount(of: count)
+    try check(actual, role: "actual", byteCount: byteCount, count: count)
+    try check(expected, role: "expected", byteCount: byteCount, count: count)
+    // The plan: kept with options passed before (one atomic load, no lock, borrowed: the options own it), the
+    // handle's own when the options compare nothing it does not, else found or compiled once and kept.
+    if given, let kept = options.storage.plan(keptFor: serial, count: count) {
+      return try decide(actual, expected, by: kept, options: options, given: true, reportsEqual)
+    }
+    if count == nil, !given || options.storage.comparesNothing {
+      return try decide(actual, expected, by: .passUnretained(ownPlan), options: options, given: given, reportsEqual)
+    }
+    let plan = try plan(for: options, count: count, keeping: given)
+    return try withExtendedLifetime(plan) { () throws(ValueError) -> Comparison? in
+      try decide(actual, expected, by: .passUnretained(plan), options: options, given: given, reportsEqual)
+    }
+  }
+
+  /// The bytes one value (`count` is `nil`) or `count` values take.
+  @inline(__always)
+  private func byteCount(of count: Int?) throws(ValueError) -> Int {
+    guard let count else { return valueSize }
+    let (byteCount, overflow) = count.multipliedReportingOverflow(by: layout.unsafelyUnwrapped.stride)
+    if count < 0 || overflow || byteCount > CLayout.maximumSize { throw .invalidCount(count) }
+    return byteCount
+  }
+
+  /// Refuses a buffer that is not `byteCount` bytes: one value, or `count` of them.
+  @inline(__always)
+  private func check(_ buffer: UnsafeRawBufferPointer, role: String, byteCount: Int, count: Int?) throws(ValueError) {
+    guard buffer.count != byteCount else { return }
+    throw .wrongSize(
+      role: role, byteCount: buffer.count, type: count.map { .array(count: $0, element: type) } ?? type,
+      typeSize: byteCount)
+  }
+
+  /// The plan's verdict on the checked buffers, then the walk when it says they differ: the one decision of every
+  /// comparison with a known layout. The plan is borrowed (its owner, the handle or the options, outlives the
+  /// call).
+  @inline(__always)
+  private func decide(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, by plan: Unmanaged<ComparisonPlan>,
+    options: ComparisonOptions, given: Bool, _ reportsEqual: Bool
+  ) throws(ValueError) -> Comparison? {
+    let equal = plan._withUnsafeGuaranteedRef { plan -> Bool in
+      guard !given || plan.toleranceProblem == nil else { return false }
+      // No bytes: nothing differs.
+      guard let a = actual.baseAddress, let b = expected.baseAddress else { return true }
+      return !plan.decidesInWalk && plan.isEqual(a, b)
+    }
+    if equal {
+      guard reportsEqual else { return nil }
+      return plan._withUnsafeGuaranteedRef { $0.equal(actual, expected) }
+    }
+    return try walk(actual, expected, by: plan.takeUnretainedValue(), options: options, given: given, reportsEqual)
+  }
+
+  /// ``decide(_:_:by:options:given:_:)`` past a verdict of unequal: options that do not fit refused, or the walk.
+  @inline(never)
+  private func walk(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, by plan: ComparisonPlan,
+    options: ComparisonOptions, given: Bool, _ reportsEqual: Bool
+  ) throws(ValueError) -> Comparison? {
+    if given, let problem = plan.toleranceProblem { throw .invalidTolerance(problem, at: FieldPath()) }
+    let result = try walk(actual, expected, by: plan, options: options)
+    return result.isEqual && !reportsEqual ? nil : result
+  }
+
+  /// A comparison of a type whose layout is unknown: a value is its bytes (or the comparer registered for it
+  /// decides), and without options it is equal to the value at its own address.
+  private func comparisonUnlaidOut(
+    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, options: ComparisonOptions,
+    given: Bool, reportsEqual: Bool
+  ) throws(ValueError) -> Comparison? {
+    if !given, !reportsEqual, actual.baseAddress == expected.baseAddress { return nil }
+    guard count == nil else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
+    _ = try refusingOtherABI()
+    try refuseUnionMembers(options)
+    guard actual.count == expected.count else { throw .sizesDiffer(actual: actual.count, expected: expected.count) }
+    let result =
+      if let entry = entries.entry(for: type), let compare = entry.compare {
+        compareRegistered(actual, expected, entry: entry, compare: compare, options: options)
+      } else {
+        compareBytes(actual, expected, options: options)
       }
-      let result = try walkByOwnPlan(actual, expected, options: options)
-      return result.isEqual && !reportsEqual ? .equal : .compared(result)
-    }
-    guard rules != nil else {
-      // The handle's own plan, without a layout, knows a value (or a run of them) by its address.
-      if !given, !reportsEqual, actual.baseAddress == expected.baseAddress { return .equal }
-      guard count == nil else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
-      let result = try compareUnlaidOut(actual, expected, options: options)
-      return result.isEqual && !reportsEqual ? .equal : .compared(result)
-    }
-    // Only the sizes are read here: the layout is copied only for what needs it (an array, the walk).
-    let (byteCount, overflow) = (count ?? 1).multipliedReportingOverflow(by: count == nil ? valueSize : stride)
-    if let count, count < 0 || overflow || byteCount > CLayout.maximumSize { throw .invalidCount(count) }
-    func check(_ buffer: UnsafeRawBufferPointer, role: String) throws(ValueError) {
-      guard buffer.count != byteCount else { return }
-      throw .wrongSize(
-        role: role, byteCount: buffer.count, type: count.map { .array(count: $0, element: type) } ?? type,
-        typeSize: byteCount)
-    }
-    try check(actual, role: "actual")
-    try check(expected, role: "expected")
-    return try decide(actual, expected, count: count, options: options, given: given, reportsEqual: reportsEqual)
+    return result.isEqual && !reportsEqual ? nil : result
   }
 
-  /// ``difference(bytes:_:count:options:)`` with no options: `compareChecked` by the handle's own rules, with equal values decided before ``ComparisonOptions/default`` is read (its
-  /// copy, six collections retained and released, cost an equal value more than its check).
-  @usableFromInline
-  func differenceByOwnRules(_ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?)
-    throws(ValueError) -> Comparison?
-  {
-    if count == nil, ownPlanDecides, actual.count == valueSize, expected.count == valueSize,
-      let a = actual.baseAddress, let b = expected.baseAddress
-    {
-      // Checked once: values that differ are walked, not checked again.
-      if isEqual(pointers: a, b) { return nil }
-      return try differenceWalked(a, b)
-    }
-    return try compareChecked(actual, expected, count: count, options: .default, given: false, reportsEqual: false)
-      .comparison
-  }
-
-  /// The comparison of one value at each address that ``isEqual(pointers:_:tolerance:)`` found unequal, by the
-  /// handle's own plan (``ownPlanDecides`` is true): the walk alone, or `nil` if it finds them equal after all.
+  /// The comparison of one value at each address that the own plan's verdict found unequal (it decides:
+  /// ``ComparisonPlan/verdictDecides``): the walk alone, or `nil` if it finds them equal after all.
   @usableFromInline
   func differenceWalked(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer) throws(ValueError) -> Comparison? {
-    let (a, b) = (
-      UnsafeRawBufferPointer(start: actual, count: valueSize), UnsafeRawBufferPointer(start: expected, count: valueSize)
-    )
-    let result = try walkByOwnPlan(a, b, options: .default)
+    let result = try walk(
+      UnsafeRawBufferPointer(start: actual, count: valueSize),
+      UnsafeRawBufferPointer(start: expected, count: valueSize),
+      by: ownPlan, options: .default)
     return result.isEqual ? nil : result
   }
 
-  /// ``difference(pointers:_:)`` when the handle's own plan does not decide alone (a comparer registered for the
-  /// whole value, a tagged union, no layout): `compareChecked` over the layout's size, once.
+  /// ``difference(pointers:_:)`` when the own plan's verdict does not decide alone (a comparer registered for the
+  /// whole value, no layout): ``comparison(_:_:count:options:given:reportsEqual:)`` over the layout's size, once.
   @usableFromInline
   func differenceByOwnRules(pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer) throws(ValueError)
     -> Comparison?
@@ -200,235 +228,10 @@ extension ValueType {
       if actual == expected { return nil }
       throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize))
     }
-    let (a, b) = (
-      UnsafeRawBufferPointer(start: actual, count: valueSize), UnsafeRawBufferPointer(start: expected, count: valueSize)
-    )
-    return try differenceByOwnRules(a, b, count: nil)
-  }
-
-  /// The walk of one value by the handle's own plan (``ownPlanDecides`` is true).
-  private func walkByOwnPlan(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, options: ComparisonOptions
-  ) throws(ValueError) -> Comparison {
-    let own = ownPlan.unsafelyUnwrapped
-    return try walk(
-      actual, expected, as: type, layout: layout.unsafelyUnwrapped, rules: own.rules, options: options,
-      tolerance: own.tolerance, strategy: strategy)
-  }
-
-  /// What a comparison found, passed back through every step of the pipeline: equal, or a comparison (one
-  /// reference to its parts).
-  @usableFromInline
-  enum Outcome: Sendable {
-    /// Equal, with no comparison built.
-    case equal
-    /// The comparison: built only for values that differ, or when equal values are reported too.
-    case compared(Comparison)
-
-    /// The comparison, or `nil` for ``equal``.
-    @usableFromInline
-    var comparison: Comparison? {
-      guard case .compared(let comparison) = self else { return nil }
-      return comparison
-    }
-  }
-
-  /// The distance between two values of an array: the layout's stride (a type with a known layout only).
-  private var stride: Int { layout.unsafelyUnwrapped.stride }
-
-  /// A value of a type whose layout is unknown: its bytes, or the comparer registered for it, decide.
-  private func compareUnlaidOut(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, options: ComparisonOptions
-  ) throws(ValueError) -> Comparison {
-    _ = try refusingOtherABI()
-    try refuseUnionMembers(options)
-    guard actual.count == expected.count else { throw .sizesDiffer(actual: actual.count, expected: expected.count) }
-    if let entry = entries.entry(for: type), let compare = entry.compare {
-      return compareRegistered(actual, expected, entry: entry, compare: compare, options: options)
-    }
-    return compareBytes(actual, expected, options: options)
-  }
-
-  /// The one decision of every comparison with a known layout, for one value (`count` is `nil`) and for
-  /// `count` values as one C array: the options' plan (compiled once), then padding, then the shortcut, then
-  /// the walk. `nil` options are the handle's own rules: only the plan runs before the walk.
-  ///
-  /// With `reportsEqual` false, equal values are ``Outcome/equal``, and values found equal before the walk build
-  /// no `Comparison`.
-  private func decide(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, options: ComparisonOptions,
-    given: Bool, reportsEqual: Bool
-  ) throws(ValueError) -> Outcome {
-    // Options passed again find the plan this handle keeps with them: one atomic load, no lock, and the plan
-    // borrowed (the options own it), not retained.
-    if given, let kept = options.storage.plan(keptFor: serial, count: count) {
-      return try decide(actual, expected, count: count, by: kept, options: options, reportsEqual: reportsEqual)
-    }
-    let plan = try plan(for: options, given: given, count: count)
-    let before = decideBeforeWalk(actual, expected, count: count, plan: plan, reportsEqual: reportsEqual)
-    guard case .walk(let padding) = before else { return before.outcome.unsafelyUnwrapped }
-    return try walk(
-      actual, expected, count: count, plan: plan, options: options, padding: padding, reportsEqual: reportsEqual)
-  }
-
-  /// ``decide`` by a plan kept with the options (which own it): borrowed, not retained.
-  @inline(__always)
-  private func decide(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?,
-    by kept: Unmanaged<ComparisonPlan>, options: ComparisonOptions, reportsEqual: Bool
-  ) throws(ValueError) -> Outcome {
-    let before = kept._withUnsafeGuaranteedRef { plan in
-      decideBeforeWalk(actual, expected, count: count, plan: plan, reportsEqual: reportsEqual)
-    }
-    guard case .walk(let padding) = before else { return before.outcome.unsafelyUnwrapped }
-    return try walk(
-      actual, expected, count: count, plan: kept.takeUnretainedValue(), options: options, padding: padding,
-      reportsEqual: reportsEqual)
-  }
-
-  /// What ``decide`` finds before the walk.
-  private enum BeforeWalk {
-    /// The values are decided.
-    case decided(Outcome)
-    /// The walk decides, with these padding mismatches.
-    case walk(padding: (mismatches: [Mismatch], rangeCount: Int))
-
-    var outcome: Outcome? {
-      guard case .decided(let outcome) = self else { return nil }
-      return outcome
-    }
-  }
-
-  /// What the report names: the value's type, or the array's of `count` values.
-  private func named(count: Int?) -> (type: TypeEncoding, strategy: Comparison.Strategy) {
-    count.map { (.array(count: $0, element: self.type), .structural) } ?? (self.type, self.strategy)
-  }
-
-  /// ``decide`` by `plan` up to the walk: padding, then the shortcut.
-  @inline(__always)
-  private func decideBeforeWalk(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, plan: ComparisonPlan,
-    reportsEqual: Bool
-  ) -> BeforeWalk {
-    guard let a = actual.baseAddress, let b = expected.baseAddress else {
-      guard reportsEqual else { return .decided(.equal) }
-      return .decided(.compared(equal(named(count: count), fieldCount: plan.rules.fieldCount, rules: plan.rules)))
-    }
-    let padding: (mismatches: [Mismatch], rangeCount: Int) =
-      plan.comparesPadding ? Self.paddingMismatches(actual, expected, plan: plan) : ([], 0)
-    if padding.mismatches.isEmpty, plan.shortcut != .walk, !plan.valueIsRegistered,
-      plan.shortcut == .plan
-        ? planIsEqual(a, b, count: count, tolerance: plan.tolerance)
-        : ComparisonStep.run(plan.steps, a, b, tolerance: plan.tolerance)
-    {
-      guard reportsEqual else { return .decided(.equal) }
-      if let equal = plan.equalOutcome { return .decided(equal) }
-      return .decided(
-        .compared(
-          equal(
-            named(count: count), fieldCount: plan.rules.liveFieldCount(a, b, base: 0) + padding.rangeCount,
-            rules: plan.rules)))
-    }
-    return .walk(padding: padding)
-  }
-
-  /// The padding bytes that differ under `plan`, which compares them; out of line, so that ``decideBeforeWalk``
-  /// stays small where it is inlined.
-  @inline(never)
-  private static func paddingMismatches(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, plan: ComparisonPlan
-  ) -> (mismatches: [Mismatch], rangeCount: Int) {
-    CoveredFields(plan.rules, value: actual.baseAddress.unsafelyUnwrapped).paddingMismatches(actual, expected)
-  }
-
-  /// ``decide``'s walk by `plan`: out of line, so that the decision before it is small enough to inline.
-  @inline(never)
-  private func walk(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, count: Int?, plan: ComparisonPlan,
-    options: ComparisonOptions, padding: (mismatches: [Mismatch], rangeCount: Int), reportsEqual: Bool
-  ) throws(ValueError) -> Outcome {
-    let (type, strategy) = named(count: count)
-    let array = count.map { _ in CLayout(type: type, abi: abi, root: plan.rules.node) }
-    let result = try walk(
-      actual, expected, as: type, layout: array ?? layout.unsafelyUnwrapped, rules: plan.rules,
-      options: options, tolerance: plan.tolerance, strategy: strategy, padding: padding)
-    return result.isEqual && !reportsEqual ? .equal : .compared(result)
-  }
-
-  /// Whether one value (`count` is `nil`) or `count` values at two addresses are equal by the handle's own
-  /// compiled plan: the shortcut when no option is applied.
-  private func planIsEqual(
-    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int?, tolerance: FloatTolerance?
-  ) -> Bool {
-    guard let count else { return isEqual(pointers: a, b, tolerance: tolerance) }
-    return isEqual(pointers: a, b, count: count, tolerance: tolerance)
-  }
-
-  /// The comparison of equal values, named as `named` says.
-  func equal(
-    _ named: (type: TypeEncoding, strategy: Comparison.Strategy), fieldCount: Int, rules: RuleNode
-  ) -> Comparison {
-    Self.equalComparison(
-      named.type, strategy: named.strategy, typeName: named.type == self.type ? name : nil, fieldCount: fieldCount,
-      rules: rules)
-  }
-
-  /// The comparison of equal values of `type`, compared by `rules`.
-  static func equalComparison(
-    _ type: TypeEncoding, strategy: Comparison.Strategy, typeName: String?, fieldCount: Int, rules: RuleNode
-  ) -> Comparison {
-    var ignored: [FieldPath] = []
-    rules.ignoredPaths(into: &ignored)
-    return Comparison(
-      type: type, isEqual: true, strategy: strategy, mismatches: [], mismatchCount: 0,
-      comparedFieldCount: fieldCount, actualDescription: nil, expectedDescription: nil, typeName: typeName,
-      ignoredPaths: ignored)
-  }
-
-  /// The field-by-field comparison that reports every mismatch of a value (or array of values) of `type`,
-  /// laid out as `layout`.
-  private func walk(
-    _ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, as type: TypeEncoding, layout: CLayout,
-    rules: RuleNode, options: ComparisonOptions, tolerance: FloatTolerance, strategy: Comparison.Strategy,
-    padding: (mismatches: [Mismatch], rangeCount: Int) = ([], 0)
-  ) throws(ValueError) -> Comparison {
-    // The values are described by the rules they are compared by: the comparison's union members.
-    let describer = try makeDescriber(options.descriptionOptions, layout: layout, rules: rules)
-    let size = layout.size
-    var walk = StructuralComparison(
-      actual: actual.baseAddress.unsafelyUnwrapped, expected: expected.baseAddress.unsafelyUnwrapped, options: options
-    ) { rule, value, offset, bitOffset in
-      // A field comparer's own describer (a C string's text) says what it compared.
-      if case .registered(let entry) = rule.rule, let describe = entry.describe {
-        return describe(UnsafeRawBufferPointer(start: value + offset, count: rule.node.size))
-      }
-      return describer.describeMismatch(
-        rule.node, kind: rule.leafKind, isText: rule.isText, UnsafeRawBufferPointer(start: value, count: size),
-        offset: offset, bitOffset: bitOffset, liveMembers: rule)
-    }
-    walk.walk(rules, base: 0, bitBase: 0, path: FieldPath(), tolerance: tolerance)
-    // Padding mismatches are listed among the fields' by offset, within the same limit.
-    let limit = max(0, options.maximumReportedMismatches)
-    var mismatches = walk.mismatches
-    for mismatch in padding.mismatches {
-      // Before the first field after it; the fields keep the walk's order (a tag before its union).
-      mismatches.insert(mismatch, at: mismatches.firstIndex { $0.offset > mismatch.offset } ?? mismatches.endIndex)
-    }
-    mismatches = Array(mismatches.prefix(limit))
-    let mismatchCount = walk.mismatchCount + padding.mismatches.count
-    let isEqual = mismatchCount == 0
-    var ignored: [FieldPath] = []
-    rules.ignoredPaths(into: &ignored)
-    return Comparison(
-      type: type, isEqual: isEqual, strategy: strategy, mismatches: mismatches, mismatchCount: mismatchCount,
-      comparedFieldCount: rules.liveFieldCount(
-        actual.baseAddress.unsafelyUnwrapped, expected.baseAddress.unsafelyUnwrapped, base: 0) + padding.rangeCount,
-      actualDescription: isEqual
-        ? nil : describer.describe(actual, differingAt: walk.routes, budget: options.maximumDescriptionLength),
-      expectedDescription: isEqual
-        ? nil : describer.describe(expected, differingAt: walk.routes, budget: options.maximumDescriptionLength),
-      typeName: type == self.type ? name : nil,
-      ignoredPaths: ignored)
+    return try comparison(
+      UnsafeRawBufferPointer(start: actual, count: valueSize),
+      UnsafeRawBufferPointer(start: expected, count: valueSize),
+      count: nil, options: .default, given: false, reportsEqual: false)
   }
 
   /// Compares two values at two addresses, each assumed to hold one value of the type.
@@ -521,7 +324,7 @@ extension ValueType {
   /// - Throws: The errors of ``compare(_:_:options:)``.
   @inlinable
   public func compare<Value>(_ actual: Value, _ expected: Value) throws(ValueError) -> Comparison {
-    if let equal = equalComparison, isEqual(actual, expected) { return equal }
+    if let equal = ownPlan.equalComparison, isEqual(actual, expected) { return equal }
     return try compare(actual, expected, options: .default)
   }
 

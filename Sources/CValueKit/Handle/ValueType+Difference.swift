@@ -30,11 +30,11 @@ extension ValueType {
   ) throws(ValueError) -> Comparison? {
     try ValueType.withRawBytes(of: actual) { (a) throws(ValueError) in
       try ValueType.withRawBytes(of: expected) { (b) throws(ValueError) in
-        // Borrowed, not passed on as an `Optional` (see `compareChecked`).
+        // Borrowed, not passed on as an `Optional` (see `comparison`).
         if let options {
-          try compareChecked(a, b, count: count, options: options, given: true, reportsEqual: false).comparison
+          try comparison(a, b, count: count, options: options, given: true, reportsEqual: false)
         } else {
-          try differenceByOwnRules(a, b, count: count)
+          try comparison(a, b, count: count, options: .default, given: false, reportsEqual: false)
         }
       }
     }
@@ -66,8 +66,9 @@ extension ValueType {
   public func difference(pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer) throws(ValueError)
     -> Comparison?
   {
-    if ownPlanDecides {
-      if isEqual(pointers: actual, expected) { return nil }
+    // The own plan's verdict, inlined: values that differ are walked once, never checked again.
+    if ownPlan.verdictDecides {
+      if ownPlan.isEqual(actual, expected) { return nil }
       return try differenceWalked(actual, expected)
     }
     return try differenceByOwnRules(pointers: actual, expected)

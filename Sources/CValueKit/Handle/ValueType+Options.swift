@@ -1,56 +1,22 @@
-// A comparison's options, applied in one place: checked against the type, put into the rules (union members,
-// ignored paths, field comparers), and classified by how far they let a comparison go without the walk. One
-// value and `count` values as one C array are applied here alike; ValueType+Compare.swift decides with the
-// result.
-
-extension ComparisonOptions {
-  /// How far a comparison under these options may go without the field-by-field walk.
-  enum Shortcut: Equatable {
-    /// The handle's own compiled plan decides, at the options' tolerance.
-    case plan
-    /// Steps compiled from the handle's rules with the options applied to them (union members, ignored paths,
-    /// field comparers; padding is compared beside them) decide.
-    case rules
-    /// Only the walk sees every option.
-    case walk
-  }
-
-  /// The one place that says whether a comparison may skip the walk: every stored property is named here,
-  /// as what only shapes the report or what changes equality.
-  ///
-  /// Comparing the whole value against the default (with the report's properties normalised away) would
-  /// see a new property by itself, but costs 45 ns on every `compare` (150 → 195 ns for an equal rect);
-  /// instead `ComparisonOptionsTests` lists the stored properties with `Mirror` and fails until a new one
-  /// is classified there, and then until this property gives the walk for it.
-  var shortcut: Shortcut {
-    // Only shape the report, and every shortcut runs at one tolerance for every leaf: tolerance,
-    // maximumReportedMismatches, descriptionOptions (but for its union members, which are unionMembers),
-    // maximumDescriptionLength.
-    // Need the walk: a tolerance per field.
-    guard fieldTolerances.isEmpty else { return .walk }
-    // Applied to the rules the steps are compiled from, or (padding) compared beside them.
-    let applied = !unionMembers.isEmpty || !ignoredPaths.isEmpty || !fieldComparers.isEmpty || comparesPadding
-    return applied ? .rules : .plan
-  }
-}
+// A comparison's compared options, applied in one place: checked against the type and put into the rules (union
+// members, ignored paths, field comparers) that a plan is compiled from. One value and `count` values as one C
+// array are applied here alike.
 
 /// A comparison's options applied to what it compares: one value, or `count` values as one C array.
 struct AppliedOptions {
   /// The rules the values are compared, described and counted by.
   let rules: RuleNode
   /// One value's rules (an element's, for an array) with the union members applied: a comparer registered
-  /// for the whole value decides in the walk, never in a shortcut as well.
+  /// for the whole value decides in the walk, never in a verdict as well.
   let value: RuleNode
   /// The tolerance for leaves without a field tolerance.
   let tolerance: FloatTolerance
-  /// How far the comparison may go without the walk.
-  let shortcut: ComparisonOptions.Shortcut
 }
 
 extension ValueType {
   /// `options` checked against the type and applied to `rules` (the handle's), for one value when `count` is
   /// `nil` and for `count` values as one C array `[count T]`, whose node is `array`.
-  func apply(_ options: ComparisonOptions, to rules: RuleNode, count: Int?, array: CLayout.Node?)
+  func apply(_ options: ComparedOptions, to rules: RuleNode, count: Int?, array: CLayout.Node?)
     throws(ValueError) -> AppliedOptions
   {
     // What is compared: the value itself, or the array of `count` of them.
@@ -61,8 +27,7 @@ extension ValueType {
     let value = try applying(options.unionMembers, to: rules)
     let all = try applyingFieldOptions(options, to: whole(value), in: array?.type)
     // One value's field options can replace the whole value's rules (a comparer at the value's own path).
-    return AppliedOptions(
-      rules: all, value: array == nil ? all : value, tolerance: tolerance, shortcut: options.shortcut)
+    return AppliedOptions(rules: all, value: array == nil ? all : value, tolerance: tolerance)
   }
 
   /// Refuses union member rules for a type whose layout is unknown: with no members to find them in, they
@@ -74,9 +39,12 @@ extension ValueType {
   }
 
   /// Checks the options against the type and returns the tolerance for leaves without a field tolerance.
-  private func validate(_ options: ComparisonOptions, rules: RuleNode) throws(ValueError) -> FloatTolerance {
+  /// A default tolerance that is not valid is not refused here: a plan keeps it, and options given with it are
+  /// refused when they compare (``ComparisonPlan/toleranceProblem``), while a comparison without options runs at
+  /// it.
+  private func validate(_ options: ComparedOptions, rules: RuleNode) throws(ValueError) -> FloatTolerance {
     let tolerance = options.tolerance ?? defaultTolerance
-    if let problem = tolerance.problem { throw .invalidTolerance(problem, at: FieldPath()) }
+    if options.tolerance != nil, let problem = tolerance.problem { throw .invalidTolerance(problem, at: FieldPath()) }
     for (path, fieldTolerance) in options.fieldTolerances {
       guard let field = rules.field(at: path) else { throw .unknownFieldPath(path, in: type) }
       if let problem = fieldTolerance.problem { throw .invalidTolerance(problem, at: path) }
@@ -107,7 +75,7 @@ extension ValueType {
 
   /// The rules with the comparison's ignored paths and field comparers put in (comparers first, so that an
   /// ignored path wins), or `rules` itself when there are none.
-  private func applyingFieldOptions(_ options: ComparisonOptions, to rules: RuleNode, in type: TypeEncoding?)
+  private func applyingFieldOptions(_ options: ComparedOptions, to rules: RuleNode, in type: TypeEncoding?)
     throws(ValueError) -> RuleNode
   {
     guard !options.ignoredPaths.isEmpty || !options.fieldComparers.isEmpty else { return rules }

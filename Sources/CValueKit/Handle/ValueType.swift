@@ -27,34 +27,17 @@ public final class ValueType: Sendable, CustomStringConvertible {
   /// reports use for it; `nil` when it was given as an encoding or a built-in readable name.
   public let name: String?
 
-  let rules: RuleNode?
-  let steps: [ComparisonStep]
-  /// The comparers ``steps`` read unretained (``ComparisonStep/kept(offset:size:compare:)``).
-  private let keptComparers: [KeptComparer]
-  let shortcut: ComparisonShortcut
-  /// The C function registered for the whole value, when there is one: called before `shortcut` is read,
-  /// with no closure and no retain in between (the entry's closure, kept for `steps`, keeps what it needs alive).
-  let directComparator: DirectComparator?
+  /// What the registry held when the type was resolved: the registrations, found through a lookup.
+  let entries: EntryLookup
+  let registryGeneration: Int
   /// The size of one value, or -1 when the layout is unknown: what the inlined `isEqual` checks a Swift
   /// type against.
   @usableFromInline let valueSize: Int
   /// Whether the C type is itself a pointer (or other address), so that a Swift pointer is its value.
   @usableFromInline let isAddressType: Bool
-  let entries: EntryLookup
-  let registryGeneration: Int
-  /// The plan of a comparison of one value by the handle's own rules (`nil` when the layout is unknown).
-  let ownPlan: ComparisonPlan?
-  /// Whether ``ownPlan`` alone decides for one value, by the inlined `isEqual` (there is one, and no comparer
-  /// is registered for the whole value): read where equal values are decided, so that the plan itself (a
-  /// reference, retained when read) is read only to walk values that differ.
-  @usableFromInline let ownPlanDecides: Bool
-  /// The comparison equal values get under the handle's own plan when it is always the same one (no tagged
-  /// union, no comparer registered for the whole value, a valid default tolerance): what the inlined
-  /// `compare(_:_:)` returns for values its inlined `isEqual` finds equal.
-  @usableFromInline let equalComparison: Comparison?
-  /// Whether options that change nothing may use ``ownPlan``: the default tolerance they would be checked
-  /// for is valid.
-  let ownPlanChecks: Bool
+  /// The plan of a comparison of one value by the type's own rules at its default tolerance: the one plan
+  /// whose verdict is inlined into the caller (``isEqual(pointers:_:tolerance:)``).
+  @usableFromInline let ownPlan: ComparisonPlan
   /// The plans compiled for options and array lengths, kept for the next comparison with the same ones.
   let plans = LockedState(ComparisonPlans())
   /// This handle's number, unique in the process: what options that keep a plan for one handle know it by
@@ -62,23 +45,9 @@ public final class ValueType: Sendable, CustomStringConvertible {
   let serial = ValueType.serials.add(1, ordering: .relaxed).newValue
   /// The last handle's ``serial``.
   private static let serials = Atomic<UInt64>(0)
-  /// What the inlined `isEqual` runs in the caller at the default tolerance, with no call: see ``InlineRun``.
-  @usableFromInline let inlineRun: InlineRun
-  /// The members ``InlineRun/fields`` compares, owned here and read by the inlined `isEqual` through
-  /// ``inlineFieldList``, with no retain.
-  let inlineFields: InlineFields?
-  @usableFromInline let inlineFieldList: InlineFields.List
-  /// A small record with fields compared by a registered comparer, as ``InlineFields``: what `isEqualByPlan`
-  /// compares it by, in one loop with the comparers called unretained, rather than by the steps.
-  let comparingFields: InlineFields?
-  /// The members of ``comparingFields``, read with no retain; ``InlineFields/List/empty`` when there are none.
-  let comparingFieldList: InlineFields.List
-  /// A C comparator registered for the whole value that takes two pointers and returns an `int`, for the
-  /// inlined `isEqual(pointers:)` to call with nothing in between (its library is kept open by the entry).
-  @usableFromInline let inlineComparator: InlineComparator?
 
-  /// Compiles the plan for `type` laid out as `layout` (or, when that failed, the plan for a type whose layout
-  /// is unknown), with the registrations `entries` finds.
+  /// Lays out nothing more: compiles the own plan of `type` laid out as `layout` (or, when that failed, the
+  /// plan of a type whose layout is unknown), with the registrations `entries` finds.
   init(
     type: TypeEncoding, abi: ABI, layout: Result<CLayout, LayoutError>, entries: EntryLookup,
     defaultTolerance: FloatTolerance, registryGeneration: Int, name: String? = nil
@@ -89,75 +58,37 @@ public final class ValueType: Sendable, CustomStringConvertible {
     self.entries = entries
     self.defaultTolerance = defaultTolerance
     self.registryGeneration = registryGeneration
-    var compiled: [ComparisonStep]
+    let rules: RuleNode?
     switch layout {
     case .success(let layout):
-      let rules = RuleNode.build(layout.root, abi: abi, entries: entries)
-      compiled = []
-      ComparisonStep.compile(rules, into: &compiled)
+      rules = RuleNode.build(layout.root, abi: abi, entries: entries)
       self.layout = layout
       self.layoutError = nil
-      self.rules = rules
     case .failure(let error):
       self.layout = nil
       self.layoutError = error
-      self.rules = nil
-      compiled = []
+      rules = nil
     }
     strategy = Self.strategy(of: type, rules: rules, layoutError: layoutError, entries: entries)
-    shortcut = ComparisonShortcut(steps: compiled, rules: rules)
-    // Past the shortcut, which keeps a comparer for the whole value itself.
-    keptComparers = ComparisonStep.keepingComparers(of: &compiled)
-    steps = compiled
-    if case .registered(let entry)? = rules?.rule {
-      directComparator = entry.directComparator
-    } else {
-      directComparator = nil
-    }
     valueSize = self.layout?.size ?? -1
     isAddressType = type.holdsAddress
-    ownPlan = Self.ownPlan(type: type, name: name, strategy: strategy, rules: rules, tolerance: defaultTolerance)
-    ownPlanDecides = ownPlan.map { !$0.valueIsRegistered } ?? false
-    ownPlanChecks = defaultTolerance.problem == nil
-    equalComparison = Self.equalComparison(of: ownPlan, checks: ownPlanChecks)
-    var fieldSteps: [ComparisonStep] = []
-    if let rules, valueSize <= InlineFields.maximumSize {
-      ComparisonStep.compile(rules, into: &fieldSteps, merging: false)
-    }
-    let fields = InlineFields(fieldSteps, size: valueSize)
-    inlineRun = InlineRun(shortcut, fields: fields, direct: directComparator, tolerance: defaultTolerance)
-    inlineFields = inlineRun == .fields ? fields : nil
-    comparingFields =
-      fields?.hasComparers == true
-        && InlineRun.fieldsDecide(fields, shortcut: shortcut, direct: directComparator, tolerance: defaultTolerance)
-      ? fields : nil
-    comparingFieldList = comparingFields?.list ?? .empty
-    inlineFieldList = inlineFields?.list ?? .empty
-    inlineComparator = directComparator.flatMap(InlineComparator.init)
+    ownPlan = Self.ownPlan(
+      type: type, name: name, strategy: strategy, rules: rules, size: valueSize, tolerance: defaultTolerance)
   }
 
-  /// The plan of a comparison of one value by the handle's own rules.
+  /// The plan of a comparison of one value of `size` bytes by `rules`, the type's own.
   private static func ownPlan(
-    type: TypeEncoding, name: String?, strategy: Comparison.Strategy, rules: RuleNode?, tolerance: FloatTolerance
-  ) -> ComparisonPlan? {
-    rules.map { rules in
-      ComparisonPlan(
-        rules: rules, tolerance: tolerance, shortcut: .plan, valueIsRegistered: rules.isRegistered,
-        comparesPadding: false
-      ) { fieldCount in
-        equalComparison(type, strategy: strategy, typeName: name, fieldCount: fieldCount, rules: rules)
-      }
-    }
+    type: TypeEncoding, name: String?, strategy: Comparison.Strategy, rules: RuleNode?, size: Int,
+    tolerance: FloatTolerance
+  ) -> ComparisonPlan {
+    var direct: DirectComparator?
+    if case .registered(let entry)? = rules?.rule { direct = entry.directComparator }
+    return ComparisonPlan(
+      rules: rules, byteCount: max(size, 0), count: nil, tolerance: tolerance, direct: direct, walks: false,
+      valueIsRegistered: rules?.isRegistered ?? false, comparesPadding: false, named: (type, strategy, name))
   }
 
-  /// The comparison of equal values by `plan`, when it is always the same one and `compareChecked` would give
-  /// it: see ``equalComparison``.
-  private static func equalComparison(of plan: ComparisonPlan?, checks: Bool) -> Comparison? {
-    guard let plan, checks, !plan.valueIsRegistered else { return nil }
-    return plan.equalOutcome?.comparison
-  }
-
-  /// The same plan under another name: what resolving a typedef name gives, sharing everything else.
+  /// The same type under another name: what resolving a typedef name gives, its own plan naming it so.
   init(_ other: ValueType, name: String) {
     self.name = name
     type = other.type
@@ -165,11 +96,6 @@ public final class ValueType: Sendable, CustomStringConvertible {
     layout = other.layout
     layoutError = other.layoutError
     defaultTolerance = other.defaultTolerance
-    rules = other.rules
-    steps = other.steps
-    keptComparers = other.keptComparers
-    shortcut = other.shortcut
-    directComparator = other.directComparator
     valueSize = other.valueSize
     isAddressType = other.isAddressType
     entries = other.entries
@@ -177,17 +103,11 @@ public final class ValueType: Sendable, CustomStringConvertible {
     strategy = other.strategy
     // The report of equal values names the type by the new name.
     ownPlan = Self.ownPlan(
-      type: type, name: name, strategy: strategy, rules: rules, tolerance: defaultTolerance)
-    ownPlanDecides = other.ownPlanDecides
-    ownPlanChecks = other.ownPlanChecks
-    equalComparison = Self.equalComparison(of: ownPlan, checks: ownPlanChecks)
-    inlineRun = other.inlineRun
-    inlineFields = other.inlineFields
-    comparingFields = other.comparingFields
-    comparingFieldList = other.comparingFieldList
-    inlineFieldList = other.inlineFieldList
-    inlineComparator = other.inlineComparator
+      type: type, name: name, strategy: strategy, rules: other.rules, size: valueSize, tolerance: defaultTolerance)
   }
+
+  /// The type's rules: its layout with the registrations applied (`nil` when the layout is unknown).
+  var rules: RuleNode? { ownPlan.laidOutRules }
 
   /// The size in bytes, when the layout is known.
   public var size: Int? { layout?.size }
@@ -228,40 +148,10 @@ public final class ValueType: Sendable, CustomStringConvertible {
   public func isEqual(
     pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, tolerance: FloatTolerance? = nil
   ) -> Bool {
-    // Inlined into the caller: a short run of doubles or floats at the default tolerance, or a C comparator of
-    // two pointers, runs there with no call in between; everything else is the plan, out of line.
-    if tolerance == nil {
-      if let comparator = inlineComparator, let equal = comparator.isEqual(actual, expected) { return equal }
-      if let equal = inlineRun.isEqual(actual, expected, fields: inlineFieldList) { return equal }
-    }
-    return isEqualByPlan(pointers: actual, expected, tolerance: tolerance)
-  }
-
-  /// ``isEqual(pointers:_:tolerance:)`` by the handle's compiled plan.
-  @usableFromInline
-  func isEqualByPlan(
-    pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, tolerance: FloatTolerance?
-  ) -> Bool {
-    // First: a handle with such fields has no C comparator for the whole value.
-    if comparingFieldList.count > 0, tolerance == nil {
-      return InlineFields.isEqualCalling(actual, expected, list: comparingFieldList)
-    }
-    if let function = directComparator { return function.isEqual(pointers: actual, expected, size: valueSize) }
-    switch shortcut {
-    case .bytes(let offset, let count): return cvi_bytes_equal(actual + offset, expected + offset, count)
-    case .doubles(let offset, let count):
-      return FloatRun<Double>.isEqual(
-        actual + offset, expected + offset, count: count, tolerance: tolerance ?? defaultTolerance)
-    case .floats(let offset, let count):
-      return FloatRun<Float>.isEqual(
-        actual + offset, expected + offset, count: count, tolerance: tolerance ?? defaultTolerance)
-    case .registered(let size, let compare):
-      return compare(
-        UnsafeRawBufferPointer(start: actual, count: size), UnsafeRawBufferPointer(start: expected, count: size))
-    case .steps: return ComparisonStep.run(steps, actual, expected, tolerance: tolerance ?? defaultTolerance)
-    case .alwaysEqual: return true
-    case .address: return actual == expected
-    }
+    // The own plan's verdict, inlined into the caller: a short run of doubles or floats, a small record or a C
+    // comparator of two pointers runs there with no call in between; everything else is one call into the plan.
+    guard let tolerance else { return ownPlan.isEqual(actual, expected) }
+    return ownPlan.isEqual(actual, expected, tolerance: tolerance)
   }
 
   /// Whether `count` consecutive values at two addresses are equal, as fast as the rules allow: values
@@ -282,14 +172,17 @@ public final class ValueType: Sendable, CustomStringConvertible {
     guard let layout else { return actual == expected }
     let stride = layout.stride
     guard count >= 0, !count.multipliedReportingOverflow(by: stride).overflow else { return false }
-    let tolerance = tolerance ?? defaultTolerance
-    if stride == layout.size, let run = ComparisonStep.wholeArray(of: steps, count: count, elementSize: stride, at: 0) {
-      return run.run(actual, expected, tolerance: tolerance)
+    // The own plan's, element by element; an element that is one run is one run of the whole array.
+    let plan = ownPlan
+    if stride == layout.size, plan.steps.count == 1,
+      let run = ComparisonStep.wholeArray(of: plan.steps[0], count: count, elementSize: stride, at: 0)
+    {
+      return run.run(actual, expected, tolerance: tolerance ?? defaultTolerance)
     }
     for index in 0..<count {
-      guard isEqual(pointers: actual + index * stride, expected + index * stride, tolerance: tolerance) else {
-        return false
-      }
+      let (a, b) = (actual + index * stride, expected + index * stride)
+      let equal = if let tolerance { plan.isEqual(a, b, tolerance: tolerance) } else { plan.isEqual(a, b) }
+      guard equal else { return false }
     }
     return true
   }

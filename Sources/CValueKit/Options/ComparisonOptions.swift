@@ -13,26 +13,36 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// The tolerance for every floating-point leaf without a field tolerance; `nil` uses the registry's
   /// ``ValueRegistry/defaultTolerance``.
   public var tolerance: FloatTolerance? {
-    _read { yield storage.values.tolerance }
-    _modify { yield &values.tolerance }
+    _read { yield storage.compared.tolerance }
+    _modify { yield &compared.tolerance }
   }
   /// Tolerances for particular fields. A tolerance applies to its field and everything inside it; the
   /// longest matching path wins. A path that names no field of the type is an error, not a silent miss.
   public var fieldTolerances: [FieldPath: FloatTolerance] {
-    _read { yield storage.values.fieldTolerances }
-    _modify { yield &values.fieldTolerances }
+    _read { yield storage.compared.fieldTolerances }
+    _modify { yield &compared.fieldTolerances }
   }
   /// How many mismatching fields a ``Comparison`` lists; the rest are only counted.
   public var maximumReportedMismatches: Int {
-    _read { yield storage.values.maximumReportedMismatches }
-    _modify { yield &values.maximumReportedMismatches }
+    _read { yield storage.reported.maximumReportedMismatches }
+    _modify { yield &reported.maximumReportedMismatches }
   }
   /// How the report describes values: how many array elements, whether `char *` text is shown. Its
   /// ``DescriptionOptions/unionMembers`` are ``unionMembers``, one place for each rule: a union is compared
   /// and shown by the same rule.
   public var descriptionOptions: DescriptionOptions {
-    _read { yield storage.values.descriptionOptions }
-    _modify { yield &values.descriptionOptions }
+    get {
+      var options = storage.reported.descriptionOptions
+      options.unionMembers = storage.compared.unionMembers
+      return options
+    }
+    set {
+      // The union members are compared: they are kept with what is compared, once.
+      var options = newValue
+      compared.unionMembers = options.unionMembers
+      options.unionMembers = [:]
+      reported.descriptionOptions = options
+    }
   }
   /// The live member of unions, by the union's path from the value (see ``UnionMember``): only that
   /// member is compared, reported and described in the report. A rule here replaces one registered for
@@ -47,8 +57,8 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// The rules are kept in ``descriptionOptions`` (``DescriptionOptions/unionMembers``), which describes
   /// values by the same rules outside a comparison: setting either sets both.
   public var unionMembers: [FieldPath: UnionMember] {
-    _read { yield storage.values.descriptionOptions.unionMembers }
-    set { values.descriptionOptions.unionMembers = newValue }
+    _read { yield storage.compared.unionMembers }
+    _modify { yield &compared.unionMembers }
   }
   /// Fields that are not compared, by path: not compared, not counted, and listed as ignored in the
   /// report. `[*]` reaches every element of an array (`.rows[*].stamp`), the members of an anonymous
@@ -63,8 +73,8 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// //   ignored: .st_atim
   /// ```
   public var ignoredPaths: Set<FieldPath> {
-    _read { yield storage.values.ignoredPaths }
-    _modify { yield &values.ignoredPaths }
+    _read { yield storage.compared.ignoredPaths }
+    _modify { yield &compared.ignoredPaths }
   }
   /// Comparers for particular fields, by path (`[*]` for every element of an array), replacing the
   /// field's own rules (see ``FieldComparer``). A comparer here replaces one registered for the same
@@ -74,8 +84,8 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// options.fieldComparers[".name"] = .cString
   /// ```
   public var fieldComparers: [FieldPath: FieldComparer] {
-    _read { yield storage.values.fieldComparers }
-    _modify { yield &values.fieldComparers }
+    _read { yield storage.compared.fieldComparers }
+    _modify { yield &compared.fieldComparers }
   }
   /// Whether padding bytes must be equal too, for code that must copy them (a struct written to a file
   /// or a socket byte for byte). Each padding range whose bytes differ is one mismatch, listed by offset and
@@ -87,8 +97,8 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// //   padding 36..<40 (after .tm_isdst, before .tm_gmtoff): <4 bytes: aa aa aa aa> ≠ <4 bytes: 00 00 00 00>
   /// ```
   public var comparesPadding: Bool {
-    _read { yield storage.values.comparesPadding }
-    _modify { yield &values.comparesPadding }
+    _read { yield storage.compared.comparesPadding }
+    _modify { yield &compared.comparesPadding }
   }
   /// How many characters the `actual:` and `expected:` lines of a report may give each value, or `nil`
   /// for whole descriptions however long. A description that fits is shown whole; a longer one (X11's
@@ -106,8 +116,8 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// options.maximumDescriptionLength = 40       // {.xkey = {…, .keycode = 38, …}, …}
   /// ```
   public var maximumDescriptionLength: Int? {
-    _read { yield storage.values.maximumDescriptionLength }
-    _modify { yield &values.maximumDescriptionLength }
+    _read { yield storage.reported.maximumDescriptionLength }
+    _modify { yield &reported.maximumDescriptionLength }
   }
 
   /// Creates options: every property, each with its default.
@@ -130,13 +140,16 @@ public struct ComparisonOptions: Hashable, Sendable {
     fieldComparers: [FieldPath: FieldComparer] = [:], comparesPadding: Bool = false,
     maximumDescriptionLength: Int? = 400
   ) {
-    var descriptionOptions = descriptionOptions
-    descriptionOptions.unionMembers.merge(unionMembers) { $1 }
+    var described = descriptionOptions
+    let unionMembers = described.unionMembers.merging(unionMembers) { $1 }
+    described.unionMembers = [:]
     storage = Storage(
-      Values(
-        tolerance: tolerance, fieldTolerances: fieldTolerances, maximumReportedMismatches: maximumReportedMismatches,
-        descriptionOptions: descriptionOptions, ignoredPaths: ignoredPaths, fieldComparers: fieldComparers,
-        comparesPadding: comparesPadding, maximumDescriptionLength: maximumDescriptionLength))
+      ComparedOptions(
+        tolerance: tolerance, fieldTolerances: fieldTolerances, unionMembers: unionMembers, ignoredPaths: ignoredPaths,
+        fieldComparers: fieldComparers, comparesPadding: comparesPadding),
+      ReportedOptions(
+        maximumReportedMismatches: maximumReportedMismatches, descriptionOptions: described,
+        maximumDescriptionLength: maximumDescriptionLength))
   }
 
   /// Exact comparison with the registry's default tolerance.
@@ -147,46 +160,86 @@ public struct ComparisonOptions: Hashable, Sendable {
   /// one retain, not eight properties' worth.
   private(set) var storage: Storage
 
-  /// Every stored option, in ``storage``.
-  var values: Values {
-    _read { yield storage.values }
+  /// What is compared, in ``storage``: the key of the plan a handle compiles for these options.
+  var compared: ComparedOptions {
+    _read { yield storage.compared }
     _modify {
-      // A storage a handle keeps a plan with is never changed either, even when no copy holds it any more.
-      if !isKnownUniquelyReferenced(&storage) || storage.holdsPlan { storage = Storage(storage.values) }
-      yield &storage.values
+      makeUnique()
+      defer { storage.comparesNothing = storage.compared == .none }
+      yield &storage.compared
+    }
+  }
+
+  /// What only shapes the report, in ``storage``.
+  var reported: ReportedOptions {
+    _read { yield storage.reported }
+    _modify {
+      makeUnique()
+      yield &storage.reported
+    }
+  }
+
+  /// Copies the storage before a change unless these options hold the only reference and no plan is kept with
+  /// it: a storage a handle keeps a plan with is never changed either, even when no copy holds it any more.
+  private mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&storage) || storage.holdsPlan {
+      storage = Storage(storage.compared, storage.reported)
     }
   }
 
   /// Whether two options hold the same value in every property.
   public static func == (lhs: ComparisonOptions, rhs: ComparisonOptions) -> Bool {
-    lhs.storage === rhs.storage || lhs.storage.values == rhs.storage.values
+    lhs.storage === rhs.storage
+      || (lhs.storage.compared == rhs.storage.compared && lhs.storage.reported == rhs.storage.reported)
   }
 
   /// Hashes every property.
-  public func hash(into hasher: inout Hasher) { hasher.combine(storage.values) }
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(storage.compared)
+    hasher.combine(storage.reported)
+  }
+}
+
+/// The options that change what is compared: every one of them is part of the key a handle finds its compiled
+/// plan by (``ComparisonPlanKey``), and options whose compared part is ``none`` compare by the handle's own plan.
+/// An option is classified by where it is declared: one added here changes the plan's key and its verdict by
+/// itself, one added to ``ReportedOptions`` never reaches a plan.
+struct ComparedOptions: Hashable, Sendable {
+  /// The tolerance for floating-point leaves without a field tolerance; `nil` for the handle's default.
+  var tolerance: FloatTolerance? = nil
+  var fieldTolerances: [FieldPath: FloatTolerance] = [:]
+  /// The live member of unions, by path: kept here once, and shown as ``DescriptionOptions/unionMembers`` too.
+  var unionMembers: [FieldPath: UnionMember] = [:]
+  var ignoredPaths: Set<FieldPath> = []
+  var fieldComparers: [FieldPath: FieldComparer] = [:]
+  var comparesPadding = false
+
+  /// Nothing but the handle's own rules at its default tolerance.
+  static let none = ComparedOptions()
+}
+
+/// The options that only shape a comparison's report: read from the options of each call, never by a plan.
+struct ReportedOptions: Hashable, Sendable {
+  var maximumReportedMismatches: Int
+  /// How values are described; its ``DescriptionOptions/unionMembers`` are always empty here (they are
+  /// ``ComparedOptions/unionMembers``).
+  var descriptionOptions: DescriptionOptions
+  var maximumDescriptionLength: Int?
 }
 
 extension ComparisonOptions {
-  /// Every stored option of ``ComparisonOptions``, by its name.
-  struct Values: Hashable, Sendable {
-    var tolerance: FloatTolerance?
-    var fieldTolerances: [FieldPath: FloatTolerance]
-    var maximumReportedMismatches: Int
-    var descriptionOptions: DescriptionOptions
-    var ignoredPaths: Set<FieldPath>
-    var fieldComparers: [FieldPath: FieldComparer]
-    var comparesPadding: Bool
-    var maximumDescriptionLength: Int?
-  }
-
-  /// The one reference options are kept in. Changed only through ``ComparisonOptions/values``, which copies it
+  /// The one reference options are kept in. Changed only through ``ComparisonOptions/compared`` and ``ComparisonOptions/reported``, which copy it
   /// first unless the options being changed hold the only reference and no plan is kept with it: a storage
   /// another copy (or a handle's kept plan) can see never changes, so one is `Sendable` and two copies holding
   /// the same one are equal.
   final class Storage: @unchecked Sendable {
     // Not checked for exclusive access at run time (each check cost a lookup a read): it is changed only
-    // through `ComparisonOptions.values`, by the one copy that holds it.
-    @exclusivity(unchecked) var values: Values
+    // through `ComparisonOptions.compared` and `.reported`, by the one copy that holds it.
+    @exclusivity(unchecked) var compared: ComparedOptions
+    @exclusivity(unchecked) var reported: ReportedOptions
+    /// Whether ``compared`` is ``ComparedOptions/none``, so that a handle compares by its own plan: kept with
+    /// each change, so that a comparison reads one flag rather than comparing six properties.
+    @exclusivity(unchecked) var comparesNothing: Bool
 
     /// What the first handle to compare with these options twice keeps with them (its plan for them, an
     /// ``OptionsPlan``, which `ComparisonPlan.swift` reads and writes), so that the next comparisons find it
@@ -195,7 +248,11 @@ extension ComparisonOptions {
     /// handle's own kept plans hold this storage).
     let keptByHandle = Atomic<Unmanaged<AnyObject>?>(nil)
 
-    init(_ values: Values) { self.values = values }
+    init(_ compared: ComparedOptions, _ reported: ReportedOptions) {
+      self.compared = compared
+      self.reported = reported
+      comparesNothing = compared == .none
+    }
 
     deinit { keptByHandle.load(ordering: .acquiring)?.release() }
 
@@ -207,6 +264,13 @@ extension ComparisonOptions {
 extension ComparisonOptions: CustomReflectable {
   /// The options' properties by name, as `print` and `dump` show them.
   public var customMirror: Mirror {
-    Mirror(self, children: Mirror(reflecting: storage.values).children, displayStyle: .struct)
+    Mirror(
+      self,
+      children: [
+        ("tolerance", tolerance as Any), ("fieldTolerances", fieldTolerances),
+        ("maximumReportedMismatches", maximumReportedMismatches), ("descriptionOptions", descriptionOptions),
+        ("ignoredPaths", ignoredPaths), ("fieldComparers", fieldComparers), ("comparesPadding", comparesPadding),
+        ("maximumDescriptionLength", maximumDescriptionLength as Any),
+      ], displayStyle: .struct)
   }
 }

@@ -5,13 +5,28 @@ import Testing
 
 @testable import CValueKit
 
-/// The comparison plan's instruction set: what each shape of type compiles to, and the shortcut a handle
-/// takes for it. The steps are written out as text (`bytes 0+16`, `doubles 0×4`, `repeat 100×8 {…}`).
+extension ValueType {
+  /// The own plan's steps, as an array (for tests).
+  var steps: [ComparisonStep] { Array(ownPlan.steps) }
+}
+
+/// The comparison plan's instruction set: what each shape of type compiles to, and the verdict a handle's own
+/// plan decides by. The steps are written out as text (`bytes 0+16`, `doubles 0×4`, `repeat 100×8 {…}`).
 @Suite("Comparison plans")
 struct ComparisonPlanTests {
-  private static func plan(_ encoding: String) throws -> (steps: String, shortcut: String) {
+  private static func plan(_ encoding: String) throws -> (steps: String, verdict: String) {
     let type = try ValueRegistry().resolve(encoding)
-    return (render(type.steps), "\(type.shortcut)")
+    return (render(type.steps), render(type.ownPlan.verdict))
+  }
+
+  /// A verdict written out, its members left out: `fields`, `doubles(offset: 0, count: 4)`.
+  static func render(_ verdict: Verdict) -> String {
+    switch verdict {
+    case .fields: "fields"
+    case .fieldsCalling: "fieldsCalling"
+    case .function: "function"
+    default: "\(verdict)"
+    }
   }
 
   static func render(_ steps: [ComparisonStep]) -> String {
@@ -55,25 +70,27 @@ struct ComparisonPlanTests {
   }
 
   @Test(
-    "the shortcut a handle takes",
+    "the verdict a handle's own plan decides by",
     arguments: [
-      ("{S=iiii}", "bytes(offset: 0, count: 16)"),
+      ("{S=iiii}", "fields"),
       ("{CGRect={CGPoint=dd}{CGSize=dd}}", "doubles(offset: 0, count: 4)"),
-      ("[10{V=fff}]", "floats(offset: 0, count: 30)"),
-      ("{S=cdi}", "steps"),
-      ("{E=}", "alwaysEqual"),
+      ("[10{V=fff}]", "floatsWithin(offset: 0, count: 30)"),
+      ("[1000{?=iiii}]", "bytes(offset: 0, count: 16000)"),
+      ("{S=cdi}", "fields"),
+      ("[100{?=ci}]", "steps"),
+      ("{E=}", "steps"),
       ("{Unknown}", "address"),
     ])
-  func shortcut(encoding: String, expected: String) throws {
-    #expect(try Self.plan(encoding).shortcut == expected)
+  func verdict(encoding: String, expected: String) throws {
+    #expect(try Self.plan(encoding).verdict == expected)
   }
 
-  @Test("an ignored first field leaves one run from past it: still a shortcut")
-  func shortcutPastAnIgnoredField() throws {
+  @Test("an ignored first field leaves one run from past it: still a run")
+  func runPastAnIgnoredField() throws {
     let registry = ValueRegistry()
     try registry.register("{CGRect={CGPoint=dd}{CGSize=dd}}", ignoring: [".origin.x"])
     let rect = try registry.resolve("{CGRect={CGPoint=dd}{CGSize=dd}}")
-    #expect("\(rect.shortcut)" == "doubles(offset: 8, count: 3)")
+    #expect(Self.render(rect.ownPlan.verdict) == "doubles(offset: 8, count: 3)")
     let a: (Double, Double, Double, Double) = (0, 2, 3, 4)
     #expect(rect.isEqual(a, (9, 2, 3, 4)))
     #expect(!rect.isEqual(a, (0, 2, 3, 5)))
@@ -95,13 +112,14 @@ struct ComparisonPlanTests {
         == "bytes 0+4; tagged 8 tag -64 {1: bytes 0+1; bytes 4+4 | 2: doubles 0×1 | else: bytes 0+8}")
   }
 
-  @Test("a comparator registered for the whole value is the shortcut")
-  func registeredShortcut() throws {
+  @Test("a comparator registered for the whole value is the one step")
+  func registeredStep() throws {
     let registry = ValueRegistry()
     try registry.register("{T=d}", as: Double.self, comparer: { abs($0 - $1) < 0.5 })
     let type = try registry.resolve("{T=d}")
-    #expect("\(type.shortcut)".hasPrefix("registered(size: 8"))
-    #expect(type.directComparator == nil)
+    #expect(Self.render(type.ownPlan.verdict) == "steps")
+    #expect(Self.render(type.steps) == "kept 0+8")
+    #expect(type.ownPlan.direct == nil)
     #expect(type.isEqual(1.0, 1.25))
     #expect(!type.isEqual(1.0, 2.0))
   }
@@ -356,7 +374,8 @@ struct DirectComparatorTests {
     try registry.register(
       "{s_dd=dd}", comparer: LinkedFixtures.function(name), signature: signature, convention: result)
     let type = try registry.resolve("{s_dd=dd}")
-    #expect(type.directComparator != nil)
+    #expect(type.ownPlan.direct != nil)
+    #expect(ComparisonPlanTests.render(type.ownPlan.verdict) == (signature.hasPrefix("i^") ? "function" : "cFunction"))
     var bytes = [UInt8](repeating: 0, count: 40)
     let one = s_dd(a: 1, b: 2)
     let other = s_dd(a: 1, b: 3)
@@ -379,7 +398,7 @@ struct DirectComparatorTests {
       convention: .nonZeroMeansEqual)
     try registry.register("{s_dd=dd}", as: s_dd.self, comparer: { _, _ in true })
     let type = try registry.resolve("{s_dd=dd}")
-    #expect(type.directComparator == nil)
+    #expect(type.ownPlan.direct == nil)
     #expect(type.isEqual(s_dd(a: 1, b: 2), s_dd(a: 5, b: 6)))
   }
 }

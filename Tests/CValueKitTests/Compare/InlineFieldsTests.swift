@@ -11,7 +11,8 @@ import Testing
 struct InlineFieldsTests {
   /// The inline form of a handle, written out: `byte 0 ff; double 8; word 16 ffffffff`.
   private static func render(_ type: ValueType) -> String {
-    guard case .fields = type.inlineRun, let inline = type.inlineFields else { return "\(type.inlineRun)" }
+    // "none": the values are not compared member by member inline.
+    guard case .fields = type.ownPlan.verdict, let inline = type.ownPlan.inlineFields else { return "none" }
     return inline.fields.map { field in
       switch field.kind {
       case .float, .double: "\(field.kind) \(field.offset)"
@@ -93,7 +94,7 @@ struct InlineFieldsTests {
     ])
   func agreesWithTheWalk(encoding: String, path: String) throws {
     let type = try ValueRegistry().resolve(encoding)
-    guard case .fields = type.inlineRun, let inline = type.inlineFields, let size = type.size else {
+    guard case .fields = type.ownPlan.verdict, let inline = type.ownPlan.inlineFields, let size = type.size else {
       Issue.record("\(encoding) is not compared inline")
       return
     }
@@ -154,9 +155,11 @@ struct InlineFieldsTests {
     #expect(equalSeen > 100 && equalSeen < 2_900, "\(equalSeen) equal of 3000")
   }
 
-  /// The members of a handle compared by `isEqualByPlan` in one loop because a field has a registered comparer.
+  /// The members of a handle compared by its plan's one loop (``Verdict/fieldsCalling(_:)``) because a field has a
+  /// registered comparer.
   private static func renderComparing(_ type: ValueType) -> String? {
-    type.comparingFields.map { inline in
+    guard case .fieldsCalling = type.ownPlan.verdict else { return nil }
+    return type.ownPlan.inlineFields.map { inline in
       inline.fields.map { field in
         switch field.kind {
         case .float, .double: "\(field.kind) \(field.offset)"
@@ -179,7 +182,7 @@ struct InlineFieldsTests {
       }, at: ".count")
     let type = try registry.resolve(encoding)
     // Not inlined into the caller (the call would cost every caller), compared by the plan's one loop.
-    #expect(type.inlineRun == .none)
+    #expect(!type.ownPlan.verdict.isInlined)
     #expect(Self.renderComparing(type) == "byte 0 ff; double 8; comparer 16 size 4; halfWord 20 ffff")
     var random = SplitMix64(seed: 0x5EED)
     var equalSeen = 0
@@ -220,7 +223,7 @@ struct InlineFieldsTests {
     let encoding = #"{S="tag"c"value"d"count"i}"#
     try registry.register(encoding, comparer: FieldComparer(Int32.self) { $0 == $1 }, at: ".count")
     let type = try registry.resolve(encoding)
-    #expect(type.comparingFields == nil)
+    #expect(Self.renderComparing(type) == nil)
     var a = [UInt8](repeating: 0, count: 24)
     var b = a
     Self.store(1, into: &a, at: 8, isDouble: true)

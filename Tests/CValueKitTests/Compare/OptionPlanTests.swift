@@ -150,7 +150,7 @@ import Testing
     #expect(quick == full)
     #expect(quick.isEqual)
     #expect(quick.comparedFieldCount == 3)
-    #expect(quick == type.equalComparison)
+    #expect(quick == type.ownPlan.equalComparison)
     b.count = 4
     let differing = try type.compare(a, b)
     #expect(differing == (try type.compare(a, b, options: .default)))
@@ -161,10 +161,10 @@ import Testing
     let registry = ValueRegistry()
     try registry.register("{T=d}", as: Double.self, comparer: { abs($0 - $1) < 0.5 })
     let registered = try registry.resolve("{T=d}")
-    #expect(registered.equalComparison == nil)
+    #expect(registered.ownPlan.equalComparison == nil)
     #expect(try registered.compare(1.0, 1.25) == (try registered.compare(1.0, 1.25, options: .default)))
     let invalid = try ValueRegistry(defaultTolerance: .absolute(-1)).resolve(Self.padded)
-    #expect(invalid.equalComparison == nil)
+    #expect(invalid.ownPlan.equalComparison == nil)
     let a = Padded(tag: 1, value: 2.5, count: 3)
     #expect(throws: ValueError.self) { try invalid.compare(a, a) }
   }

@@ -1,97 +1,5 @@
-// The shapes of comparison a handle's `isEqual` runs inlined into its caller, with no call into the library:
-// what a hand-written `==` on a `CGRect`, or on a small struct with padding, would do, so that the handle costs
-// about what it costs.
-
-/// A whole value that is one short run of `double` or `float` compared with `==` at the handle's default
-/// tolerance: under an exact tolerance with NaN never equal to NaN, ``FloatRule`` gives `==` for every pair,
-/// so the run is `count` comparisons the caller's optimizer sees.
-@usableFromInline
-enum InlineRun: Sendable, Equatable {
-  /// Not such a value: the plan decides.
-  case none
-  /// `count` `double` values from byte `offset`.
-  case doubles(offset: Int, count: Int)
-  /// `count` `float` values from byte `offset`.
-  case floats(offset: Int, count: Int)
-  /// A small record of integers, bitfields, `float` and `double` members: the handle's ``InlineFields``.
-  case fields
-
-  /// The longest run inlined: a `CGRect`.
-  static var longest: Int { 4 }
-
-  /// The inline run for a handle's shortcut and inline fields, or ``none``: a C comparator
-  /// decides first, and a floating-point leaf under a tolerance that accepts anything `==` does not (or is
-  /// bitwise, or lets NaN equal NaN) needs the rules.
-  init(
-    _ shortcut: ComparisonShortcut, fields: InlineFields?, direct: DirectComparator?, tolerance: FloatTolerance
-  ) {
-    guard direct == nil else {
-      self = .none
-      return
-    }
-    switch shortcut {
-    case .doubles(let offset, let count) where count <= Self.longest && Self.floatsByEquality(tolerance):
-      self = .doubles(offset: offset, count: count)
-    case .floats(let offset, let count) where count <= Self.longest && Self.floatsByEquality(tolerance):
-      self = .floats(offset: offset, count: count)
-    default:
-      // Fields with a comparer are compared by the plan's call (`isEqualByPlan`): a call in the inlined loop, or
-      // one more case here, costs every caller of `isEqual`, values with no comparer too.
-      let decide = Self.fieldsDecide(fields, shortcut: shortcut, direct: direct, tolerance: tolerance)
-      self = decide && fields?.hasComparers == false ? .fields : .none
-    }
-  }
-
-  /// Whether `==` on every floating-point leaf gives what the rules give at `tolerance`: an exact tolerance,
-  /// not bitwise, with NaN never equal to NaN.
-  static func floatsByEquality(_ tolerance: FloatTolerance) -> Bool {
-    tolerance.isExact && !tolerance.isBitwise && !tolerance.nanEqualsNaN
-  }
-
-  /// Whether comparing `fields` member by member gives the plan's answer at the handle's default `tolerance`:
-  /// there are such fields, no C comparator decides the whole value, and floating-point members (if any) are
-  /// compared with `==` there. Integers are compared alike at any tolerance.
-  static func fieldsDecide(
-    _ fields: InlineFields?, shortcut: ComparisonShortcut, direct: DirectComparator?, tolerance: FloatTolerance
-  ) -> Bool {
-    guard direct == nil, let fields else { return false }
-    switch shortcut {
-    case .bytes, .steps:
-      return floatsByEquality(tolerance) || !fields.fields.contains { $0.kind == .float || $0.kind == .double }
-    default: return false
-    }
-  }
-
-  /// Whether the values at `a` and `b` are equal, or `nil` when the plan must decide; `fields` are the
-  /// handle's ``InlineFields``.
-  @inlinable @inline(__always)
-  func isEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, fields: InlineFields.List) -> Bool? {
-    switch self {
-    case .none: return nil
-    case .doubles(let offset, let count): return Self.run(a + offset, b + offset, count: count, as: Double.self)
-    case .floats(let offset, let count): return Self.run(a + offset, b + offset, count: count, as: Float.self)
-    case .fields: return InlineFields.isEqual(a, b, fields: fields.start, count: fields.count)
-    }
-  }
-
-  @inlinable @inline(__always)
-  static func run<Value: BinaryFloatingPoint>(
-    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int, as _: Value.Type
-  ) -> Bool {
-    // Wrapping arithmetic: the run lies inside the value, so no offset can overflow, and a checked one cost a
-    // compare and a branch per member.
-    var offset = 0
-    let end = count &* MemoryLayout<Value>.size
-    while offset < end {
-      guard
-        a.loadUnaligned(fromByteOffset: offset, as: Value.self)
-          == b.loadUnaligned(fromByteOffset: offset, as: Value.self)
-      else { return false }
-      offset &+= MemoryLayout<Value>.size
-    }
-    return true
-  }
-}
+// A small record compared member by member, and a C comparator called through its exact function type: the
+// forms of a plan's verdict that run inlined into the caller (``Verdict``).
 
 /// A small record whose steps are integers, bitfields, `float` and `double` members (`{char tag; double value;
 /// int count;}`), compared as a hand-written `==` compares it: member by member, each loaded at its own width
@@ -102,9 +10,10 @@ enum InlineRun: Sendable, Equatable {
 /// switch over step kinds that hold arrays and closures.
 ///
 /// Fields with a registered comparer may be members too: such a record is never compared by the inlined loop
-/// but by ``isEqualCalling(_:_:list:)``, out of line, which calls each comparer unretained.
+/// but by ``isEqualCalling(_:_:list:)``, out of line (the plan's ``Verdict/fieldsCalling(_:)``), which calls
+/// each comparer unretained.
 ///
-/// The members are kept in memory the handle owns, read through a pointer, so that the inlined loop copies and
+/// The members are kept in memory the plan owns, read through a pointer, so that the inlined loop copies and
 /// retains nothing.
 @usableFromInline
 final class InlineFields: @unchecked Sendable {
@@ -126,14 +35,11 @@ final class InlineFields: @unchecked Sendable {
   }
 
   /// The members as the inlined `isEqual` reads them: where they start, and how many. Valid while the
-  /// ``InlineFields`` they come from lives (the handle holds both).
+  /// ``InlineFields`` they come from lives (the plan holds both).
   @usableFromInline
   struct List: @unchecked Sendable {
     @usableFromInline let start: UnsafePointer<Field>
     @usableFromInline let count: Int
-
-    /// No members: what a handle whose values are not compared member by member holds.
-    static let empty = List(start: UnsafePointer(bitPattern: MemoryLayout<Field>.alignment).unsafelyUnwrapped, count: 0)
   }
 
   /// The members as ``List``.
@@ -233,8 +139,8 @@ final class InlineFields: @unchecked Sendable {
   }
 
   /// Whether the values at `a` and `b` are equal, member by member, fields with a comparer too: how the
-  /// handle's plan compares a small record that has them, in one loop rather than the plan's steps.
-  /// The members are `list`, read with no retain (the handle keeps the ``InlineFields`` they come from).
+  /// plan compares a small record that has them (``Verdict/fieldsCalling(_:)``), in one loop rather than its steps.
+  /// The members are `list`, read with no retain (the plan keeps the ``InlineFields`` they come from).
   static func isEqualCalling(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, list: List) -> Bool {
     for index in 0..<list.count {
       let field = list.start[index]
@@ -244,7 +150,7 @@ final class InlineFields: @unchecked Sendable {
   }
 
   /// Whether one member is equal in the values at `a` and `b`; a field with a comparer is left to
-  /// ``isEqualCalling(_:_:list:)``, which calls it (the members of ``InlineRun/fields`` hold none).
+  /// ``isEqualCalling(_:_:list:)``, which calls it (the members of ``Verdict/fields(_:)`` hold none).
   @inlinable @inline(__always)
   static func isEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ field: Field) -> Bool {
     switch field.kind {
@@ -265,7 +171,7 @@ final class InlineFields: @unchecked Sendable {
   /// Whether a field with a comparer is equal in the values at `a` and `b`, by its comparer.
   @inline(__always)
   static func compare(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ field: Field) -> Bool {
-    // Borrowed from the fields, which the handle keeps: no retain of the closure.
+    // Borrowed from the fields, which the plan keeps: no retain of the closure.
     Unmanaged<KeptComparer>.fromOpaque(field.comparer.unsafelyUnwrapped)._withUnsafeGuaranteedRef { kept in
       kept.compare(
         UnsafeRawBufferPointer(start: a + field.offset, count: Int(field.mask)),
@@ -290,21 +196,22 @@ struct InlineComparator: @unchecked Sendable {
 
   @usableFromInline let function: Function
   /// The alignment C promises the values, less one: misaligned values take the plan's path, which copies them.
-  @usableFromInline let alignmentMask: Int
+  /// 32 bits, so that the comparator and a ``Verdict``'s tag fit in what a short run takes.
+  @usableFromInline let alignmentMask: UInt32
   @usableFromInline let equalWhenNonZero: Bool
 
   /// The inline form of `direct`, when it takes two pointers and returns a 4-byte integer.
   init?(_ direct: DirectComparator) {
     guard case .pointers = direct.route, direct.integer.size == 4 else { return nil }
     function = unsafeBitCast(direct.address, to: Function.self)
-    alignmentMask = direct.alignment - 1
+    alignmentMask = UInt32(truncatingIfNeeded: direct.alignment - 1)
     equalWhenNonZero = direct.equalWhenNonZero
   }
 
   /// The function's answer for the values at `a` and `b`, or `nil` when they are not aligned as C promises.
   @inlinable @inline(__always)
   func isEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool? {
-    guard (Int(bitPattern: a) | Int(bitPattern: b)) & alignmentMask == 0 else { return nil }
+    guard (UInt(bitPattern: a) | UInt(bitPattern: b)) & UInt(alignmentMask) == 0 else { return nil }
     return (function(a, b) != 0) == equalWhenNonZero
   }
 }
