@@ -2,11 +2,12 @@
 """Fails when a folder of Sources/CValueKit uses a type declared in a folder that comes after it in the flow.
 
 The folders are the steps of one flow (issue 16): an encoding parsed from text, laid out for an ABI, described,
-compared and compiled into a plan that a handle runs and the registry caches. Data flows down only: a folder
-builds on the ones before it and never names a type of one after it. The order:
+compared, written by one writer per report format, and compiled into a plan that a handle runs and the registry
+caches. Data flows down only: a folder builds on the ones before it and never names a type of one after it.
+The order:
 
     Support → Numbers → Encoding → Layout → Catalog → Import → Options → Describe → FFI → Derivation → Compare
-    → Handle → Registry
+    → Report → Handle → Registry
 
 `ValueError.swift` sits at the module's root, as swift-system keeps `Errno`: every folder throws it, so it is
 in no folder of the flow and the check exempts it (and every other file at the root).
@@ -27,8 +28,8 @@ import re
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "CValueKit")
-FLOW = ["Support", "Numbers", "Encoding", "Layout", "Catalog", "Import", "Options", "Describe", "FFI", "Derivation", "Compare", "Handle",
-        "Registry"]
+FLOW = ["Support", "Numbers", "Encoding", "Layout", "Catalog", "Import", "Options", "Describe", "FFI", "Derivation", "Compare",
+        "Report", "Handle", "Registry"]
 
 DECLARATION = re.compile(
     r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*"
