@@ -1,6 +1,6 @@
 import ArgumentParser
-import CValueDebugInfo
 import CValueKit
+import CValueTargetLog
 
 struct LogCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
