@@ -1,8 +1,8 @@
 /// How a result is written out: the text a person reads, or the JSON a program reads.
 ///
 /// The library writes every report — of a comparison, a layout, a description, a log's entries — in the
-/// format asked for, from the value alone, so that a Swift caller, a C caller (`cv_compare_json`) and the
-/// `cvalue` tool (`--json`) print the same thing for the same result:
+/// format asked for, from the value alone, so that a Swift caller, a C caller (`cv_compare_report`) and the
+/// `cvalue` tool (`--format`) print the same thing for the same result:
 ///
 /// ```swift
 /// let result = try ValueRegistry.shared.resolve("rect").compare(actual, expected)
