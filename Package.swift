@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "CValueNimble", targets: ["CValueNimble"]),
     .library(name: "CValueHeaders", targets: ["CValueHeaders"]),
     .library(name: "CValueDebugInfo", targets: ["CValueDebugInfo"]),
+    .library(name: "CValueTargetLog", targets: ["CValueTargetLog"]),
     .executable(name: "cvalue", targets: ["cvalue"]),
     // cvalue.h for C and C++ test suites; Scripts/install-c.sh installs it with pkg-config metadata.
     .library(name: "CValueC", type: .dynamic, targets: ["CValueC"]),
@@ -79,6 +80,13 @@ let package = Package(
       dependencies: ["CValueKit", "CDwarf"],
       swiftSettings: internalImports
     ),
+    // A target's log (cvalue_target.h's records) decoded on the host with its firmware's ELF: a door beside the
+    // others, reading the ELF through the debug-info reader's public API and writing through CValueKit's reports.
+    .target(
+      name: "CValueTargetLog",
+      dependencies: ["CValueKit", "CValueDebugInfo"],
+      swiftSettings: internalImports
+    ),
     .target(
       name: "CValueTesting",
       dependencies: ["CValueKit", "CValueSnapshots"],
@@ -111,6 +119,7 @@ let package = Package(
         "CValueCHeader",
         "CValueSnapshots",
         "CValueDebugInfo",
+        "CValueTargetLog",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -160,6 +169,12 @@ let package = Package(
       name: "CValueDebugInfoTests",
       dependencies: ["CValueDebugInfo", "CValueHeaders", "CValueKit", "TestSupport"],
       // C compiled during the test run, read by path.
+      exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "CValueTargetLogTests",
+      dependencies: ["CValueTargetLog", "CValueKit", "TestSupport"],
+      // C built into firmware during the test run, read by path.
       exclude: ["Fixtures"]
     ),
     .testTarget(

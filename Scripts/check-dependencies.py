@@ -2,12 +2,12 @@
 """Fails when a folder of Sources/CValueKit uses a type declared in a folder that comes after it in the flow.
 
 The folders are the steps of one flow (issue 16): an encoding parsed from text, laid out for an ABI, described,
-compared and compiled into a plan (Plan: one per type, compared options and count, its verdict chosen once) that a
-handle keeps and the registry caches. Data flows down only: a folder
-builds on the ones before it and never names a type of one after it. The order:
+compared and compiled into a plan (Plan: one per type, compared options and count, its verdict chosen once),
+written by one writer per report format (Report), and run through a handle the registry caches. Data flows down
+only: a folder builds on the ones before it and never names a type of one after it. The order:
 
     Support → Numbers → Encoding → Layout → Catalog → Import → Options → Describe → FFI → Derivation → Compare
-    → Plan → Handle → Registry
+    → Plan → Report → Handle → Registry
 
 `ValueError.swift` sits at the module's root, as swift-system keeps `Errno`: every folder throws it, so it is
 in no folder of the flow and the check exempts it (and every other file at the root).
@@ -28,8 +28,8 @@ import re
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "CValueKit")
-FLOW = ["Support", "Numbers", "Encoding", "Layout", "Catalog", "Import", "Options", "Describe", "FFI", "Derivation", "Compare", "Plan", "Handle",
-        "Registry"]
+FLOW = ["Support", "Numbers", "Encoding", "Layout", "Catalog", "Import", "Options", "Describe", "FFI", "Derivation", "Compare",
+        "Plan", "Report", "Handle", "Registry"]
 
 DECLARATION = re.compile(
     r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*"

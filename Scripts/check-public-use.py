@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Fails when the cvalue tool or the C library (Sources/cvalue, Sources/CValueC) uses a `package` declaration.
+"""Fails when a door that must use public API only uses a `package` declaration: the cvalue tool, the C library
+and the firmware log (Sources/cvalue, Sources/CValueC, Sources/CValueTargetLog).
 
-Both are meant to be written the way a third party would write them, against the public API (issue 28,
-item 4). Inside this package `package` declarations are visible to every target, so the compiler cannot tell;
+They are meant to be written the way a third party would write them, against the public API (issue 28,
+item 4; the firmware log, issue 51: the debug-info reader's public API and CValueKit's reports). Inside this package `package` declarations are visible to every target, so the compiler cannot tell;
 outside it, they are not. The check type-checks each target's sources again with `swiftc -typecheck` against
 the modules `swift build` made, as another package would: without `-package-name`, so that every use of a
 `package` symbol is an error ("is inaccessible due to 'package' protection level", "cannot find ... in
@@ -29,6 +30,7 @@ KNOWN = []
 TARGETS = {
     "cvalue": ["-parse-as-library"],
     "CValueC": ["-enable-upcoming-feature", "InternalImportsByDefault"],
+    "CValueTargetLog": ["-enable-upcoming-feature", "InternalImportsByDefault"],
 }
 
 

@@ -274,11 +274,12 @@ final class TypeHandle {
     }
   }
 
-  /// The comparison as one line of JSON (schema 1), as `cvalue compare --json` prints it.
-  func compareJSON(_ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: OptionsHandle?)
-    throws(CAPIError) -> String
-  {
-    try comparison(actual, expected, count: count, options: options).report(as: .json)
+  /// The comparison's report in `format`, as `cvalue compare --format` prints it.
+  func compareReport(
+    _ actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: OptionsHandle?,
+    format: ReportFormat
+  ) throws(CAPIError) -> String {
+    try comparison(actual, expected, count: count, options: options).report(as: format)
   }
 
   /// The comparison of `count` values at each address.

@@ -96,7 +96,7 @@ extension ValueRegistry {
   /// into `registered`); C's own types (`int`, `unsigned long`),
   /// which no debug info defines by name, resolved as this ABI has them.
   func standardElement(_ name: String, reading file: String, registered: inout [String]) -> ValueType? {
-    if let scalar = TargetLog.TypeResolver.basicScalar(name, abi: .host) {
+    if let scalar = CTypeName.basicScalar(name, abi: .host) {
       return try? resolve(TypeEncoding.scalar(scalar))
     }
     // Read from the file even when the name resolves already: the program's own `point` wins over a built-in

@@ -86,7 +86,7 @@ public struct SnapshotFile: Hashable, Sendable {
     size = layout.size
     self.count = count
     abi = type.abi.name
-    fields = SnapshotLayout.fieldLines(layout)
+    fields = layout.fieldLines
     initializer = described
     initializerLine = 6 + fields.count + (count == nil ? 0 : 1)
   }

@@ -1,31 +1,8 @@
 import CValueKit
 
-/// The layout lines of a snapshot's header, and their differences.
+/// The differences between the layout lines of a snapshot's header (``CLayout``'s `fieldLines`, which the
+/// report writes) and the current ones.
 enum SnapshotLayout {
-  /// One line a field, array elements folded into one line with `[*]` and the element count:
-  /// `.c_cc[*] @17 +1 unsigned char [32]`.
-  static func fieldLines(_ layout: CLayout) -> [String] {
-    var lines: [String] = []
-    var counts: [String: Int] = [:]
-    for field in layout.fields {
-      var folded = field.path
-      folded.components = folded.components.map { if case .index = $0 { .anyIndex } else { $0 } }
-      let key = folded.description
-      if let count = counts[key] {
-        counts[key] = count + 1
-        continue
-      }
-      counts[key] = 1
-      let place = field.bits.map { "bit \($0.lowerBound) width \($0.count)" } ?? "\(field.offset)"
-      lines.append("\(key) @\(place) +\(field.size) \(field.type.cTypeName)")
-    }
-    return lines.map { line in
-      let key = String(line.prefix { $0 != " " })
-      guard let count = counts[key], count > 1 else { return line }
-      return "\(line) [\(count)]"
-    }
-  }
-
   /// What differs between the recorded field lines and the current ones, one line a difference:
   /// `added:`, `removed:`, `changed:` (same path, another place, size or type).
   static func differences(recorded: [String], current: [String]) -> [String] {

@@ -14,7 +14,7 @@ struct BinaryLookup {
   /// program's types win); C++ names too (`geo::point`, `class account`, `box<double>`). An encoding is
   /// resolved as given, after importing every type of the binaries.
   func typeText(_ type: String) throws(BadInput) -> String {
-    guard let name = CTypeName.canonical(type), !Self.isBasicType(name) else {
+    guard let name = CTypeName.canonical(type), !CTypeName.isBasic(name) else {
       for binary in binaries { _ = try load(binary, types: nil) }
       return type
     }
@@ -55,14 +55,6 @@ struct BinaryLookup {
     StandardError.write(
       "note: \(list) compare by what they hold only in the process that holds them (EXPECT_CV_EQ, "
         + "cv_program_type): here they are shown and compared by their representation")
-  }
-
-  /// C's own type names, which no binary defines: `int`, `unsigned long`, `double`.
-  private static func isBasicType(_ name: String) -> Bool {
-    let words: Set<String> = [
-      "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool", "bool", "_Complex",
-    ]
-    return name.split(separator: " ").allSatisfy { words.contains(String($0)) }
   }
 
   private func load(_ binary: String, types: [String]?) throws(BadInput) -> ImportedTypes {

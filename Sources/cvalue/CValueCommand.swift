@@ -1,6 +1,7 @@
 import ArgumentParser
 import CValueCHeader
 import CValueKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -58,6 +59,8 @@ struct CValueCommand: ParsableCommand {
         cvalue log fw.elf fw.log --absolute 0.01
 
       Quote encodings and values in the shell: { } [ ] ( ) ^ ? * ! " and spaces are special to it. Bad input prints the problem and its byte offset with a caret on stderr, and exits with status 2; compare exits with status 1 when the values differ. An unknown option is bad input too, whatever its letters.
+
+      layout, describe, compare, check-padding and log print their report as text, or with --format json (the same as --json) as one JSON object whose keys each command's help lists.
 
       'cvalue help <subcommand>' or 'cvalue <subcommand> --help' (-h) documents each command's options.
       """,

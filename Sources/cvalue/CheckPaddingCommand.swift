@@ -17,12 +17,15 @@ struct CheckPaddingCommand: ParsableCommand {
            whose layout is unknown, or a union member the type does not
            have; the problem goes to stderr
 
+      --json prints one object, cvalue compare's (schema 1, keys sorted) with strategy padding: each run of non-zero padding bytes is a mismatch whose path is the field before it with +padding, its padding object the offset, size and fields around it, its actual the bytes (expected is zeros).
+
       Examples:
         cvalue check-padding --header time.h 'struct tm' --file tm.bin
         # tm has 4 non-zero padding bytes:
         #   36..<40 (after .tm_isdst, before .tm_gmtoff): <4 bytes: aa aa aa aa>
         cvalue check-padding '{msg="kind"i"body"(?="text"[12c]"number"{?="value"i"scale"f})}' "$bytes" \\
           --union-tag .body=.kind:1=text,2=number
+        cvalue check-padding --header time.h 'struct tm' --file tm.bin --format json
       """
   )
 
@@ -41,6 +44,8 @@ struct CheckPaddingCommand: ParsableCommand {
 
   @OptionGroup var types: TypeOptions
 
+  @OptionGroup(title: OutputOptions.title) var report: OutputOptions
+
   func validate() throws(BadInput) { try ByteFile.checkOneSource(hex: bytes, file: file) }
 
   func run() throws {
@@ -54,7 +59,7 @@ struct CheckPaddingCommand: ParsableCommand {
       throw BadInput(error)
     }
     var output = StandardOutput()
-    output.write(check.report + "\n")
+    output.write(check.report(as: report.format) + "\n")
     output.flush()
     if !check.isEqual { throw ExitCode(1) }
   }

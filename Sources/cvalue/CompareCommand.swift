@@ -84,7 +84,7 @@ struct CompareCommand: ParsableCommand {
 
   @OptionGroup(title: "A C function that decides") var comparer: ComparerOptions
 
-  @OptionGroup(title: OutputOptions.title) var format: OutputOptions
+  @OptionGroup(title: OutputOptions.title) var report: OutputOptions
 
   func run() throws {
     let text = try types.typeText(type)
@@ -102,7 +102,7 @@ struct CompareCommand: ParsableCommand {
       throw BadInput(error)
     }
     var output = StandardOutput()
-    output.write(comparison.report(as: format.json ? .json : .text) + "\n")
+    output.write(comparison.report(as: report.format) + "\n")
     output.flush()
     if !comparison.isEqual { throw ExitCode(1) }
   }

@@ -46,7 +46,7 @@ struct DescribeCommand: ParsableCommand {
 
   @OptionGroup var types: TypeOptions
 
-  @OptionGroup(title: OutputOptions.title) var format: OutputOptions
+  @OptionGroup(title: OutputOptions.title) var report: OutputOptions
 
   func validate() throws(BadInput) {
     if let count, count < 1 { throw BadInput(message: "--count must be 1 or more, not \(count)") }
@@ -63,9 +63,8 @@ struct DescribeCommand: ParsableCommand {
     // withUnsafeBytes rethrows untyped errors, so the library's are picked out by type.
     do {
       text = try data.withUnsafeBytes { bytes in
-        let reportFormat: ReportFormat = format.json ? .json : .text
-        if let count { return try value.describe(bytes: bytes, count: count, options: options, as: reportFormat) }
-        return try value.describe(bytes: bytes, options: options, as: reportFormat)
+        if let count { return try value.describe(bytes: bytes, count: count, options: options, as: report.format) }
+        return try value.describe(bytes: bytes, options: options, as: report.format)
       }
     } catch let error as ValueError {
       throw BadInput(error)

@@ -35,7 +35,7 @@ struct LayoutCommand: ParsableCommand {
 
   @OptionGroup var types: TypeOptions
 
-  @OptionGroup(title: OutputOptions.title) var format: OutputOptions
+  @OptionGroup(title: OutputOptions.title) var report: OutputOptions
 
   @OptionGroup(title: "The real layout, when an encoding cannot show it (packed, aligned)")
   var real: LayoutOverrideOptions
@@ -62,9 +62,9 @@ struct LayoutCommand: ParsableCommand {
     var output = StandardOutput()
     let source = ImportedRecords.alignmentSource(type, encoding: encoding, isOverridden: override != nil)
     layout.report(
-      as: format.json ? .json : .text, name: type == encoding.description ? nil : type, alignmentSource: source,
+      as: report.format, name: type == encoding.description ? nil : type, alignmentSource: source,
       to: &output)
-    if !format.json {
+    if report.format == .text {
       if !types.binaries.isEmpty { writeAlignmentSource(of: encoding, to: &output) }
       if !types.headers.isEmpty { writeSuggestions(for: layout, to: &output) }
     }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import CValueDebugInfo
 import CValueKit
+import CValueTargetLog
 
 struct LogCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -38,7 +38,7 @@ struct LogCommand: ParsableCommand {
 
   @OptionGroup(title: "Unions") var unions: UnionMemberOptions
 
-  @OptionGroup(title: OutputOptions.title) var format: OutputOptions
+  @OptionGroup(title: OutputOptions.title) var report: OutputOptions
 
   func run() throws {
     let bytes = try ByteFile.read(log == "-" ? "/dev/stdin" : log)
@@ -52,7 +52,7 @@ struct LogCommand: ParsableCommand {
       throw BadInput(message: error.description)
     }
     var output = StandardOutput()
-    output.write(decoded.report(as: format.json ? .json : .text) + "\n")
+    output.write(decoded.report(as: report.format) + "\n")
     output.flush()
     if decoded.failedCount > 0 { throw ExitCode(1) }
   }

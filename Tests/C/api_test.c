@@ -256,6 +256,48 @@ static void comparison_json_is_the_schema_1_object(void **state) {
   cv_options_free(tenth);
 }
 
+/* The comparison's report in a format of the caller's: the text cv_compare's report is (one line for equal
+ * values), the JSON cv_compare_json writes; a format that is none is an argument error, handing out nothing. */
+static void comparison_report_in_each_format(void **state) {
+  (void)state;
+  struct cv_point a = {1.0, 2.0}, b = {1.25, 2.0};
+  char *report = NULL;
+  expect_status(cv_compare_report(types.point, &a, &b, 1, NULL, CV_REPORT_TEXT, &report, &message), CV_OK, NULL);
+  assert_string_equal(report, "cv_point values differ at 1 of 2 fields:\n"
+                              "  .x: 1 ≠ 1.25 (difference 0.25)\n"
+                              "  actual:   {.x = 1, .y = 2}\n"
+                              "  expected: {.x = 1.25, .y = 2}");
+  cv_free(report);
+  expect_status(cv_compare_report(types.point, &a, &a, 1, NULL, CV_REPORT_TEXT, &report, &message), CV_OK, NULL);
+  assert_string_equal(report, "cv_point values are equal");
+  cv_free(report);
+  /* JSON: cv_compare_json's object, to the byte. */
+  char *json = NULL;
+  expect_status(cv_compare_report(types.point, &a, &b, 1, NULL, CV_REPORT_JSON, &report, &message), CV_OK, NULL);
+  expect_status(cv_compare_json(types.point, &a, &b, 1, NULL, &json, &message), CV_OK, NULL);
+  assert_string_equal(report, json);
+  assert_string_equal(report,
+                      "{\"actual\":\"{.x = 1, .y = 2}\",\"comparedFieldCount\":2,\"expected\":\"{.x = 1.25, .y = 2}\","
+                      "\"ignoredPaths\":[],\"isEqual\":false,\"mismatchCount\":1,\"mismatches\":[{\"actual\":\"1\","
+                      "\"actualNumber\":1,\"difference\":0.25,\"expected\":\"1.25\",\"expectedNumber\":1.25,\"offset\":0,"
+                      "\"path\":\".x\",\"tolerance\":{\"absolute\":0,\"bitwise\":false,\"nanEqualsNaN\":false,\"relative\":0,"
+                      "\"text\":\"exact\",\"ulps\":0}}],\"schema\":1,\"strategy\":\"structural\","
+                      "\"type\":\"{cv_point=\\\"x\\\"d\\\"y\\\"d}\",\"typeName\":\"cv_point\"}");
+  cv_free(report);
+  cv_free(json);
+  /* A format that is none, and a missing out-parameter: argument errors, and nothing is handed out. */
+  report = (char *)&a;
+  expect_status(cv_compare_report(types.point, &a, &b, 1, NULL, 7, &report, &message), CV_ERROR_ARGUMENT,
+                "cv_compare_report: format 7 is no CV_REPORT_ value (CV_REPORT_TEXT, CV_REPORT_JSON)");
+  assert_null(report);
+  expect_status(cv_compare_report(types.point, &a, &b, 1, NULL, CV_REPORT_TEXT, NULL, &message), CV_ERROR_ARGUMENT,
+                "cv_compare_report: report is NULL");
+  report = (char *)&a;
+  expect_status(cv_compare_report(NULL, &a, &b, 1, NULL, CV_REPORT_JSON, &report, &message), CV_ERROR_ARGUMENT,
+                "cv_compare_report: type is NULL");
+  assert_null(report);
+}
+
 static void nan_and_negative_zero_rules(void **state) {
   (void)state;
   struct cv_point nan_a = {NAN, 0.0}, nan_b = {NAN, -0.0};
@@ -850,6 +892,7 @@ int main(void) {
       cmocka_unit_test(headers_import_through_libclang),
       cmocka_unit_test(xevent_by_its_common_initial_type),
       cmocka_unit_test(comparison_json_is_the_schema_1_object),
+      cmocka_unit_test(comparison_report_in_each_format),
       cmocka_unit_test(snapshot_checks_that_do_not_fit),
   };
   return cmocka_run_group_tests(tests, setup, teardown);

@@ -140,7 +140,7 @@ done
 # The firmware's Unity suite (TargetFirmwareTests builds it for a Cortex-M with -DCV_UNITY_TARGET, where the
 # host decides from the log) run here, where each TEST_ASSERT_EQUAL_CV decides at once: one source, both ways.
 build cc c99 unity_target_host.c vendor/unity/unity.c -Ivendor/unity -g -lm \
-  -fmacro-prefix-map=../CValueDebugInfoTests/Fixtures/target/=
+  -fmacro-prefix-map=../CValueTargetLogTests/Fixtures/target/=
 failing unity_target_host 2
 # Zero-set-up snapshots, of one value and of arrays: recorded when asked, matched, five failures on purpose,
 # then what the run left in __snapshots__ (Check and Criterion in their forked test processes).

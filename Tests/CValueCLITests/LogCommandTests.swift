@@ -53,6 +53,17 @@ struct LogCommandTests {
     #expect(run.stdout.hasSuffix(#"],"failedCount":2,"schema":1,"valueCount":2}"# + "\n"))
   }
 
+  @Test func formatJSONIsJSONAndFormatTextTheReport() async throws {
+    let (elf, log) = try Self.logFile()
+    let json = try await CValue.run("log", elf, log, "--json")
+    let format = try await CValue.run("log", elf, log, "--format", "json")
+    #expect(format.exited(1), "\(format)")
+    #expect(format.stdout == json.stdout)
+    let text = try await CValue.run("log", elf, log, "--format", "text")
+    #expect(text.exited(1), "\(text)")
+    #expect(text.stdout == TargetFirmware.expectedReport + "\n")
+  }
+
   @Test func aDamagedLogIsBadInput() async throws {
     let (elf, log) = try Self.logFile()
     let damaged = log + ".damaged"

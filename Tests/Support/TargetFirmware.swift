@@ -12,9 +12,9 @@ public enum TargetFirmware: String, CaseIterable, Sendable {
   /// RV32 (rv32imac, ilp32) with riscv64-unknown-elf-gcc, no C library, semihosting; qemu-system-riscv32 -M virt.
   case riscv
 
-  /// The test source and the startup files: `Tests/CValueDebugInfoTests/Fixtures/target`.
+  /// The test source and the startup files: `Tests/CValueTargetLogTests/Fixtures/target`.
   public static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../CValueDebugInfoTests/Fixtures/target").standardized.path
+    .appendingPathComponent("../CValueTargetLogTests/Fixtures/target").standardized.path
   /// `cvalue_target.h` and `cvalue_target.c`.
   public static let header = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../CShims/CValueC/target").standardized.path

@@ -261,10 +261,22 @@ typedef struct cv_comparison {
 CV_EXTERN cv_status cv_compare(const cv_type *type, const void *actual, const void *expected, size_t count,
                                const cv_options *options, cv_comparison *result, char **message);
 
-/* Compares as cv_compare does, and writes the result as one line of JSON (schema 1, keys sorted: "isEqual",
- * "mismatchCount", "mismatches" with each field's "path", "actual", "expected", ...), the object
- * `cvalue compare --json` prints and the Swift API's Comparison.report(as: .json) returns; the caller frees
- * *json with cv_free. Equal values give a JSON object too ("isEqual": true). On an error *json is NULL. */
+/* The formats of a report (cv_compare_report), as `cvalue --format` names them. */
+#define CV_REPORT_TEXT 0 /* the text a person reads: cv_comparison's report, or one line for equal values */
+#define CV_REPORT_JSON 1 /* one line of JSON, schema 1, keys sorted */
+
+/* Compares as cv_compare does, and writes the result's report in `format`, a CV_REPORT_ value, to *report
+ * (the caller frees it with cv_free): the text `cvalue compare` prints, which for equal values is one line
+ * ("cv_point values are equal"), or the object `cvalue compare --format json` prints. Every format is the
+ * Swift API's Comparison.report(as:), so the same values read the same in C, in Swift and in the tool.
+ * A format that is no CV_REPORT_ value is CV_ERROR_ARGUMENT. On an error *report is NULL. */
+CV_EXTERN cv_status cv_compare_report(const cv_type *type, const void *actual, const void *expected, size_t count,
+                                      const cv_options *options, int32_t format, char **report, char **message);
+
+/* cv_compare_report with CV_REPORT_JSON: one line of JSON (schema 1, keys sorted: "isEqual", "mismatchCount",
+ * "mismatches" with each field's "path", "actual", "expected", ...), the object `cvalue compare --json`
+ * prints; the caller frees *json with cv_free. Equal values give a JSON object too ("isEqual": true). On an
+ * error *json is NULL. */
 CV_EXTERN cv_status cv_compare_json(const cv_type *type, const void *actual, const void *expected, size_t count,
                                     const cv_options *options, char **json, char **message);
 

@@ -164,16 +164,6 @@ extension Comparison {
       case .padding: return "padding"
       }
     }
-
-    /// What reports add after the type for strategies that a reader must know about.
-    var qualifier: String {
-      switch self {
-      case .registered, .builtIn, .structural, .padding: return ""
-      case .cFunction(let name, _): return " (C function \(name))"
-      case .bytes(let reason): return " (compared byte by byte: \(reason))"
-      case .pointerIdentity(let reason): return " (compared by address: \(reason))"
-      }
-    }
   }
 }
 

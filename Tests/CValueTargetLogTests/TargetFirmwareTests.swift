@@ -1,8 +1,7 @@
 import CValueKit
+import CValueTargetLog
 import TestSupport
 import Testing
-
-@testable import CValueDebugInfo
 
 /// The same test source as ``TargetLogTests``, built as Cortex-M firmware with no C library, run under QEMU
 /// (its output through semihosting), and decoded with its own ELF: every verdict and description as on the host.

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CValueDebugInfo
+@testable import CValueTargetLog
 
 /// A log written through `cvalue_target.h` by a program built for the host (no QEMU), decoded with its ELF:
 /// the verdicts, the descriptions, and every way a log or an ELF can be wrong.
@@ -154,8 +154,14 @@ struct TargetLogTests {
 
   @Test func noRecordsAndNoSites() throws {
     #expect(try Self.error(decoding: "hello\n") == .noRecords(byteCount: 6))
-    let noSites = try DebugInfoFixture.compile(
-      "int main(void) { return 0; }\n", name: "no-sites", flags: ["-g"], compiler: "gcc")
+    let noSites = try TargetFirmware.host(
+      source: """
+        #include <stddef.h>
+        void cv_target_write(const void *bytes, size_t count) { (void)bytes; (void)count; }
+        int main(void) { return 0; }
+
+        """, name: "no-sites"
+    ).elf
     #expect(try Self.error(decoding: "CV1:", firmware: noSites) == .noSiteTable(noSites))
     #expect(
       try Self.error(decoding: "", firmware: "/nonexistent/fw.elf") == .firmware(.fileNotFound("/nonexistent/fw.elf")))

@@ -1,3 +1,4 @@
+public import CValueDebugInfo
 public import CValueKit
 
 /// Why a target's log could not be decoded with a firmware's ELF: each case names where, as a byte offset

@@ -1,3 +1,4 @@
+import CValueDebugInfo
 public import CValueKit
 
 /// A target's log decoded with its firmware's ELF: each assertion's verdict as a `Comparison` and each logged
@@ -18,13 +19,9 @@ public import CValueKit
 public struct TargetLog: Sendable {
   /// One record of the log, decoded.
   public struct Entry: Sendable {
-    /// What the record says on the host.
-    public enum Result: Sendable {
-      /// An assertion's verdict: equal or not, with every mismatching field.
-      case assertion(Comparison)
-      /// A logged value (or array of values) as a C initializer.
-      case value(String)
-    }
+    /// What the record says on the host: an assertion's verdict, or a logged value as a C initializer (what
+    /// the report writes of any log's entry).
+    public typealias Result = LogEntry.Result
 
     /// Where in the source the record was sent from.
     public var site: TargetSite
@@ -36,10 +33,7 @@ public struct TargetLog: Sendable {
     public var result: Result
 
     /// Whether this is an assertion whose values differ.
-    public var failed: Bool {
-      if case .assertion(let comparison) = result { return !comparison.isEqual }
-      return false
-    }
+    public var failed: Bool { logEntry.failed }
   }
 
   /// The assertions and logged values, in the log's order (the start and end records are checked, not listed).
@@ -97,7 +91,7 @@ public struct TargetLog: Sendable {
   /// The sites of the ELF's `.cvalue_sites`; an ELF that cannot be read is named as the debug-info reader
   /// names it.
   private static func siteTable(_ firmware: String) throws(TargetLogError) -> [UInt32: TargetSite] {
-    guard let bytes = ELFSections.contents(of: ".cvalue_sites", in: firmware) else {
+    guard let bytes = DebugInfoImport.section(".cvalue_sites", of: firmware) else {
       do throws(DebugInfoError) {
         _ = try DebugInfoImport.read(firmware, types: [])
       } catch {

@@ -1,8 +1,11 @@
-/// The layout's text (``ReportFormat/text`` of ``CLayout/report(as:name:alignmentSource:to:)``, `cvalue layout`):
-/// a pahole-like table of fields and holes. An array of scalars, or of arrays of them, is
-/// folded into one row (`.name[0...64]`, `.m[0...1][0...2]`), as pahole prints arrays; JSON lists them all.
-enum LayoutTable {
-  static func write(
+/// A layout's text, written one way for the two places that show it: the table of the text format
+/// (``CLayout/report(as:name:alignmentSource:to:)``, `cvalue layout`), a pahole-like table of fields and holes
+/// in which an array of scalars, or of arrays of them, is folded into one row (`.name[0...64]`,
+/// `.m[0...1][0...2]`), as pahole prints arrays (JSON lists them all); and the one line a field of a
+/// snapshot's header (``CLayout/fieldLines``).
+enum LayoutText {
+  /// The table: the type and its size, then a row a field (or run of folded elements) and a row a hole.
+  static func writeTable(
     _ layout: CLayout, name: String?, alignmentIsKnown: Bool = true, to output: inout some TextOutputStream
   ) {
     output.write(name.map { "\($0) = \(layout.type)\n" } ?? "\(layout.type)\n")
@@ -79,5 +82,29 @@ enum LayoutTable {
   private static func row(_ offset: String, _ size: String, _ field: String, _ type: String, width: Int) -> String {
     func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) }
     return "\(pad(offset, 6))\(offset)  \(pad(size, 7))\(size)  \(field)\(pad(field, width))  \(type)\n"
+  }
+
+  /// One line a field, array elements folded into one line with `[*]` and the element count:
+  /// `.c_cc[*] @17 +1 unsigned char [32]`.
+  static func fieldLines(_ layout: CLayout) -> [String] {
+    var lines: [String] = []
+    var counts: [String: Int] = [:]
+    for field in layout.fields {
+      var folded = field.path
+      folded.components = folded.components.map { if case .index = $0 { .anyIndex } else { $0 } }
+      let key = folded.description
+      if let count = counts[key] {
+        counts[key] = count + 1
+        continue
+      }
+      counts[key] = 1
+      let place = field.bits.map { "bit \($0.lowerBound) width \($0.count)" } ?? "\(field.offset)"
+      lines.append("\(key) @\(place) +\(field.size) \(field.type.cTypeName)")
+    }
+    return lines.map { line in
+      let key = String(line.prefix { $0 != " " })
+      guard let count = counts[key], count > 1 else { return line }
+      return "\(line) [\(count)]"
+    }
   }
 }
