@@ -79,6 +79,13 @@ let package = Package(
       dependencies: ["CValueKit", "CDwarf"],
       swiftSettings: internalImports
     ),
+    // DWARF 2–5 read here, in Swift, over the section bytes each container (ELF, Mach-O with its debug map,
+    // dSYM, universal) hands over: no libdw, no Foundation, so that it builds on macOS too.
+    .target(
+      name: "CValueDWARF",
+      dependencies: ["CValueKit"],
+      swiftSettings: internalImports
+    ),
     .target(
       name: "CValueTesting",
       dependencies: ["CValueKit", "CValueSnapshots"],
@@ -113,6 +120,12 @@ let package = Package(
         "CValueDebugInfo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    // The raw walk of CValueDWARF timed on a file (Benchmarks/dwarf/walk.sh).
+    .executableTarget(
+      name: "dwarf-walk",
+      dependencies: ["CValueDWARF"],
+      path: "Benchmarks/dwarf/DWARFWalk"
     ),
     .target(
       name: "TestSupport",
@@ -159,6 +172,12 @@ let package = Package(
     .testTarget(
       name: "CValueDebugInfoTests",
       dependencies: ["CValueDebugInfo", "CValueHeaders", "CValueKit", "TestSupport"],
+      // C compiled during the test run, read by path.
+      exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "CValueDWARFTests",
+      dependencies: ["CValueDWARF", "CValueKit", "TestSupport"],
       // C compiled during the test run, read by path.
       exclude: ["Fixtures"]
     ),

@@ -1,0 +1,179 @@
+/// Attribute values decoded from their forms, in a unit's context: its offset and address sizes, its string
+/// offsets and address bases, the file's string sections and its supplementary file.
+extension Unit {
+  /// Moves `cursor` past a value of `form` (`DW_FORM_indirect` reads the form first).
+  @inline(__always)
+  static func skip(_ form: DWForm, _ cursor: inout ByteCursor, format: UnitFormat) throws(DWARFError) {
+    if let size = form.fixedSize(format) {
+      try cursor.skip(size)
+      return
+    }
+    switch form {
+    case .udata, .sdata, .refUdata, .strx, .addrx, .loclistx, .rnglistx, .gnuAddrIndex, .gnuStrIndex:
+      try cursor.skipLEB()
+    case .string: _ = try cursor.cString()
+    case .block, .exprloc: try cursor.skip(length: try cursor.uleb())
+    case .block1: try cursor.skip(length: UInt64(try cursor.u8()))
+    case .block2: try cursor.skip(length: UInt64(try cursor.u16()))
+    case .block4: try cursor.skip(length: UInt64(try cursor.u32()))
+    case .indirect:
+      let start = cursor.offset
+      let inner = try cursor.uleb()
+      guard inner != UInt64(DWForm.indirect.rawValue), inner != UInt64(DWForm.implicitConst.rawValue),
+        inner <= UInt64(UInt32.max)
+      else { throw cursor.malformed("DW_FORM_indirect names form 0x\(String(inner, radix: 16))", at: start) }
+      try skip(DWForm(UInt32(inner)), &cursor, format: format)
+    default: throw unknownForm(form, cursor)
+    }
+  }
+
+  static func unknownForm(_ form: DWForm, _ cursor: ByteCursor) -> DWARFError {
+    .unsupported(cursor.location(), "an attribute of \(form), a form this reader does not know")
+  }
+
+  /// The value of `spec` at `cursor`, which moves past it.
+  func value(_ spec: AttributeSpec, _ cursor: inout ByteCursor) throws(DWARFError) -> Attribute {
+    var form = spec.form
+    if form == .indirect {
+      let start = cursor.offset
+      let inner = try cursor.uleb()
+      guard inner != UInt64(DWForm.indirect.rawValue), inner != UInt64(DWForm.implicitConst.rawValue),
+        inner <= UInt64(UInt32.max)
+      else { throw cursor.malformed("DW_FORM_indirect names form 0x\(String(inner, radix: 16))", at: start) }
+      form = DWForm(UInt32(inner))
+    }
+    let start = UInt64(cursor.offset)
+    let value = try decode(form, spec, &cursor)
+    return Attribute(name: spec.name, form: form, value: value, offset: start)
+  }
+
+  private func decode(_ form: DWForm, _ spec: AttributeSpec, _ cursor: inout ByteCursor) throws(DWARFError)
+    -> AttributeValue
+  {
+    let offsetSize = header.offsetSize
+    switch form {
+    case .data1: return .constant(UInt64(try cursor.u8()))
+    case .data2: return .constant(UInt64(try cursor.u16()))
+    case .data4: return .constant(UInt64(try cursor.u32()))
+    case .data8: return .constant(try cursor.u64())
+    case .udata: return .constant(try cursor.uleb())
+    case .sdata: return .signedConstant(try cursor.sleb())
+    case .implicitConst: return .signedConstant(spec.implicitConstant)
+    case .flag: return .flag(try cursor.u8() != 0)
+    case .flagPresent: return .flag(true)
+    case .ref1, .ref2, .ref4, .ref8, .refUdata:
+      let relative = form == .refUdata ? try cursor.uleb() : try cursor.unsigned(size: form.fixedSize(format) ?? 8)
+      let (target, overflow) = header.offset.addingReportingOverflow(relative)
+      guard !overflow else { throw cursor.malformed("a reference past any unit") }
+      return .reference(.unit(target))
+    case .refAddr: return .reference(.section(try cursor.unsigned(size: form.fixedSize(format) ?? offsetSize)))
+    case .refSig8: return .reference(.signature(try cursor.u64()))
+    case .refSup4: return .reference(.supplementary(UInt64(try cursor.u32())))
+    case .refSup8: return .reference(.supplementary(try cursor.u64()))
+    case .gnuRefAlt: return .reference(.supplementary(try cursor.unsigned(size: offsetSize)))
+    case .string:
+      let range = try cursor.cString()
+      return .string(DWARFString(slice: try sectionSlice(header.section, range)))
+    case .strp: return .string(try string(at: try cursor.unsigned(size: offsetSize), in: .str, of: dwarf))
+    case .lineStrp: return .string(try string(at: try cursor.unsigned(size: offsetSize), in: .lineStr, of: dwarf))
+    case .strpSup, .gnuStrpAlt:
+      let offset = try cursor.unsigned(size: offsetSize)
+      guard let supplementary = dwarf.supplementary else {
+        throw .unsupported(
+          cursor.location(), "\(form), a string of the supplementary file (dwz's .gnu_debugaltlink), which is not open")
+      }
+      return .string(try string(at: offset, in: .str, of: supplementary))
+    case .strx, .gnuStrIndex: return .string(try string(index: try cursor.uleb(), cursor))
+    case .strx1, .strx2, .strx3, .strx4:
+      return .string(try string(index: try cursor.unsigned(size: form.fixedSize(format) ?? 4), cursor))
+    case .addr: return .address(try cursor.unsigned(size: header.addressSize))
+    case .addrx, .gnuAddrIndex: return .addressIndex(try cursor.uleb())
+    case .addrx1, .addrx2, .addrx3, .addrx4:
+      return .addressIndex(try cursor.unsigned(size: form.fixedSize(format) ?? 4))
+    case .secOffset: return .sectionOffset(try cursor.unsigned(size: offsetSize))
+    case .loclistx: return .locationListIndex(try cursor.uleb())
+    case .rnglistx: return .rangeListIndex(try cursor.uleb())
+    case .exprloc: return .expression(try block(length: try cursor.uleb(), &cursor))
+    case .block: return .block(try block(length: try cursor.uleb(), &cursor))
+    case .block1: return .block(try block(length: UInt64(try cursor.u8()), &cursor))
+    case .block2: return .block(try block(length: UInt64(try cursor.u16()), &cursor))
+    case .block4: return .block(try block(length: UInt64(try cursor.u32()), &cursor))
+    case .data16: return .block(try block(length: 16, &cursor))
+    default: throw Self.unknownForm(form, cursor)
+    }
+  }
+
+  private func block(length: UInt64, _ cursor: inout ByteCursor) throws(DWARFError) -> DWARFBlock {
+    let start = cursor.offset
+    try cursor.skip(length: length)
+    return DWARFBlock(slice: try sectionSlice(header.section, start..<cursor.offset), offset: UInt64(start))
+  }
+
+  private func sectionSlice(_ kind: SectionKind, _ range: Range<Int>) throws(DWARFError) -> ByteSlice {
+    guard let section = dwarf.sections[kind],
+      let slice = section.slice(UInt64(range.lowerBound)..<UInt64(range.upperBound))
+    else {
+      throw .malformed(
+        DWARFLocation(section: sectionName.description, offset: UInt64(range.lowerBound)), "bytes past the section")
+    }
+    return slice
+  }
+
+  /// The string at `offset` of `dwarf`'s section of `kind` (`.debug_str`, `.debug_line_str`).
+  private func string(at offset: UInt64, in kind: SectionKind, of dwarf: DWARF) throws(DWARFError) -> DWARFString {
+    let sections = dwarf.sections
+    guard let section = sections[kind] else {
+      throw .malformed(
+        DWARFLocation(file: dwarf.path, section: sections.name(kind).description, offset: offset),
+        "a string of a section the file does not have")
+    }
+    guard offset < UInt64(section.count) else {
+      throw .malformed(
+        DWARFLocation(file: dwarf.path, section: sections.name(kind).description, offset: offset),
+        "a string past the section's end (\(section.count) bytes)")
+    }
+    var cursor = ByteCursor(
+      section.bytes, at: Int(offset), bigEndian: sections.isBigEndian, section: sections.name(kind))
+    let range = try locating(dwarf.path) { () throws(DWARFError) in try cursor.cString() }
+    guard let slice = section.slice(UInt64(range.lowerBound)..<UInt64(range.upperBound)) else {
+      throw cursor.malformed("a string past the section's end", at: Int(offset)).located(in: dwarf.path)
+    }
+    return DWARFString(slice: slice)
+  }
+
+  /// The string an index names through `.debug_str_offsets` from the unit's base.
+  private func string(index: UInt64, _ at: ByteCursor) throws(DWARFError) -> DWARFString {
+    let size = UInt64(header.offsetSize)
+    let table = dwarf.sections[.strOffsets]
+    let (scaled, overflow) = index.multipliedReportingOverflow(by: size)
+    let (entry, past) = stringOffsetsBase.addingReportingOverflow(scaled)
+    guard let table, !overflow, !past, entry <= UInt64(table.count), size <= UInt64(table.count) - entry else {
+      throw at.malformed(
+        "string index \(index) past \(dwarf.sections.name(.strOffsets)) (base 0x\(String(stringOffsetsBase, radix: 16)), "
+          + "\(table?.count ?? 0) bytes)")
+    }
+    var cursor = dwarf.sections.cursor(.strOffsets, at: Int(entry))
+    return try string(at: try cursor.unsigned(size: Int(size)), in: .str, of: dwarf)
+  }
+
+  /// The address an `addrx` value names in `.debug_addr` (a split unit's: its skeleton's file's), from the unit's
+  /// address base.
+  ///
+  /// - Throws: ``DWARFError/malformed(_:_:)`` when the unit has no base or the index is past the section.
+  package func address(index: UInt64) throws(DWARFError) -> UInt64 {
+    let size = UInt64(header.addressSize)
+    let section = skeleton?.addresses ?? dwarf.sections[.addr]
+    let base = addressBase ?? (header.version >= 5 ? 8 : 0)
+    let (scaled, overflow) = index.multipliedReportingOverflow(by: size)
+    let (entry, past) = base.addingReportingOverflow(scaled)
+    guard let section, !overflow, !past, entry <= UInt64(section.count), size <= UInt64(section.count) - entry else {
+      throw .malformed(
+        DWARFLocation(file: dwarf.path, section: ".debug_addr", offset: base),
+        "address index \(index) past the section (\(section?.count ?? 0) bytes)")
+    }
+    var cursor = ByteCursor(
+      section.bytes, at: Int(entry), bigEndian: skeleton?.isBigEndian ?? isBigEndian,
+      section: SectionName(kind: .addr, isSplit: false))
+    return try cursor.unsigned(size: Int(size))
+  }
+}
