@@ -69,14 +69,14 @@ package final class DebugInfoFile {
   /// What the search for a skeleton's split unit found.
   package enum SplitUnit {
     /// The unit, from its `.dwo` file or the package beside the file.
-    case found(Unit)
+    case found(DWARFUnit)
     /// Neither has it: the `.dwo` file the skeleton names, and why the package did not give it when there is one.
     case missing(file: String, package: String?)
   }
 
   /// The split unit of `skeleton`: from the `.dwo` file it names (as it is where the compiler wrote it), else
   /// from the package beside the file (`app.dwp` for `app`), by the skeleton's id.
-  package func splitUnit(of skeleton: Unit) throws(DWARFError) -> SplitUnit {
+  package func splitUnit(of skeleton: DWARFUnit) throws(DWARFError) -> SplitUnit {
     let file = try skeleton.splitFilePath() ?? "(a .dwo file)"
     if case .success(let dwo)? = split(file), let unit = try dwo.splitUnit(of: skeleton) { return .found(unit) }
     let packagePath = skeleton.dwarf.path + ".dwp"

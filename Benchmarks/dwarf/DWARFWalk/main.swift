@@ -67,7 +67,7 @@ do {
           var entries = unit.entries()
           while let (die, _) = try entries.next() {
             dies += 1
-            if try die.name() != nil { named += 1 }
+            if try die.nameBytes() != nil { named += 1 }
           }
         }
       }

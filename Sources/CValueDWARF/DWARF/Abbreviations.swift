@@ -54,9 +54,11 @@ struct Abbreviation: Sendable {
 
 /// A unit's abbreviations (`.debug_abbrev` at the header's offset), parsed once per offset and format and
 /// shared by every unit that names them.
-final class AbbreviationTable: Sendable {
-  let abbreviations: [Abbreviation]
-  let specs: [AttributeSpec]
+final class AbbreviationTable: @unchecked Sendable {
+  // @unchecked: the buffers are written in `init` only. They are buffers, not arrays, so that a walk reads them
+  // through a unit without retaining and releasing them at every DIE.
+  let abbreviations: UnsafeMutableBufferPointer<Abbreviation>
+  let specs: UnsafeMutableBufferPointer<AttributeSpec>
   /// By code when codes are not 1, 2, 3… in order (as every compiler writes them).
   private let codes: [UInt64: Int]
   private let isDense: Bool
@@ -110,9 +112,16 @@ final class AbbreviationTable: Sendable {
       abbreviations.append(
         Abbreviation(tag: DWTag(UInt32(tag)), hasChildren: children == 1, specs: first..<specs.count, fixedSize: fixed))
     }
-    self.abbreviations = abbreviations
-    self.specs = specs
+    self.abbreviations = .allocate(capacity: abbreviations.count)
+    _ = self.abbreviations.initialize(from: abbreviations)
+    self.specs = .allocate(capacity: specs.count)
+    _ = self.specs.initialize(from: specs)
     self.isDense = isDense
     self.codes = isDense ? [:] : codes
+  }
+
+  deinit {
+    abbreviations.deallocate()
+    specs.deallocate()
   }
 }

@@ -59,7 +59,7 @@ package enum AttributeValue: Hashable, Sendable {
   /// `DW_FORM_addr`.
   case address(UInt64)
   /// `DW_FORM_addrx*`, `GNU_addr_index`: an index into `.debug_addr` from the unit's address base
-  /// (``Unit/address(index:)``).
+  /// (``DWARFUnit/address(index:)``).
   case addressIndex(UInt64)
   /// `DW_FORM_data1`…`data8`, `udata`: zero-extended (the form's width tells where the sign bit was).
   case constant(UInt64)

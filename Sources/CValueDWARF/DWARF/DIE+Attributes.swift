@@ -51,8 +51,14 @@ extension DIE {
 
   /// The name (`DW_AT_name`, integrated as libdw's `dwarf_diename` reads it), `nil` when it has none.
   package func name() throws(DWARFError) -> String? {
-    guard case .string(let text)? = try integratedAttribute(.name)?.attribute.value else { return nil }
-    return text.string
+    try nameBytes()?.string
+  }
+
+  /// The name as ``name()`` reads it, where it is in the string section: nothing is copied.
+  package func nameBytes() throws(DWARFError) -> DWARFString? {
+    let own = has(.name) ? try attribute(.name) : try integratedAttribute(.name)?.attribute
+    guard case .string(let text)? = own?.value else { return nil }
+    return text
   }
 
   /// A string attribute of this DIE itself (`DW_AT_name`, `DW_AT_comp_dir`, `DW_AT_dwo_name`), `nil` when it has

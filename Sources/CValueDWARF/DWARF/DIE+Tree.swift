@@ -40,13 +40,14 @@ extension DIE {
   }
 }
 
-extension Unit {
+extension DWARFUnit {
   /// Where the list of entries starting at `start` ends: past its null entry, with every subtree in it.
   func skipSubtree(from start: Int) throws(DWARFError) -> UInt64 {
     var cursor = cursor(at: start)
     var depth = 1
     let format = self.format
-    let table = abbreviations
+    let list = abbreviationList
+    let specs = specList
     while depth > 0 {
       if cursor.isAtEnd { return UInt64(cursor.offset) }
       let at = cursor.offset
@@ -55,14 +56,14 @@ extension Unit {
         depth -= 1
         continue
       }
-      guard let index = table.index(of: code) else {
+      guard let index = abbreviations.index(of: code) else {
         throw cursor.malformed("abbreviation code \(code) is not in the unit's table", at: at)
       }
-      let abbreviation = table.abbreviations[index]
+      let abbreviation = list[index]
       if abbreviation.fixedSize >= 0 {
         try cursor.skip(Int(abbreviation.fixedSize))
       } else {
-        for spec in table.specs[abbreviation.specs] { try Unit.skip(spec.form, &cursor, format: format) }
+        for spec in specs[abbreviation.specs] { try DWARFUnit.skip(spec.form, &cursor, format: format) }
       }
       if abbreviation.hasChildren { depth += 1 }
     }
@@ -78,45 +79,50 @@ extension Unit {
   /// ```
   package func entries() -> Entries { Entries(unit: self) }
 
-  /// Every DIE of a unit in order (``Unit/entries()``).
+  /// Every DIE of a unit in order (``DWARFUnit/entries()``).
   package struct Entries {
-    let unit: Unit
+    let unit: DWARFUnit
     private var offset: Int
     private var depth = 0
 
-    init(unit: Unit) {
+    init(unit: DWARFUnit) {
       self.unit = unit
       offset = Int(unit.header.dieOffset)
     }
 
     /// The next DIE and its depth, `nil` past the last.
     package mutating func next() throws(DWARFError) -> (die: DIE, depth: Int)? {
-      let unit = self.unit
-      return try locating(unit.dwarf.path) { () throws(DWARFError) -> (die: DIE, depth: Int)? in
-        while offset < Int(unit.header.end) {
-          guard let die = try unit.entry(at: UInt64(offset)) else {
-            // A null entry ends a list of children.
-            offset += 1
-            depth -= 1
-            if depth < 0 { return nil }
-            continue
-          }
-          let abbreviation = unit.abbreviations.abbreviations[Int(die.abbreviation)]
-          if abbreviation.fixedSize >= 0 {
-            offset = die.valuesOffset + Int(abbreviation.fixedSize)
-          } else {
-            var cursor = unit.cursor(at: die.valuesOffset)
-            for spec in unit.abbreviations.specs[abbreviation.specs] {
-              try Unit.skip(spec.form, &cursor, format: unit.format)
-            }
-            offset = cursor.offset
-          }
-          let level = depth
-          if die.hasChildren { depth += 1 }
-          return (die, level)
-        }
-        return nil
+      do {
+        return try step()
+      } catch {
+        throw error.located(in: unit.dwarf.path)
       }
+    }
+
+    private mutating func step() throws(DWARFError) -> (die: DIE, depth: Int)? {
+      let end = Int(unit.header.end)
+      while offset < end {
+        guard let die = try unit.entry(at: UInt64(offset)) else {
+          // A null entry ends a list of children.
+          offset += 1
+          depth -= 1
+          if depth < 0 { return nil }
+          continue
+        }
+        let abbreviation = unit.abbreviationList[Int(die.abbreviation)]
+        if abbreviation.fixedSize >= 0 {
+          offset = die.valuesOffset + Int(abbreviation.fixedSize)
+        } else {
+          var cursor = unit.cursor(at: die.valuesOffset)
+          let format = unit.format
+          for spec in unit.specList[abbreviation.specs] { try DWARFUnit.skip(spec.form, &cursor, format: format) }
+          offset = cursor.offset
+        }
+        let level = depth
+        if die.hasChildren { depth += 1 }
+        return (die, level)
+      }
+      return nil
     }
   }
 }

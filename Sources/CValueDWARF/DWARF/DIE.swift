@@ -8,7 +8,7 @@
 /// }
 /// ```
 package struct DIE {
-  package let unit: Unit
+  package let unit: DWARFUnit
   /// Where it is in its unit's section (`.debug_info`, `.debug_types`, a `.dwo`'s or package's).
   package let offset: UInt64
   /// Where its attribute values start.
@@ -23,28 +23,29 @@ package struct DIE {
     UInt64(UInt(bitPattern: unit.bytes.baseAddress)) &+ offset
   }
 
-  private var specs: ArraySlice<AttributeSpec> {
-    unit.abbreviations.specs[unit.abbreviations.abbreviations[Int(abbreviation)].specs]
+  private var specs: Slice<UnsafeMutableBufferPointer<AttributeSpec>> {
+    unit.specList[unit.abbreviationList[Int(abbreviation)].specs]
   }
 
   /// The attribute `name` of this DIE itself, `nil` when it has none.
   package func attribute(_ name: DWAttribute) throws(DWARFError) -> Attribute? {
-    let table = unit.abbreviations
-    let range = table.abbreviations[Int(abbreviation)].specs
+    let unit = self.unit
+    let specs = unit.specList
+    let range = unit.abbreviationList[Int(abbreviation)].specs
     var target = range.lowerBound
-    while target < range.upperBound, table.specs[target].name != name { target += 1 }
+    while target < range.upperBound, specs[target].name != name { target += 1 }
     guard target < range.upperBound else { return nil }
     return try locating(unit.dwarf.path) { () throws(DWARFError) in
       // Past the values of fixed size at once, then the rest one by one.
       var index = range.lowerBound
-      while index < target, table.specs[index + 1].fixedOffset >= 0 { index += 1 }
-      var cursor = unit.cursor(at: valuesOffset + Int(table.specs[index].fixedOffset))
+      while index < target, specs[index + 1].fixedOffset >= 0 { index += 1 }
+      var cursor = unit.cursor(at: valuesOffset + Int(specs[index].fixedOffset))
       let format = unit.format
       while index < target {
-        try Unit.skip(table.specs[index].form, &cursor, format: format)
+        try DWARFUnit.skip(specs[index].form, &cursor, format: format)
         index += 1
       }
-      return try unit.value(table.specs[target], &cursor)
+      return try unit.value(specs[target], &cursor)
     }
   }
 
@@ -75,7 +76,7 @@ package struct DIE {
 
   /// Where its attribute values end: its first child's offset, or its next sibling's when it has no children.
   func attributesEnd() throws(DWARFError) -> (end: Int, sibling: UInt64?) {
-    let abbreviation = unit.abbreviations.abbreviations[Int(abbreviation)]
+    let abbreviation = unit.abbreviationList[Int(abbreviation)]
     if abbreviation.fixedSize >= 0, !abbreviation.hasChildren {
       return (valuesOffset + Int(abbreviation.fixedSize), nil)
     }
@@ -89,7 +90,7 @@ package struct DIE {
         sibling = target
         continue
       }
-      try Unit.skip(spec.form, &cursor, format: format)
+      try DWARFUnit.skip(spec.form, &cursor, format: format)
     }
     if cursor.offset > Int(unit.header.end) { throw cursor.malformed("a DIE past its unit's end", at: Int(offset)) }
     return (cursor.offset, sibling)

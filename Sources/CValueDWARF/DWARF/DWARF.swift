@@ -40,7 +40,7 @@ package final class DWARF {
   package var path: String { sections.path }
 
   /// The unit whose header is at `offset` of `.debug_info` (or `.debug_types`); no other unit is read.
-  package func unit(at offset: UInt64, in section: SectionKind = .info) throws(DWARFError) -> Unit {
+  package func unit(at offset: UInt64, in section: SectionKind = .info) throws(DWARFError) -> DWARFUnit {
     try locating(path) { () throws(DWARFError) in
       let header = try UnitHeader.read(sections, section, at: offset)
       let contributions = try package?.contributions(of: header) ?? Contributions()
@@ -49,7 +49,7 @@ package final class DWARF {
   }
 
   func makeUnit(_ header: UnitHeader, contributions: Contributions, skeleton: SkeletonLink?) throws(DWARFError)
-    -> Unit
+    -> DWARFUnit
   {
     let (offset, overflow) = header.abbreviationOffset.addingReportingOverflow(contributions.abbrev)
     let key = AbbreviationKey(offset: offset, format: header.format)
@@ -67,7 +67,8 @@ package final class DWARF {
       table = try AbbreviationTable(sections.cursor(.abbrev, at: Int(offset)), format: header.format)
       abbreviationTables[key] = table
     }
-    return try Unit(dwarf: self, header: header, contributions: contributions, abbreviations: table, skeleton: skeleton)
+    return try DWARFUnit(
+      dwarf: self, header: header, contributions: contributions, abbreviations: table, skeleton: skeleton)
   }
 
   /// Where each unit of the section starts, read from the unit lengths alone (no header beyond them, no DIE).
@@ -94,14 +95,14 @@ package final class DWARF {
   }
 
   /// Every unit of the section, in order.
-  package func units(in section: SectionKind = .info) throws(DWARFError) -> [Unit] {
-    var result: [Unit] = []
+  package func units(in section: SectionKind = .info) throws(DWARFError) -> [DWARFUnit] {
+    var result: [DWARFUnit] = []
     for offset in try unitOffsets(in: section) { result.append(try unit(at: offset, in: section)) }
     return result
   }
 
   /// The unit holding `offset` of the section (a `DW_FORM_ref_addr` target).
-  package func unit(containing offset: UInt64, in section: SectionKind = .info) throws(DWARFError) -> Unit {
+  package func unit(containing offset: UInt64, in section: SectionKind = .info) throws(DWARFError) -> DWARFUnit {
     let starts = try unitOffsets(in: section)
     var low = 0
     var high = starts.count
@@ -119,7 +120,7 @@ package final class DWARF {
 
   /// The DIE `reference` names from a DIE of `unit`: `nil` only for a type signature no type unit of this file
   /// has.
-  package func die(for reference: DIEReference, in unit: Unit) throws(DWARFError) -> DIE? {
+  package func die(for reference: DIEReference, in unit: DWARFUnit) throws(DWARFError) -> DIE? {
     switch reference {
     case .unit(let offset): return try unit.die(at: offset)
     case .section(let offset):
@@ -140,9 +141,9 @@ package final class DWARF {
 
   /// The type unit of `signature`: from a package's `.debug_tu_index`, else among the file's type units
   /// (`.debug_types`, DWARF 5's `DW_UT_type` units), whose headers are read once; `nil` when there is none.
-  package func typeUnit(signature: UInt64) throws(DWARFError) -> Unit? {
+  package func typeUnit(signature: UInt64) throws(DWARFError) -> DWARFUnit? {
     if let package {
-      return try locating(path) { () throws(DWARFError) -> Unit? in
+      return try locating(path) { () throws(DWARFError) -> DWARFUnit? in
         guard let (header, contributions) = try package.typeUnit(signature: signature, in: sections) else { return nil }
         return try makeUnit(header, contributions: contributions, skeleton: nil)
       }

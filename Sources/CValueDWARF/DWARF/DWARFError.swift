@@ -88,12 +88,15 @@ package enum DWARFError: Error, Equatable, Hashable, Sendable, CustomStringConve
   }
 }
 
-/// Runs `body`, naming `file` in any error it throws without a file.
+/// Runs `body`, naming `file` in any error it throws without a file (read only then: a walk that does not fail
+/// never touches the name).
 @inline(__always)
-func locating<Result>(_ file: String, _ body: () throws(DWARFError) -> Result) throws(DWARFError) -> Result {
+func locating<Result>(_ file: @autoclosure () -> String, _ body: () throws(DWARFError) -> Result)
+  throws(DWARFError) -> Result
+{
   do {
     return try body()
   } catch {
-    throw error.located(in: file)
+    throw error.located(in: file())
   }
 }

@@ -1,7 +1,7 @@
 /// Skeleton units and their split units (`-gsplit-dwarf`): the skeleton in the linked file names its `.dwo` file
 /// and carries the id (DWARF 5's header `dwo_id`, DWARF 4's `DW_AT_GNU_dwo_id`) that its split unit, in that
 /// `.dwo` or in the `.dwp` package made from them, carries too.
-extension Unit {
+extension DWARFUnit {
   /// The split DWARF file a skeleton names: `DW_AT_dwo_name` (DWARF 5) or `DW_AT_GNU_dwo_name` (DWARF 4), in its
   /// `DW_AT_comp_dir` when relative; `nil` for a unit that names none.
   package func splitFilePath() throws(DWARFError) -> String? {
@@ -18,12 +18,12 @@ extension DWARF {
   /// The split compile unit of `skeleton` (a unit of the linked file's DWARF) in this `.dwo` file or `.dwp`
   /// package, found by the skeleton's id: `nil` when there is none of that id (a `.dwo` built again since the
   /// link, or a package of another build). Its address indexes read the skeleton's `.debug_addr`.
-  package func splitUnit(of skeleton: Unit) throws(DWARFError) -> Unit? {
+  package func splitUnit(of skeleton: DWARFUnit) throws(DWARFError) -> DWARFUnit? {
     guard let id = skeleton.dwoID else { return nil }
     let link = SkeletonLink(
       addresses: skeleton.dwarf.sections[.addr], addressBase: skeleton.addressBase ?? 0,
       isBigEndian: skeleton.isBigEndian)
-    return try locating(path) { () throws(DWARFError) -> Unit? in
+    return try locating(path) { () throws(DWARFError) -> DWARFUnit? in
       if let package {
         guard let (offset, contributions) = package.compileUnit(dwoID: id) else { return nil }
         let header = try UnitHeader.read(sections, .info, at: offset)
@@ -46,8 +46,8 @@ extension DWARF {
 
   /// The type units of this file (a `.dwo`'s or a package's among them): DWARF 4's `.debug_types` units, then
   /// DWARF 5's type units of `.debug_info`.
-  package func typeUnits() throws(DWARFError) -> [Unit] {
-    var result: [Unit] = []
+  package func typeUnits() throws(DWARFError) -> [DWARFUnit] {
+    var result: [DWARFUnit] = []
     for section in [SectionKind.types, .info] where sections.has(section) {
       for offset in try unitOffsets(in: section) {
         let header = try locating(path) { () throws(DWARFError) in try UnitHeader.read(sections, section, at: offset) }

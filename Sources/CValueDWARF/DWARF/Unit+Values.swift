@@ -1,6 +1,14 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Attribute values decoded from their forms, in a unit's context: its offset and address sizes, its string
 /// offsets and address bases, the file's string sections and its supplementary file.
-extension Unit {
+extension DWARFUnit {
   /// Moves `cursor` past a value of `form` (`DW_FORM_indirect` reads the form first).
   @inline(__always)
   static func skip(_ form: DWForm, _ cursor: inout ByteCursor, format: UnitFormat) throws(DWARFError) {
@@ -121,24 +129,23 @@ extension Unit {
 
   /// The string at `offset` of `dwarf`'s section of `kind` (`.debug_str`, `.debug_line_str`).
   private func string(at offset: UInt64, in kind: SectionKind, of dwarf: DWARF) throws(DWARFError) -> DWARFString {
-    let sections = dwarf.sections
-    guard let section = sections[kind] else {
+    let section = kind == .str && dwarf === self.dwarf ? strings : dwarf.sections[kind]
+    guard let section, offset < UInt64(section.count) else {
       throw .malformed(
-        DWARFLocation(file: dwarf.path, section: sections.name(kind).description, offset: offset),
-        "a string of a section the file does not have")
+        DWARFLocation(file: dwarf.path, section: dwarf.sections.name(kind).description, offset: offset),
+        section == nil
+          ? "a string of a section the file does not have"
+          : "a string past the section's end (\(section?.count ?? 0) bytes)")
     }
-    guard offset < UInt64(section.count) else {
+    let bytes = section.bytes
+    guard let base = bytes.baseAddress, let nul = memchr(base + Int(offset), 0, bytes.count - Int(offset)) else {
       throw .malformed(
-        DWARFLocation(file: dwarf.path, section: sections.name(kind).description, offset: offset),
-        "a string past the section's end (\(section.count) bytes)")
+        DWARFLocation(file: dwarf.path, section: dwarf.sections.name(kind).description, offset: offset),
+        "a string with no terminating NUL before the end of the section")
     }
-    var cursor = ByteCursor(
-      section.bytes, at: Int(offset), bigEndian: sections.isBigEndian, section: sections.name(kind))
-    let range = try locating(dwarf.path) { () throws(DWARFError) in try cursor.cString() }
-    guard let slice = section.slice(UInt64(range.lowerBound)..<UInt64(range.upperBound)) else {
-      throw cursor.malformed("a string past the section's end", at: Int(offset)).located(in: dwarf.path)
-    }
-    return DWARFString(slice: slice)
+    let start = section.range.lowerBound + Int(offset)
+    return DWARFString(
+      slice: ByteSlice(storage: section.storage, range: start..<start + (UnsafeRawPointer(nul) - (base + Int(offset)))))
   }
 
   /// The string an index names through `.debug_str_offsets` from the unit's base.

@@ -21,7 +21,7 @@ struct SkeletonLink {
 
 /// One unit: its header, its abbreviations and the bases its unit DIE gives (`DW_AT_str_offsets_base`,
 /// `DW_AT_addr_base`, …). Made on demand from its offset; nothing of the units before it is read.
-package final class Unit {
+package final class DWARFUnit {
   /// The file's DWARF it is in (a `.dwo` file's or a package's for a split unit).
   package let dwarf: DWARF
   package let header: UnitHeader
@@ -32,7 +32,12 @@ package final class Unit {
   /// Its parts of a package's sections.
   package let contributions: Contributions
   let abbreviations: AbbreviationTable
+  /// The table's buffers, read without retaining the table (the unit holds it).
+  let abbreviationList: UnsafeMutableBufferPointer<Abbreviation>
+  let specList: UnsafeMutableBufferPointer<AttributeSpec>
   let bytes: UnsafeRawBufferPointer
+  /// The file's `.debug_str`, which most names are in.
+  let strings: ByteSlice?
   let isBigEndian: Bool
   let sectionName: SectionName
   /// Where its string offsets start in `.debug_str_offsets` (past the table's header).
@@ -53,9 +58,12 @@ package final class Unit {
     self.header = header
     self.contributions = contributions
     self.abbreviations = abbreviations
+    abbreviationList = abbreviations.abbreviations
+    specList = abbreviations.specs
     self.skeleton = skeleton
     let sections = dwarf.sections
     bytes = sections.bytes(header.section)
+    strings = sections[.str]
     isBigEndian = sections.isBigEndian
     sectionName = sections.name(header.section)
     let bases = try Self.bases(
@@ -104,7 +112,7 @@ package final class Unit {
       case (.rnglistsBase, .secOffset), (.gnuRangesBase, .secOffset):
         result.rangeLists = try cursor.unsigned(size: header.offsetSize)
       case (.gnuDwoID, .data8): result.dwoID = try cursor.u64()
-      default: try Unit.skip(form, &cursor, format: header.format)
+      default: try DWARFUnit.skip(form, &cursor, format: header.format)
       }
     }
     return result
@@ -164,7 +172,7 @@ package final class Unit {
         "abbreviation code \(code) is not in the unit's table (at 0x"
           + "\(String(header.abbreviationOffset, radix: 16)) of \(dwarf.sections.name(.abbrev)))", at: Int(offset))
     }
-    let abbreviation = abbreviations.abbreviations[index]
+    let abbreviation = abbreviationList[index]
     return DIE(
       unit: self, offset: offset, valuesOffset: cursor.offset, abbreviation: Int32(index), tag: abbreviation.tag,
       hasChildren: abbreviation.hasChildren)

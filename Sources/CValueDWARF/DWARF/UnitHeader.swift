@@ -32,7 +32,7 @@ package struct UnitHeader: Sendable, Equatable {
   /// The first byte after the unit.
   package var end: UInt64
   package var version: UInt16
-  /// As the header says (DWARF 5) or the section implies; a DWARF 4 skeleton is told by its DIE (``Unit/kind``).
+  /// As the header says (DWARF 5) or the section implies; a DWARF 4 skeleton is told by its DIE (``DWARFUnit/kind``).
   package var kind: UnitKind
   /// 4 (32-bit DWARF) or 8 (64-bit DWARF).
   package var offsetSize: Int
@@ -43,7 +43,7 @@ package struct UnitHeader: Sendable, Equatable {
   package var typeSignature: UInt64?
   /// A type unit's type DIE, as an offset in the section.
   package var typeOffset: UInt64?
-  /// A DWARF 5 skeleton's or split unit's id (DWARF 4's is its DIE's `DW_AT_GNU_dwo_id`: ``Unit/dwoID``).
+  /// A DWARF 5 skeleton's or split unit's id (DWARF 4's is its DIE's `DW_AT_GNU_dwo_id`: ``DWARFUnit/dwoID``).
   package var dwoID: UInt64?
   /// Where its first DIE is.
   package var dieOffset: UInt64
