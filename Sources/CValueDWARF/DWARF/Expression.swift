@@ -67,7 +67,8 @@ package struct Expression {
     case 0x08, 0x15, 0x94, 0x95: return [UInt64(try cursor.u8())]  // const1u, pick, deref_size, xderef_size
     case 0x09: return [UInt64(bitPattern: Int64(Int8(bitPattern: try cursor.u8())))]  // const1s
     case 0x0a, 0x98: return [UInt64(try cursor.u16())]  // const2u, call2
-    case 0x0b, 0x28, 0x2f: return [UInt64(bitPattern: Int64(Int16(bitPattern: try cursor.u16())))]  // const2s, bra, skip
+    // const2s, bra, skip
+    case 0x0b, 0x28, 0x2f: return [UInt64(bitPattern: Int64(Int16(bitPattern: try cursor.u16())))]
     case 0x0c, 0x99, 0xfa: return [UInt64(try cursor.u32())]  // const4u, call4, GNU_parameter_ref
     case 0x0d: return [UInt64(bitPattern: Int64(Int32(bitPattern: try cursor.u32())))]  // const4s
     case 0x0e, 0x0f: return [try cursor.u64()]  // const8u, const8s
