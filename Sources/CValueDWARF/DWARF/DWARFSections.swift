@@ -97,6 +97,9 @@ package struct DWARFSections: Sendable {
     set { sections[Int(kind.rawValue)] = newValue }
   }
 
+  /// How many bytes the section of `kind` has (0 when there is none).
+  package func size(of kind: SectionKind) -> Int { self[kind]?.count ?? 0 }
+
   /// Whether the file has a section of `kind`.
   package func has(_ kind: SectionKind) -> Bool { self[kind] != nil }
 

@@ -59,6 +59,8 @@ extension DWARFUnit {
     -> AttributeValue
   {
     let offsetSize = header.offsetSize
+    // Where the value starts, for errors about what it names.
+    let start = cursor.offset
     switch form {
     case .data1: return .constant(UInt64(try cursor.u8()))
     case .data2: return .constant(UInt64(try cursor.u16()))
@@ -88,12 +90,13 @@ extension DWARFUnit {
       let offset = try cursor.unsigned(size: offsetSize)
       guard let supplementary = dwarf.supplementary else {
         throw .unsupported(
-          cursor.location(), "\(form), a string of the supplementary file (dwz's .gnu_debugaltlink), which is not open")
+          cursor.location(start),
+          "\(form), a string of the supplementary file (dwz's .gnu_debugaltlink), which is not open")
       }
       return .string(try string(at: offset, in: .str, of: supplementary))
-    case .strx, .gnuStrIndex: return .string(try string(index: try cursor.uleb(), cursor))
+    case .strx, .gnuStrIndex: return .string(try string(index: try cursor.uleb(), cursor, at: start))
     case .strx1, .strx2, .strx3, .strx4:
-      return .string(try string(index: try cursor.unsigned(size: form.fixedSize(format) ?? 4), cursor))
+      return .string(try string(index: try cursor.unsigned(size: form.fixedSize(format) ?? 4), cursor, at: start))
     case .addr: return .address(try cursor.unsigned(size: header.addressSize))
     case .addrx, .gnuAddrIndex: return .addressIndex(try cursor.uleb())
     case .addrx1, .addrx2, .addrx3, .addrx4:
@@ -149,18 +152,18 @@ extension DWARFUnit {
   }
 
   /// The string an index names through `.debug_str_offsets` from the unit's base.
-  private func string(index: UInt64, _ at: ByteCursor) throws(DWARFError) -> DWARFString {
+  private func string(index: UInt64, _ cursor: ByteCursor, at start: Int) throws(DWARFError) -> DWARFString {
     let size = UInt64(header.offsetSize)
     let table = dwarf.sections[.strOffsets]
     let (scaled, overflow) = index.multipliedReportingOverflow(by: size)
     let (entry, past) = stringOffsetsBase.addingReportingOverflow(scaled)
     guard let table, !overflow, !past, entry <= UInt64(table.count), size <= UInt64(table.count) - entry else {
-      throw at.malformed(
+      throw cursor.malformed(
         "string index \(index) past \(dwarf.sections.name(.strOffsets)) (base 0x\(String(stringOffsetsBase, radix: 16)), "
-          + "\(table?.count ?? 0) bytes)")
+          + "\(table?.count ?? 0) bytes)", at: start)
     }
-    var cursor = dwarf.sections.cursor(.strOffsets, at: Int(entry))
-    return try string(at: try cursor.unsigned(size: Int(size)), in: .str, of: dwarf)
+    var entryCursor = dwarf.sections.cursor(.strOffsets, at: Int(entry))
+    return try string(at: try entryCursor.unsigned(size: Int(size)), in: .str, of: dwarf)
   }
 
   /// The address an `addrx` value names in `.debug_addr` (a split unit's: its skeleton's file's), from the unit's

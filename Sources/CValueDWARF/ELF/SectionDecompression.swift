@@ -1,9 +1,10 @@
 /// An ELF section's compressed bytes decompressed: `SHF_COMPRESSED` with its `Elf_Chdr` (zlib 1, zstd 2), and
 /// GNU's older `.zdebug_*` sections (`ZLIB`, the size in 8 big-endian bytes, then a zlib stream).
 enum SectionDecompression {
-  /// The sizes a decompressed section may have: an ELF section is at most what a file can hold, and a header
-  /// claiming more is refused before anything is allocated.
-  static let largestSize: UInt64 = 1 << 36
+  /// The size a section of `compressed` bytes may claim: zlib inflates at most 1032 bytes from one, and DWARF
+  /// compresses far less with either; a header claiming more is refused before anything is allocated (a
+  /// hostile one would ask for terabytes).
+  static func largestSize(from compressed: Int) -> UInt64 { UInt64(compressed) * 1100 + 65536 }
 
   static func decompress(_ raw: ByteSlice, elf: ELFFile, section: ELFFile.Section) throws(DWARFError) -> ByteSlice {
     var cursor = ByteCursor(
@@ -25,8 +26,8 @@ enum SectionDecompression {
       throw .truncated(location, needed: elf.is64 ? 24 : 12)
     }
     let payload = UnsafeRawBufferPointer(rebasing: raw.bytes[cursor.offset...])
-    guard size <= largestSize else {
-      throw .malformed(location, "a compressed section whose header says \(size) bytes")
+    guard size <= largestSize(from: payload.count) else {
+      throw .malformed(location, "a compressed section of \(payload.count) bytes whose header says \(size)")
     }
     let result: Result<ByteStorage, Decompressor.Problem>
     switch type {
@@ -46,7 +47,9 @@ enum SectionDecompression {
     }
     var cursor = ByteCursor(bytes, at: 4, bigEndian: true, section: SectionName(kind: .info, isSplit: false))
     let size = (try? cursor.u64()) ?? 0
-    guard size <= largestSize else { throw .malformed(location, "a .zdebug section whose header says \(size) bytes") }
+    guard size <= largestSize(from: bytes.count - 12) else {
+      throw .malformed(location, "a .zdebug section of \(bytes.count - 12) compressed bytes whose header says \(size)")
+    }
     let result = Decompressor.inflate(UnsafeRawBufferPointer(rebasing: bytes[12...]), size: Int(size))
     return try unwrap(result, location: location, kind: "zlib")
   }
