@@ -50,15 +50,27 @@ package final class DebugInfoFile {
   ///     when the file has it, else its first.
   /// - Throws: ``DWARFError``: no file, not a container, a missing slice (naming those it has), an object changed
   ///   since linking (with both times), malformed headers.
-  package static func open(_ path: String, architecture: String? = nil) throws(DWARFError) -> DebugInfoFile {
+  ///   - debugDirectories: Where separate debug files and dwz's supplementary files are found by build id (an
+  ///     ELF file's without DWARF of its own).
+  package static func open(
+    _ path: String, architecture: String? = nil, debugDirectories: [String] = ["/usr/lib/debug"]
+  ) throws(DWARFError) -> DebugInfoFile {
     if MachOContainer.isBundle(path) { return try MachOContainer.open(path, architecture: architecture) }
     let storage = try MappedFile.map(path)
     let bytes = storage.bytes
     if bytes.count >= 4, bytes[0] == 0x7f, bytes[1] == 0x45, bytes[2] == 0x4c, bytes[3] == 0x46 {
       let elf = try ELFFile(path: path, storage: storage)
+      var debug = elf
+      if !elf.hasDWARF, let separate = SeparateDebugFile.find(for: elf, debugDirectories: debugDirectories) {
+        debug = try ELFFile(path: separate)
+      }
+      let dwarf = try DWARF(debug.dwarfSections())
+      if let supplementary = SeparateDebugFile.supplementary(for: debug, debugDirectories: debugDirectories) {
+        dwarf.supplementary = try DWARF(ELFFile(path: supplementary).dwarfSections())
+      }
       return DebugInfoFile(
-        path: path, objects: [try DWARF(elf.dwarfSections())], architecture: elf.architecture,
-        isBigEndian: elf.isBigEndian, abi: Result { () throws(DWARFError) in try elf.abi() })
+        path: path, objects: [dwarf], architecture: elf.architecture, isBigEndian: elf.isBigEndian,
+        abi: Result { () throws(DWARFError) in try elf.abi() })
     }
     if MachOContainer.isMachO(bytes) {
       return try MachOContainer.open(path, storage: storage, architecture: architecture)

@@ -26,6 +26,8 @@ public enum SystemPackage: String, CaseIterable, Sendable {
   /// LLVM 14's Mach-O linker (`ld64.lld-14`), which links Mach-O objects with a debug map on Linux (the Swift
   /// toolchain's own ld64.lld refuses macOS targets).
   case lld14 = "lld-14"
+  /// dwz, which moves what several programs' DWARF share into a supplementary file (`.gnu_debugaltlink`).
+  case dwz = "dwz"
   /// elfutils' debuginfod client library, which libdw loads to ask a server named by `DEBUGINFOD_URLS` for a
   /// debug file it does not find on the machine.
   case debuginfodClient = "libdebuginfod1"
@@ -50,6 +52,7 @@ public enum SystemPackage: String, CaseIterable, Sendable {
     case .llvmDwp: ["/usr/lib/llvm-14/bin/llvm-dwp"]
     case .debuginfodClient: ["/usr/lib/x86_64-linux-gnu/libdebuginfod.so.1"]
     case .lld14: ["/usr/bin/ld64.lld-14"]
+    case .dwz: ["/usr/bin/dwz"]
     }
   }
 

@@ -2,7 +2,8 @@
 // signature. Benchmarks/dwarf/walk.sh runs it beside libdw's walk (walk-libdw.c) on the same files.
 //
 //   dwarf-walk walk FILE      every DIE of every unit: its tag and its name (integrated, as dwarf_diename)
-//   dwarf-walk last FILE      open, then the last unit found by its offset and its DIE's name
+//   dwarf-walk last FILE      open; the unit offsets (lengths only); the first unit and the last, each found by its
+//                             offset alone, with its DIE's name; prints the last unit DIE's offset for libdw's side
 //   dwarf-walk dump FILE      every DIE: offset, depth, tag, name (for a look at a file)
 import CValueDWARF
 
@@ -77,14 +78,20 @@ do {
       "units \(units) dies \(dies) named \(named) open \(fixed(opened - start, 3)) s walk "
         + "\(fixed(end - opened, 3)) s peak \(fixed(peakMemory(), 1)) MB")
   case "last":
-    guard let dwarf = file.objects.last, let last = try dwarf.unitOffsets().last else { exit(1) }
+    guard let dwarf = file.objects.last, let first = try dwarf.unitOffsets().first,
+      let last = try dwarf.unitOffsets().last
+    else { exit(1) }
     let found = now()
-    let unit = try dwarf.unit(at: last)
-    let name = try unit.name() ?? "?"
-    let end = now()
+    let lastUnit = try dwarf.unit(at: last)
+    let lastName = try lastUnit.name() ?? "?"
+    let lastRead = now()
+    let firstUnit = try dwarf.unit(at: first)
+    let firstName = try firstUnit.name() ?? "?"
+    let firstRead = now()
     print(
-      "last unit at 0x\(String(last, radix: 16)) \(name): open \(fixed(opened - start, 4)) s, offsets "
-        + "\(fixed(found - opened, 4)) s, unit \(fixed(end - found, 6)) s")
+      "open \(fixed(opened - start, 4)) s, unit offsets \(fixed(found - opened, 4)) s; last unit (DIE at 0x"
+        + "\(String(try lastUnit.root().offset, radix: 16))) \(lastName) \(fixed((lastRead - found) * 1e6, 0)) µs; "
+        + "first unit \(firstName) \(fixed((firstRead - lastRead) * 1e6, 0)) µs")
   case "dump":
     for dwarf in file.objects {
       for section in [SectionKind.info, .types] where dwarf.sections.has(section) {

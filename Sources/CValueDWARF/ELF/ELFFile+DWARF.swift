@@ -2,6 +2,14 @@
 /// order (gcc's type units sit each in a COMDAT section of its own in an object or `.dwo` file, as a linker would
 /// join them), and an object's relocations applied.
 extension ELFFile {
+  /// Whether the file has DWARF of its own (a stripped program has none, or only `SHT_NOBITS` placeholders).
+  package var hasDWARF: Bool {
+    sections.contains { section in
+      let kind = SectionKind(sectionName: section.name)
+      return (kind == .info || kind == .types) && !section.hasNoBits && section.size > 0
+    }
+  }
+
   /// The DWARF sections of the file: a `.dwo` file's or a package's `.dwo` sections when it has no others.
   ///
   /// - Throws: ``DWARFError/noDebugInfo(_:)`` when it has no `.debug_info` (nor `.debug_types`).

@@ -39,6 +39,13 @@ package enum MappedFile {
     #endif
   }
 
+  /// The device and inode of the file at `path` (what tells two names of one file apart from two files).
+  static func identity(_ path: String) -> [UInt64]? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return [UInt64(status.st_dev), UInt64(status.st_ino)]
+  }
+
   /// Whether there is a file or directory at `path`.
   static func exists(_ path: String) -> Bool {
     var status = stat()
