@@ -81,17 +81,18 @@ do {
     guard let dwarf = file.objects.last, let first = try dwarf.unitOffsets().first,
       let last = try dwarf.unitOffsets().last
     else { exit(1) }
+    // Each unit cold (its pages not yet read, its abbreviations not yet parsed), the first one first.
     let found = now()
-    let lastUnit = try dwarf.unit(at: last)
-    let lastName = try lastUnit.name() ?? "?"
-    let lastRead = now()
     let firstUnit = try dwarf.unit(at: first)
     let firstName = try firstUnit.name() ?? "?"
     let firstRead = now()
+    let lastUnit = try dwarf.unit(at: last)
+    let lastName = try lastUnit.name() ?? "?"
+    let lastRead = now()
     print(
-      "open \(fixed(opened - start, 4)) s, unit offsets \(fixed(found - opened, 4)) s; last unit (DIE at 0x"
-        + "\(String(try lastUnit.root().offset, radix: 16))) \(lastName) \(fixed((lastRead - found) * 1e6, 0)) µs; "
-        + "first unit \(firstName) \(fixed((firstRead - lastRead) * 1e6, 0)) µs")
+      "open \(fixed(opened - start, 4)) s, unit offsets \(fixed(found - opened, 4)) s; first unit \(firstName) "
+        + "\(fixed((firstRead - found) * 1e6, 0)) µs; last unit (DIE at 0x\(String(try lastUnit.root().offset, radix: 16))) "
+        + "\(lastName) \(fixed((lastRead - firstRead) * 1e6, 0)) µs")
   case "dump":
     for dwarf in file.objects {
       for section in [SectionKind.info, .types] where dwarf.sections.has(section) {

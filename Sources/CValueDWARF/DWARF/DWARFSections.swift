@@ -18,6 +18,14 @@ package enum SectionKind: UInt8, CaseIterable, Hashable, Sendable {
   /// DWARF 5's `.debug_sup`: the supplementary file's name and checksum.
   case sup
 
+  /// Whether the type reader reads it: not the line table, nor location and range lists.
+  package var holdsTypes: Bool {
+    switch self {
+    case .line, .loc, .loclists, .ranges, .rnglists: false
+    default: true
+    }
+  }
+
   /// The ELF name, without `.dwo`: `.debug_info`.
   package var name: String {
     switch self {

@@ -21,7 +21,9 @@ extension ELFFile {
     let isSplit = !hasMain && sections.contains { $0.name.hasSuffix(".dwo") && !$0.hasNoBits }
     var pieces: [SectionKind: [Section]] = [:]
     for (section, kind) in zip(sections, kinds) where !section.hasNoBits {
-      guard let kind else { continue }
+      // Line tables, location and range lists say nothing of types: never decompressed or relocated (glibc's
+      // location lists alone are 2.4 MB of zlib).
+      guard let kind, kind.holdsTypes else { continue }
       let isIndex = kind == .cuIndex || kind == .tuIndex
       guard isIndex ? isSplit : section.name.hasSuffix(".dwo") == isSplit else { continue }
       pieces[kind, default: []].append(section)
