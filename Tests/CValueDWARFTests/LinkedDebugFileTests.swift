@@ -17,15 +17,17 @@ struct LinkedDebugFileTests {
     #expect(try file.objects[0].unitOffsets().count > 1000)
   }
 
-  @Test(.needs(.gcc), .needs(.dwz))
-  func typesDwzMovedAreReadFromTheSupplementaryFile() throws {
+  /// GNU's forms (`.gnu_debugaltlink`, `DW_FORM_GNU_ref_alt`, `GNU_strp_alt`), and DWARF 5's (`dwz -5`:
+  /// `.debug_sup`, `DW_FORM_ref_sup4`, `strp_sup`).
+  @Test(.needs(.gcc), .needs(.dwz), arguments: ["", "-5"])
+  func typesDwzMovedAreReadFromTheSupplementaryFile(_ form: String) throws {
     let directory = try DWARFFixture.build(
-      "dwz",
+      "dwz\(form)",
       [
         ["sh", "-c", "echo 'int main(void) { return 0; }' > one.c && echo 'int main(void) { return 1; }' > two.c"],
         ["gcc", "-g", "$SRC/types.c", "one.c", "-o", "one"],
         ["gcc", "-g", "$SRC/types.c", "two.c", "-o", "two"],
-        ["sh", "-c", "dwz -m common.debug -M \"$PWD/common.debug\" one two"],
+        ["sh", "-c", "dwz \(form) -m common.debug -M \"$PWD/common.debug\" one two"],
       ])
     let file = try DebugInfoFile.open("\(directory)/one")
     let dwarf = file.objects[0]

@@ -6,7 +6,8 @@ import Testing
 
 /// Mach-O: objects (`MH_OBJECT`) read as `llvm-dwarfdump-14` reads them; a program linked by `ld64.lld-14` read
 /// through its debug map (absolute and `-oso_prefix` paths), refused by name when an object changed since the
-/// link; dSYM bundles from `dsymutil-14`; universal files by architecture.
+/// link, an object of a static library read from its archive; dSYM bundles from `dsymutil-14`; universal files
+/// by architecture.
 @Suite(.needs(.lld14), .needs(.llvmDwp))
 struct MachOTests {
   static let link = ["ld64.lld-14", "-platform_version", "macos", "14.0", "14.0", "-e", "_main"]
@@ -68,6 +69,21 @@ struct MachOTests {
       ])
     let file = try DebugInfoFile.open("\(directory)/program")
     #expect(file.objects.map(\.path) == ["\(directory)/main.o", "\(directory)/types.o"])
+  }
+
+  @Test func anObjectOfAStaticLibraryIsReadFromItsArchive() throws {
+    let directory = try DWARFFixture.build(
+      "macho-archive",
+      [
+        ["sh", "-c", "echo 'int main(void) { return 0; }' > main.c"],
+        ["clang", "--target=arm64-apple-macos14", "-g", "-c", "main.c", "-o", "main.o"],
+        ["clang", "--target=arm64-apple-macos14", "-g", "-c", "$SRC/types.c", "-o", "types.o"],
+        ["llvm-ar-14", "--format=darwin", "rcs", "libtypes.a", "types.o"],
+        Self.link + ["-arch", "arm64", "-u", "_area", "main.o", "libtypes.a", "-o", "program"],
+      ])
+    let file = try DebugInfoFile.open("\(directory)/program")
+    #expect(file.objects.map(\.path) == ["\(directory)/main.o", "\(directory)/libtypes.a(types.o)"])
+    #expect(try DwarfDump.read(file.objects[1]) == (try DwarfDump.reference("\(directory)/types.o")))
   }
 
   @Test func anObjectChangedSinceTheLinkIsRefusedWithBothTimes() throws {

@@ -55,14 +55,10 @@ enum MachOContainer {
     var objects: [DWARF] = []
     var missing: [String] = []
     for object in map.objects {
-      guard let found = locate(object.path, linkedFile: path) else {
+      guard let objectFile = try self.object(object, linkedFile: path, architecture: kind.name) else {
         missing.append(object.path)
         continue
       }
-      if object.modificationTime != 0, let time = MappedFile.modificationTime(found), time != object.modificationTime {
-        throw .objectChanged(object: found, linkedTime: object.modificationTime, modifiedTime: time)
-      }
-      let objectFile = try thin(try MappedFile.map(found), path: found, architecture: kind.name)
       // An object built without -g has no DWARF, as dsymutil finds it.
       guard objectFile.hasDWARF else { continue }
       objects.append(try DWARF(objectFile.dwarfSections()))
@@ -71,6 +67,30 @@ enum MachOContainer {
     return DebugInfoFile(
       path: path, objects: objects, architecture: kind.name, isBigEndian: file.isBigEndian, abi: abi,
       missingObjects: missing)
+  }
+
+  /// The object a debug map names, where it is (a static library's member in its archive); `nil` when it is not
+  /// there.
+  ///
+  /// - Throws: ``DWARFError/objectChanged(object:linkedTime:modifiedTime:)`` when it changed since the link.
+  private static func object(_ object: DebugMap.Object, linkedFile: String, architecture: String)
+    throws(DWARFError) -> MachOFile?
+  {
+    if let (archive, member) = StaticArchive.split(object.path) {
+      guard let found = locate(archive, linkedFile: linkedFile),
+        let (bytes, time) = try StaticArchive.member(member, in: try MappedFile.map(found), path: found)
+      else { return nil }
+      let name = "\(found)(\(member))"
+      if object.modificationTime != 0, time != object.modificationTime {
+        throw .objectChanged(object: name, linkedTime: object.modificationTime, modifiedTime: time)
+      }
+      return try MachOFile(path: name, bytes: bytes)
+    }
+    guard let found = locate(object.path, linkedFile: linkedFile) else { return nil }
+    if object.modificationTime != 0, let time = MappedFile.modificationTime(found), time != object.modificationTime {
+      throw .objectChanged(object: found, linkedTime: object.modificationTime, modifiedTime: time)
+    }
+    return try thin(try MappedFile.map(found), path: found, architecture: architecture)
   }
 
   /// The thin file of `storage`: itself, or the slice of a universal file for `architecture` (this machine's
@@ -109,11 +129,9 @@ enum MachOContainer {
     return dsym
   }
 
-  /// Where an object a debug map names is: an absolute path as it is; a relative one (`-oso_prefix`) from the
-  /// linked file's directory, else from the current directory (where the link ran); `nil` when it is in neither,
-  /// or is a static library's member (`lib.a(x.o)`).
+  /// Where a file a debug map names is: an absolute path as it is; a relative one (`-oso_prefix`) from the
+  /// linked file's directory, else from the current directory (where the link ran); `nil` when it is in neither.
   private static func locate(_ object: String, linkedFile: String) -> String? {
-    guard !object.hasSuffix(")") else { return nil }
     if object.hasPrefix("/") { return MappedFile.exists(object) ? object : nil }
     let beside = FilePath.join(FilePath.directory(of: linkedFile), object)
     if MappedFile.exists(beside) { return beside }
