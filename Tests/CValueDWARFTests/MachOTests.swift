@@ -12,6 +12,13 @@ import Testing
 struct MachOTests {
   static let link = ["ld64.lld-14", "-platform_version", "macos", "14.0", "14.0", "-e", "_main"]
 
+  /// The steps that write `main.o` and `types.o` for arm64, before each test's own.
+  static let arm64Objects: [[String]] = [
+    ["sh", "-c", "echo 'int main(void) { return 0; }' > main.c"],
+    ["clang", "--target=arm64-apple-macos14", "-g", "-c", "main.c", "-o", "main.o"],
+    ["clang", "--target=arm64-apple-macos14", "-g", "-c", "$SRC/types.c", "-o", "types.o"],
+  ]
+
   /// Objects for arm64 and x86_64, each architecture's program with a debug map, the universal program, and a
   /// dSYM of each; the objects dated 1700000000 before linking.
   static func build() throws -> String {
@@ -59,13 +66,10 @@ struct MachOTests {
   @Test func relativeObjectPathsAreFoundBesideTheProgram() throws {
     let directory = try DWARFFixture.build(
       "macho-relative",
-      [
-        ["sh", "-c", "echo 'int main(void) { return 0; }' > main.c"],
-        ["clang", "--target=arm64-apple-macos14", "-g", "-c", "main.c", "-o", "main.o"],
-        ["clang", "--target=arm64-apple-macos14", "-g", "-c", "$SRC/types.c", "-o", "types.o"],
+      Self.arm64Objects + [
         [
           "sh", "-c", Self.link.joined(separator: " ") + " -arch arm64 -oso_prefix \"$PWD/\" main.o types.o -o program",
-        ],
+        ]
       ])
     let file = try DebugInfoFile.open("\(directory)/program")
     #expect(file.objects.map(\.path) == ["\(directory)/main.o", "\(directory)/types.o"])
@@ -74,10 +78,7 @@ struct MachOTests {
   @Test func anObjectOfAStaticLibraryIsReadFromItsArchive() throws {
     let directory = try DWARFFixture.build(
       "macho-archive",
-      [
-        ["sh", "-c", "echo 'int main(void) { return 0; }' > main.c"],
-        ["clang", "--target=arm64-apple-macos14", "-g", "-c", "main.c", "-o", "main.o"],
-        ["clang", "--target=arm64-apple-macos14", "-g", "-c", "$SRC/types.c", "-o", "types.o"],
+      Self.arm64Objects + [
         ["llvm-ar-14", "--format=darwin", "rcs", "libtypes.a", "types.o"],
         Self.link + ["-arch", "arm64", "-u", "_area", "main.o", "libtypes.a", "-o", "program"],
       ])
@@ -89,9 +90,7 @@ struct MachOTests {
   @Test func anObjectChangedSinceTheLinkIsRefusedWithBothTimes() throws {
     let directory = try DWARFFixture.build(
       "macho-changed",
-      [
-        ["sh", "-c", "echo 'int main(void) { return 0; }' > main.c"],
-        ["clang", "--target=arm64-apple-macos14", "-g", "-c", "main.c", "-o", "main.o"],
+      Self.arm64Objects + [
         ["touch", "-d", "@1700000000", "main.o"],
         Self.link + ["-arch", "arm64", "main.o", "-o", "program"],
         ["touch", "-d", "@1700000100", "main.o"],
@@ -112,10 +111,7 @@ struct MachOTests {
   @Test func aMissingObjectIsListed() throws {
     let directory = try DWARFFixture.build(
       "macho-missing",
-      [
-        ["sh", "-c", "echo 'int main(void) { return 0; }' > main.c"],
-        ["clang", "--target=arm64-apple-macos14", "-g", "-c", "main.c", "-o", "main.o"],
-        ["clang", "--target=arm64-apple-macos14", "-g", "-c", "$SRC/types.c", "-o", "types.o"],
+      Self.arm64Objects + [
         Self.link + ["-arch", "arm64", "main.o", "types.o", "-o", "program"],
         ["rm", "types.o"],
       ])
