@@ -1,7 +1,10 @@
 // libdw's side of walk.sh: the same raw walks as dwarf-walk, with elfutils' libdw (libdw-dev).
 //
 //   walk-libdw walk FILE          every DIE of every unit (dwarf_child/dwarf_siblingof): tag and dwarf_diename
+//   walk-libdw attributes FILE    every attribute of every DIE (dwarf_getattrs): strings by dwarf_formstring,
+//                                 references by dwarf_formref_die, constants by dwarf_formudata
 //   walk-libdw last FILE OFFSET   open, then dwarf_offdie of the last unit's DIE at OFFSET (as an index keeps it)
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -23,14 +26,41 @@ static double peak_mb(void) {
   return (double)usage.ru_maxrss / 1024;
 }
 
-static long dies, named;
+static long dies, named, attributes, strings;
+static int read_attributes;
+
+static int attribute(Dwarf_Attribute *attribute, void *argument) {
+  (void)argument;
+  attributes++;
+  switch (dwarf_whatform(attribute)) {
+    case DW_FORM_string: case DW_FORM_strp: case DW_FORM_line_strp: case DW_FORM_strx: case DW_FORM_strx1:
+    case DW_FORM_strx2: case DW_FORM_strx3: case DW_FORM_strx4: case DW_FORM_GNU_str_index:
+      if (dwarf_formstring(attribute) != NULL) strings++;
+      break;
+    case DW_FORM_ref1: case DW_FORM_ref2: case DW_FORM_ref4: case DW_FORM_ref8: case DW_FORM_ref_udata:
+    case DW_FORM_ref_addr: {
+      Dwarf_Die target;
+      (void)dwarf_formref_die(attribute, &target);
+      break;
+    }
+    default: {
+      Dwarf_Word value;
+      (void)dwarf_formudata(attribute, &value);
+    }
+  }
+  return DWARF_CB_OK;
+}
 
 static void walk(Dwarf_Die *die) {
   Dwarf_Die current = *die;
   while (1) {
     dies++;
     (void)dwarf_tag(&current);
-    if (dwarf_diename(&current) != NULL) named++;
+    if (read_attributes) {
+      (void)dwarf_getattrs(&current, attribute, NULL, 0);
+    } else if (dwarf_diename(&current) != NULL) {
+      named++;
+    }
     Dwarf_Die child;
     if (dwarf_child(&current, &child) == 0) walk(&child);
     Dwarf_Die next;
@@ -52,7 +82,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   double opened = now();
-  if (strcmp(argv[1], "walk") == 0) {
+  read_attributes = strcmp(argv[1], "attributes") == 0;
+  if (strcmp(argv[1], "walk") == 0 || read_attributes) {
     Dwarf_CU *unit = NULL;
     Dwarf_Die cudie;
     long units = 0;
@@ -61,8 +92,13 @@ int main(int argc, char **argv) {
       walk(&cudie);
     }
     double end = now();
-    printf("units %ld dies %ld named %ld open %.3f s walk %.3f s peak %.1f MB\n", units, dies, named, opened - start,
-           end - opened, peak_mb());
+    if (read_attributes) {
+      printf("dies %ld attributes %ld strings %ld open %.3f s walk %.3f s peak %.1f MB\n", dies, attributes, strings,
+             opened - start, end - opened, peak_mb());
+    } else {
+      printf("units %ld dies %ld named %ld open %.3f s walk %.3f s peak %.1f MB\n", units, dies, named,
+             opened - start, end - opened, peak_mb());
+    }
   } else if (argc > 3) {
     Dwarf_Die die;
     unsigned long long offset = strtoull(argv[3], NULL, 0);

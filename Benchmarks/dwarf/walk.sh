@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The raw DWARF walk of CValueDWARF (Swift, this package) beside elfutils' libdw on the same files, N runs each
 # (default 5), printing every run: every DIE of every unit (its tag and its name, integrated as dwarf_diename),
-# and the last unit found by its offset alone (as a type index keeps unit offsets) against libdw's dwarf_offdie,
+# every attribute of every DIE decoded (as a type index's fingerprints read them), and the last unit found by its offset alone (as a type index keeps unit offsets) against libdw's dwarf_offdie,
 # which reads every unit header before the one asked for. Peak memory is each process's (ru_maxrss).
 #
 #   Benchmarks/dwarf/walk.sh [N] [FILE]...
@@ -30,6 +30,10 @@ for file in "$@"; do
   for _ in $(seq "$runs"); do
     echo "CValueDWARF every DIE: $("$walk" walk "$file")"
     echo "libdw       every DIE: $("$libdw" walk "$file")"
+  done
+  for _ in $(seq "$runs"); do
+    echo "CValueDWARF every attribute: $("$walk" attributes "$file")"
+    echo "libdw       every attribute: $("$libdw" attributes "$file")"
   done
   for _ in $(seq "$runs"); do
     mine=$("$walk" last "$file")

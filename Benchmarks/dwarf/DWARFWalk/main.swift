@@ -2,6 +2,8 @@
 // signature. Benchmarks/dwarf/walk.sh runs it beside libdw's walk (walk-libdw.c) on the same files.
 //
 //   dwarf-walk walk FILE      every DIE of every unit: its tag and its name (integrated, as dwarf_diename)
+//   dwarf-walk attributes FILE  every attribute of every DIE decoded (strings found, references as offsets), as
+//                             an index's fingerprints read them
 //   dwarf-walk last FILE      open; the unit offsets (lengths only); the first unit and the last, each found by its
 //                             offset alone, with its DIE's name; prints the last unit DIE's offset for libdw's side
 //   dwarf-walk dump FILE      every DIE: offset, depth, tag, name (for a look at a file)
@@ -56,6 +58,28 @@ do {
   let file = try DebugInfoFile.open(path)
   let opened = now()
   switch mode {
+  case "attributes":
+    var dies = 0
+    var attributes = 0
+    var strings = 0
+    for dwarf in file.objects {
+      for section in [SectionKind.info, .types] where dwarf.sections.has(section) {
+        for offset in try dwarf.unitOffsets(in: section) {
+          var entries = try dwarf.unit(at: offset, in: section).entries()
+          while let (die, _) = try entries.next() {
+            dies += 1
+            try die.forEachAttribute { attribute in
+              attributes += 1
+              if case .string = attribute.value { strings += 1 }
+            }
+          }
+        }
+      }
+    }
+    let end = now()
+    print(
+      "dies \(dies) attributes \(attributes) strings \(strings) open \(fixed(opened - start, 3)) s walk "
+        + "\(fixed(end - opened, 3)) s peak \(fixed(peakMemory(), 1)) MB")
   case "walk":
     var dies = 0
     var named = 0

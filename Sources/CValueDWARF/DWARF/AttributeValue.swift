@@ -79,12 +79,13 @@ package enum AttributeValue: Hashable, Sendable {
   /// `DW_FORM_rnglistx`.
   case rangeListIndex(UInt64)
 
-  /// A constant as an unsigned number: `constant`, a non-negative `signedConstant`, or a `flag`'s 0 or 1;
-  /// `nil` for any other value.
+  /// A constant as an unsigned number: `constant`, or a `signedConstant`'s bits (as libdw's `dwarf_formudata`
+  /// reads `DW_FORM_sdata`: an unsigned enumeration's constant written as -1 is all ones); `nil` for any other
+  /// value.
   package var unsigned: UInt64? {
     switch self {
     case .constant(let value): value
-    case .signedConstant(let value): value >= 0 ? UInt64(value) : nil
+    case .signedConstant(let value): UInt64(bitPattern: value)
     default: nil
     }
   }
