@@ -48,6 +48,12 @@ let package = Package(
       path: "CShims/CDwarf",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
     ),
+    // zlib and zstd, declared and loaded with dlopen by a C function each: nothing links them.
+    .target(
+      name: "CDecompress",
+      path: "CShims/CDecompress",
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+    ),
     .target(
       name: "CValueKit",
       dependencies: ["CValueShim", "CFFI"],
@@ -83,7 +89,7 @@ let package = Package(
     // dSYM, universal) hands over: no libdw, no Foundation, so that it builds on macOS too.
     .target(
       name: "CValueDWARF",
-      dependencies: ["CValueKit"],
+      dependencies: ["CValueKit", "CDecompress"],
       swiftSettings: internalImports
     ),
     .target(
