@@ -16,15 +16,22 @@ extension DWARFUnit {
       try cursor.skip(size)
       return
     }
-    switch form {
-    case .udata, .sdata, .refUdata, .strx, .addrx, .loclistx, .rnglistx, .gnuAddrIndex, .gnuStrIndex:
+    switch form.rawValue {
+    // udata, sdata, refUdata, strx, addrx, loclistx, rnglistx, gnuAddrIndex, gnuStrIndex
+    case 0x0f, 0x0d, 0x15, 0x1a, 0x1b, 0x22, 0x23, 0x1f01, 0x1f02:
       try cursor.skipLEB()
-    case .string: _ = try cursor.cString()
-    case .block, .exprloc: try cursor.skip(length: try cursor.uleb())
-    case .block1: try cursor.skip(length: UInt64(try cursor.u8()))
-    case .block2: try cursor.skip(length: UInt64(try cursor.u16()))
-    case .block4: try cursor.skip(length: UInt64(try cursor.u32()))
-    case .indirect:
+    // string
+    case 0x08: _ = try cursor.cString()
+    // block, exprloc
+    case 0x09, 0x18: try cursor.skip(length: try cursor.uleb())
+    // block1
+    case 0x0a: try cursor.skip(length: UInt64(try cursor.u8()))
+    // block2
+    case 0x03: try cursor.skip(length: UInt64(try cursor.u16()))
+    // block4
+    case 0x04: try cursor.skip(length: UInt64(try cursor.u32()))
+    // indirect
+    case 0x16:
       let start = cursor.offset
       let inner = try cursor.uleb()
       guard inner != UInt64(DWForm.indirect.rawValue), inner != UInt64(DWForm.implicitConst.rawValue),
@@ -61,32 +68,53 @@ extension DWARFUnit {
     let offsetSize = header.offsetSize
     // Where the value starts, for errors about what it names.
     let start = cursor.offset
-    switch form {
-    case .data1: return .constant(UInt64(try cursor.u8()))
-    case .data2: return .constant(UInt64(try cursor.u16()))
-    case .data4: return .constant(UInt64(try cursor.u32()))
-    case .data8: return .constant(try cursor.u64())
-    case .udata: return .constant(try cursor.uleb())
-    case .sdata: return .signedConstant(try cursor.sleb())
-    case .implicitConst: return .signedConstant(spec.implicitConstant)
-    case .flag: return .flag(try cursor.u8() != 0)
-    case .flagPresent: return .flag(true)
-    case .ref1, .ref2, .ref4, .ref8, .refUdata:
+    // By number, not by the named constants: a switch over raw values is one jump, over the constants a
+    // chain of comparisons.
+    switch form.rawValue {
+    // data1
+    case 0x0b: return .constant(UInt64(try cursor.u8()))
+    // data2
+    case 0x05: return .constant(UInt64(try cursor.u16()))
+    // data4
+    case 0x06: return .constant(UInt64(try cursor.u32()))
+    // data8
+    case 0x07: return .constant(try cursor.u64())
+    // udata
+    case 0x0f: return .constant(try cursor.uleb())
+    // sdata
+    case 0x0d: return .signedConstant(try cursor.sleb())
+    // implicitConst
+    case 0x21: return .signedConstant(spec.implicitConstant)
+    // flag
+    case 0x0c: return .flag(try cursor.u8() != 0)
+    // flagPresent
+    case 0x19: return .flag(true)
+    // ref1, ref2, ref4, ref8, refUdata
+    case 0x11, 0x12, 0x13, 0x14, 0x15:
       let relative = form == .refUdata ? try cursor.uleb() : try cursor.unsigned(size: form.fixedSize(format) ?? 8)
       let (target, overflow) = header.offset.addingReportingOverflow(relative)
       guard !overflow else { throw cursor.malformed("a reference past any unit") }
       return .reference(.unit(target))
-    case .refAddr: return .reference(.section(try cursor.unsigned(size: form.fixedSize(format) ?? offsetSize)))
-    case .refSig8: return .reference(.signature(try cursor.u64()))
-    case .refSup4: return .reference(.supplementary(UInt64(try cursor.u32())))
-    case .refSup8: return .reference(.supplementary(try cursor.u64()))
-    case .gnuRefAlt: return .reference(.supplementary(try cursor.unsigned(size: offsetSize)))
-    case .string:
+    // refAddr
+    case 0x10: return .reference(.section(try cursor.unsigned(size: form.fixedSize(format) ?? offsetSize)))
+    // refSig8
+    case 0x20: return .reference(.signature(try cursor.u64()))
+    // refSup4
+    case 0x1c: return .reference(.supplementary(UInt64(try cursor.u32())))
+    // refSup8
+    case 0x24: return .reference(.supplementary(try cursor.u64()))
+    // gnuRefAlt
+    case 0x1f20: return .reference(.supplementary(try cursor.unsigned(size: offsetSize)))
+    // string
+    case 0x08:
       let range = try cursor.cString()
       return .string(DWARFString(slice: try sectionSlice(header.section, range)))
-    case .strp: return .string(try string(at: try cursor.unsigned(size: offsetSize), in: .str, of: dwarf))
-    case .lineStrp: return .string(try string(at: try cursor.unsigned(size: offsetSize), in: .lineStr, of: dwarf))
-    case .strpSup, .gnuStrpAlt:
+    // strp
+    case 0x0e: return .string(try string(at: try cursor.unsigned(size: offsetSize), in: .str, of: dwarf))
+    // lineStrp
+    case 0x1f: return .string(try string(at: try cursor.unsigned(size: offsetSize), in: .lineStr, of: dwarf))
+    // strpSup, gnuStrpAlt
+    case 0x1d, 0x1f21:
       let offset = try cursor.unsigned(size: offsetSize)
       guard let supplementary = dwarf.supplementary else {
         throw .unsupported(
@@ -94,22 +122,36 @@ extension DWARFUnit {
           "\(form), a string of the supplementary file (dwz's .gnu_debugaltlink), which is not open")
       }
       return .string(try string(at: offset, in: .str, of: supplementary))
-    case .strx, .gnuStrIndex: return .string(try string(index: try cursor.uleb(), cursor, at: start))
-    case .strx1, .strx2, .strx3, .strx4:
+    // strx, gnuStrIndex
+    case 0x1a, 0x1f02: return .string(try string(index: try cursor.uleb(), cursor, at: start))
+    // strx1, strx2, strx3, strx4
+    case 0x25, 0x26, 0x27, 0x28:
       return .string(try string(index: try cursor.unsigned(size: form.fixedSize(format) ?? 4), cursor, at: start))
-    case .addr: return .address(try cursor.unsigned(size: header.addressSize))
-    case .addrx, .gnuAddrIndex: return .addressIndex(try cursor.uleb())
-    case .addrx1, .addrx2, .addrx3, .addrx4:
+    // addr
+    case 0x01: return .address(try cursor.unsigned(size: header.addressSize))
+    // addrx, gnuAddrIndex
+    case 0x1b, 0x1f01: return .addressIndex(try cursor.uleb())
+    // addrx1, addrx2, addrx3, addrx4
+    case 0x29, 0x2a, 0x2b, 0x2c:
       return .addressIndex(try cursor.unsigned(size: form.fixedSize(format) ?? 4))
-    case .secOffset: return .sectionOffset(try cursor.unsigned(size: offsetSize))
-    case .loclistx: return .locationListIndex(try cursor.uleb())
-    case .rnglistx: return .rangeListIndex(try cursor.uleb())
-    case .exprloc: return .expression(try block(length: try cursor.uleb(), &cursor))
-    case .block: return .block(try block(length: try cursor.uleb(), &cursor))
-    case .block1: return .block(try block(length: UInt64(try cursor.u8()), &cursor))
-    case .block2: return .block(try block(length: UInt64(try cursor.u16()), &cursor))
-    case .block4: return .block(try block(length: UInt64(try cursor.u32()), &cursor))
-    case .data16: return .block(try block(length: 16, &cursor))
+    // secOffset
+    case 0x17: return .sectionOffset(try cursor.unsigned(size: offsetSize))
+    // loclistx
+    case 0x22: return .locationListIndex(try cursor.uleb())
+    // rnglistx
+    case 0x23: return .rangeListIndex(try cursor.uleb())
+    // exprloc
+    case 0x18: return .expression(try block(length: try cursor.uleb(), &cursor))
+    // block
+    case 0x09: return .block(try block(length: try cursor.uleb(), &cursor))
+    // block1
+    case 0x0a: return .block(try block(length: UInt64(try cursor.u8()), &cursor))
+    // block2
+    case 0x03: return .block(try block(length: UInt64(try cursor.u16()), &cursor))
+    // block4
+    case 0x04: return .block(try block(length: UInt64(try cursor.u32()), &cursor))
+    // data16
+    case 0x1e: return .block(try block(length: 16, &cursor))
     default: throw Self.unknownForm(form, cursor)
     }
   }
