@@ -71,5 +71,6 @@ struct UnitAccessTests {
       offsets.append(try Expression(block, unit: unit).constantOffset)
     }
     #expect(offsets == [0, 4])
+    #expect(try point.children().map { try $0.dataMemberLocation() } == [.offset(0), .offset(4)])
   }
 }

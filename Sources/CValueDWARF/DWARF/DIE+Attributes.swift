@@ -78,4 +78,24 @@ extension DIE {
   package func unsigned(_ name: DWAttribute, integrating: Bool = true) throws(DWARFError) -> UInt64? {
     try attribute(name, integrating: integrating)?.value.unsigned
   }
+
+  /// Where a member is in its record, as `DW_AT_data_member_location` (integrated) says it.
+  package enum MemberLocation: Equatable {
+    /// A constant, or an expression of one `DW_OP_plus_uconst` or `DW_OP_constu` (gcc `-gdwarf-2`).
+    case offset(UInt64)
+    /// Any other expression (a virtual base's), or a location list: no offset a layout can hold.
+    case computed
+  }
+
+  /// The member's `DW_AT_data_member_location`; `nil` when it has none (a union's member).
+  package func dataMemberLocation() throws(DWARFError) -> MemberLocation? {
+    guard let (attribute, owner) = try integratedAttribute(.dataMemberLocation) else { return nil }
+    switch attribute.value {
+    case .constant(let offset): return .offset(offset)
+    case .signedConstant(let offset): return .offset(UInt64(bitPattern: offset))
+    case .expression(let block), .block(let block):
+      return try Expression(block, unit: owner.unit).constantOffset.map { .offset($0) } ?? .computed
+    default: return .computed
+    }
+  }
 }
