@@ -46,6 +46,15 @@ func fixed(_ value: Double, _ digits: Int) -> String {
   return digits == 0 ? whole : whole + "." + String(repeating: "0", count: digits - fraction.count) + fraction
 }
 
+/// Calls `body` with every unit of every DWARF of `file` (`.debug_info`'s, then `.debug_types`'), in order.
+func forEveryUnit(_ file: DebugInfoFile, _ body: (DWARFUnit) throws(DWARFError) -> Void) throws(DWARFError) {
+  for dwarf in file.objects {
+    for section in [SectionKind.info, .types] where dwarf.sections.has(section) {
+      for offset in try dwarf.unitOffsets(in: section) { try body(try dwarf.unit(at: offset, in: section)) }
+    }
+  }
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
   print("usage: dwarf-walk walk|last|dump FILE")
@@ -62,17 +71,13 @@ do {
     var dies = 0
     var attributes = 0
     var strings = 0
-    for dwarf in file.objects {
-      for section in [SectionKind.info, .types] where dwarf.sections.has(section) {
-        for offset in try dwarf.unitOffsets(in: section) {
-          var entries = try dwarf.unit(at: offset, in: section).entries()
-          while let (die, _) = try entries.next() {
-            dies += 1
-            try die.forEachAttribute { attribute in
-              attributes += 1
-              if case .string = attribute.value { strings += 1 }
-            }
-          }
+    try forEveryUnit(file) { unit throws(DWARFError) in
+      var entries = unit.entries()
+      while let (die, _) = try entries.next() {
+        dies += 1
+        try die.forEachAttribute { attribute in
+          attributes += 1
+          if case .string = attribute.value { strings += 1 }
         }
       }
     }
@@ -84,17 +89,12 @@ do {
     var dies = 0
     var named = 0
     var units = 0
-    for dwarf in file.objects {
-      for section in [SectionKind.info, .types] where dwarf.sections.has(section) {
-        for offset in try dwarf.unitOffsets(in: section) {
-          let unit = try dwarf.unit(at: offset, in: section)
-          units += 1
-          var entries = unit.entries()
-          while let (die, _) = try entries.next() {
-            dies += 1
-            if try die.nameBytes() != nil { named += 1 }
-          }
-        }
+    try forEveryUnit(file) { unit throws(DWARFError) in
+      units += 1
+      var entries = unit.entries()
+      while let (die, _) = try entries.next() {
+        dies += 1
+        if try die.nameBytes() != nil { named += 1 }
       }
     }
     let end = now()
@@ -118,16 +118,12 @@ do {
         + "\(fixed((firstRead - found) * 1e6, 0)) µs; last unit (DIE at 0x\(String(try lastUnit.root().offset, radix: 16))) "
         + "\(lastName) \(fixed((lastRead - firstRead) * 1e6, 0)) µs")
   case "dump":
-    for dwarf in file.objects {
-      for section in [SectionKind.info, .types] where dwarf.sections.has(section) {
-        for unit in try dwarf.units(in: section) {
-          print("unit 0x\(String(unit.offset, radix: 16)) \(unit.kind) v\(unit.version)")
-          var entries = unit.entries()
-          while let (die, depth) = try entries.next() {
-            let name = try die.name() ?? ""
-            print("0x\(String(die.offset, radix: 16)) \(String(repeating: " ", count: depth * 2))\(die.tag) \(name)")
-          }
-        }
+    try forEveryUnit(file) { unit throws(DWARFError) in
+      print("unit 0x\(String(unit.offset, radix: 16)) \(unit.kind) v\(unit.version)")
+      var entries = unit.entries()
+      while let (die, depth) = try entries.next() {
+        let name = try die.name() ?? ""
+        print("0x\(String(die.offset, radix: 16)) \(String(repeating: " ", count: depth * 2))\(die.tag) \(name)")
       }
     }
   default:
