@@ -49,6 +49,12 @@ let package = Package(
       path: "CShims/CDwarf",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
     ),
+    // zlib and zstd, declared and loaded with dlopen by a C function each: nothing links them.
+    .target(
+      name: "CDecompress",
+      path: "CShims/CDecompress",
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+    ),
     .target(
       name: "CValueKit",
       dependencies: ["CValueShim", "CFFI"],
@@ -87,6 +93,13 @@ let package = Package(
       dependencies: ["CValueKit", "CValueDebugInfo"],
       swiftSettings: internalImports
     ),
+    // DWARF 2–5 read here, in Swift, over the section bytes each container (ELF, Mach-O with its debug map,
+    // dSYM, universal) hands over: no libdw, no Foundation, so that it builds on macOS too.
+    .target(
+      name: "CValueDWARF",
+      dependencies: ["CValueKit", "CDecompress"],
+      swiftSettings: internalImports
+    ),
     .target(
       name: "CValueTesting",
       dependencies: ["CValueKit", "CValueSnapshots"],
@@ -122,6 +135,12 @@ let package = Package(
         "CValueTargetLog",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    // The raw walk of CValueDWARF timed on a file (Benchmarks/dwarf/walk.sh).
+    .executableTarget(
+      name: "dwarf-walk",
+      dependencies: ["CValueDWARF"],
+      path: "Benchmarks/dwarf/DWARFWalk"
     ),
     .target(
       name: "TestSupport",
@@ -175,6 +194,12 @@ let package = Package(
       name: "CValueTargetLogTests",
       dependencies: ["CValueTargetLog", "CValueKit", "TestSupport"],
       // C built into firmware during the test run, read by path.
+      exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "CValueDWARFTests",
+      dependencies: ["CValueDWARF", "CValueKit", "TestSupport"],
+      // C compiled during the test run, read by path.
       exclude: ["Fixtures"]
     ),
     .testTarget(

@@ -23,6 +23,11 @@ public enum SystemPackage: String, CaseIterable, Sendable {
   /// `llvm-dwp` (Debian's LLVM 14), which packages a split build's `.dwo` files into a `.dwp`, both DWARF
   /// forms from gcc and clang (binutils' `dwp` packages only GNU's DWARF 4 form).
   case llvmDwp = "llvm-14"
+  /// LLVM 14's Mach-O linker (`ld64.lld-14`), which links Mach-O objects with a debug map on Linux (the Swift
+  /// toolchain's own ld64.lld refuses macOS targets).
+  case lld14 = "lld-14"
+  /// dwz, which moves what several programs' DWARF share into a supplementary file (`.gnu_debugaltlink`).
+  case dwz = "dwz"
   /// elfutils' debuginfod client library, which libdw loads to ask a server named by `DEBUGINFOD_URLS` for a
   /// debug file it does not find on the machine.
   case debuginfodClient = "libdebuginfod1"
@@ -46,6 +51,8 @@ public enum SystemPackage: String, CaseIterable, Sendable {
     case .qemu: ["/usr/bin/qemu-system-arm", "/usr/bin/qemu-system-riscv32"]
     case .llvmDwp: ["/usr/lib/llvm-14/bin/llvm-dwp"]
     case .debuginfodClient: ["/usr/lib/x86_64-linux-gnu/libdebuginfod.so.1"]
+    case .lld14: ["/usr/bin/ld64.lld-14"]
+    case .dwz: ["/usr/bin/dwz"]
     }
   }
 
