@@ -37,7 +37,7 @@ if [ "$files_only" = no ]; then
 echo "== swift build -c release (the cvalue tool, statically linked, and CValueC's objects)"
 # Every test process of a C or C++ suite loads the library anew, and its first assertion made the Swift runtime
 # demangle the name of each generic type it met (a dictionary of names, the lock around it), checking each
-# conformance by a scan of every conformance record: 14% of a test process (Benchmarks/RESULTS.md, "One test
+# conformance by a scan of every conformance record: 14% of a test process (Benchmarks/results/debug-info.md, "One test
 # per process again"). With this flag our code asks for those types through their metadata accessors, with the
 # conformances passed in, as the compiler knows them: 5%. The library grows by 33 KB.
 flags=(-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
