@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Regenerates the committed seed corpora in Fuzz/corpus/ from ../shared/vectors and the repository's tests.
+"""Regenerates the committed seed corpora in Fuzz/corpus/ from the layout vectors in Tests/Fixtures and the repository's tests.
 
     Fuzz/make-corpus.py [--vectors DIR] [--cvalue PATH]
 
 Seeds are named by the hash of their content, so running it again adds nothing twice. The value-literal,
 hex and fixture seeds need `cvalue describe` to turn the vectors' bytes into literals: give --cvalue, or
 set CVALUE, or it uses the first built one under .build*/debug/. The corpus is committed, so the fuzz
-scripts and CI never need ../shared.
+scripts and CI never need more than the repository.
 """
 import argparse
 import glob
@@ -70,7 +70,7 @@ def describe(cvalue, encoding, hex_bytes):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--vectors", default=os.path.join(ROOT, "..", "shared", "vectors"))
+    parser.add_argument("--vectors", default=os.path.join(ROOT, "Tests", "Fixtures", "shared-vectors"))
     parser.add_argument("--cvalue")
     args = parser.parse_args()
     rows = vectors(args.vectors)

@@ -611,7 +611,7 @@ def generate_corpus(clang, corpus, types, prelude, tmp):
 README = """# Generated C layout vectors (clang as the oracle)
 
 Made by `Scripts/vectors/generate.py` (clang {clang_version}, x86_64 Linux, glibc); same JSON schema as
-`../shared/` (see its README: encodings, size/alignment, leaves with offsets/bitfields, seeded values).
+`../shared-vectors/` (see its README: encodings, size/alignment, leaves with offsets/bitfields, seeded values).
 - `system.jsonl`: {n_system} real glibc/Linux structs, unions and typedefs (`Scripts/vectors/system.list`).
 - `shapes.jsonl`: {n_shapes} hand-written shapes: CoreGraphics-like, libffi testsuite, packing, bitfields
   (`Scripts/vectors/shapes.h`).

@@ -108,7 +108,7 @@ public struct LayoutVector: Decodable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The fixture folders: the vectors from ../shared copied into the repo, and the project's own.
+  /// The fixture folders: the layout vectors the project was given, and its own.
   public static let folders = ["shared-vectors", "generated-vectors"]
 
   private static let loaded = load(folders)
