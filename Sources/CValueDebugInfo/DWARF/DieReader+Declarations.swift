@@ -65,51 +65,12 @@ extension DieReader {
     // DW_TAG_template_type_parameter 0x2f, DW_TAG_template_value_parameter 0x30.
     let parameters = children(die).filter { [0x2f, 0x30].contains(tag($0)) }
     let defaulted = parameters.reversed().prefix { flag($0, Attribute.defaultValue) }.count
-    guard defaulted > 0, let open = Self.argumentsStart(name) else { return [] }
-    let arguments = Self.arguments(String(name[name.index(after: open)..<name.index(before: name.endIndex)]))
+    guard defaulted > 0, let instance = CTypeName.templateInstance(name) else { return [] }
+    let arguments = instance.arguments
     guard arguments.count == parameters.count else { return [] }
     return (1...defaulted).map { dropped in
-      String(name[...open]) + arguments.dropLast(dropped).joined(separator: ", ") + ">"
+      instance.template + "<" + arguments.dropLast(dropped).joined(separator: ", ") + ">"
     }
-  }
-
-  /// Where the last component's template arguments open: the `<` matching the name's final `>`.
-  static func argumentsStart(_ name: String) -> String.Index? {
-    var depth = 0
-    var index = name.endIndex
-    while index > name.startIndex {
-      index = name.index(before: index)
-      switch name[index] {
-      case ">", ")", "]": depth += 1
-      case "<", "(", "[":
-        depth -= 1
-        if depth == 0 { return name[index] == "<" ? index : nil }
-      default: break
-      }
-    }
-    return nil
-  }
-
-  /// Template arguments split at the commas outside brackets, in the canonical spelling (`, ` between).
-  static func arguments(_ text: String) -> [String] {
-    guard !text.isEmpty else { return [] }
-    var result: [String] = []
-    var depth = 0
-    var current = ""
-    for character in text {
-      switch character {
-      case "<", "(", "[": depth += 1
-      case ">", ")", "]": depth -= 1
-      case "," where depth == 0:
-        result.append(current.trimmingPrefix(" ").description)
-        current = ""
-        continue
-      default: break
-      }
-      current.append(character)
-    }
-    result.append(current.trimmingPrefix(" ").description)
-    return result
   }
 
   /// The name of a C++ record's declaration that has none of its own but a type signature (clang's
