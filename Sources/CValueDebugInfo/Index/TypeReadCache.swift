@@ -1,11 +1,6 @@
 internal import CDwarf
 import CValueKit
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -22,7 +17,7 @@ import CValueKit
 /// written whole and renamed into place, and a missing, damaged, stale or unwritable one only costs the time.
 enum TypeReadCache {
   /// The version of the kept files' format.
-  static let format = 2
+  static let format = 3
   /// The most kept reads a directory holds: the least recently used beyond these are removed.
   static let limit = 2048
   /// The most reads a process keeps in memory (a process that reads more starts over).
@@ -81,10 +76,10 @@ enum TypeReadCache {
   ) {
     remember(imported, key: Key(path: path, types: types), identity: identity)
     guard let directory, let reader,
-      let kept = Kept(imported, types: types, binary: identity.line, reader: reader)
+      let text = Kept.text(imported, types: types, binary: identity.line, reader: reader)
     else { return }
     let target = file(for: path, types: types, identity: identity, in: directory)
-    guard TypeIndexCache.writeInPlace(Array(kept.text.utf8), to: target, directory: directory) else { return }
+    guard TypeIndexCache.writeInPlace(Array(text.utf8), to: target, directory: directory) else { return }
     // The directory is listed at the first store of a process and every 32nd after it, not at each.
     let stores = self.stores.withLock { count in
       count += 1
@@ -133,244 +128,65 @@ enum TypeReadCache {
   }
 
   /// A kept read as its file holds it: what it is of (the binary, the code that read it, the names asked
-  /// for), and the imported types, encodings as text.
-  ///
-  /// The file is lines of tab-separated fields (`\\`, tab and newline escaped in each), not JSON: every test
-  /// process of a suite reads its kept reads, and `JSONDecoder`'s first use in a process (its generic
-  /// containers made for each `Codable` type) was 9% of such a process. A layout override, rare, is the one
-  /// part kept as JSON, decoded only when a record has one. The last line is `end`: a file cut short at a
-  /// line's end is not taken for a read with fewer types. A file (its fields apart by tabs):
+  /// for), then the imported types as CValueKit writes them (`ImportedTypes.lines`: lines of tab-separated
+  /// fields, not JSON, for a test process's sake), then `end`: a file cut short at a line's end is not taken
+  /// for a read with fewer types. A file (its fields apart by tabs):
   ///
   /// ```
-  /// cvalue kept read 2
+  /// cvalue kept read 3
   /// binary  identity 61559824 1795959281 620552305 16417592 65024
   /// reader  identity 16781168 1795958943 692532217 16417826 65024
+  /// type    struct unit_0_1
   /// abi     x86_64-linux
   /// kind    debug info
-  /// type    struct unit_0_1
+  /// input   /build/program
   /// detail  target  x86_64-linux-gnu
   /// record  struct unit_0_1  {unit_0_1="id"q"tail"[2C]}  16  8  inferred  +unit_0.c  -
   /// end
   /// ```
   private struct Kept {
-    struct Record {
-      var name: String
-      var encoding: String
-      /// The override as JSON.
-      var override: String?
-      var size: Int
-      var alignment: Int
-      var alignmentSource: String
-      var place: String?
-    }
-    struct Enumeration {
-      var record: String
-      var member: String
-      var name: String?
-      var constants: [(name: String, value: Int64)]
-    }
-
     static var magic: String { "cvalue kept read \(TypeReadCache.format)" }
 
     var binary = ""
     var reader = ""
     var types: [String] = []
-    var records: [Record] = []
-    var typedefs: [(name: String, encoding: String)] = []
-    var enumerations: [Enumeration] = []
-    var skipped: [String: String] = [:]
-    var unimportable: [String] = []
-    var abi = ""
-    var kind = ""
-    var arguments: [String] = []
-    var details: [String: String] = [:]
+    /// The imported types' lines, read only when the rest is what is asked for.
+    var body: [Substring] = []
 
-    /// `nil` for types of an ABI that is not one of ``ABI/all`` (no name reads it back).
-    init?(_ imported: ImportedTypes, types: [String], binary: String, reader: String) {
-      guard ABI.all.first(where: { $0.name == imported.abi.name }) == imported.abi else { return nil }
-      self.binary = binary
-      self.reader = reader
-      self.types = types
-      for record in imported.records {
-        var override: String?
-        if let layout = record.override {
-          guard let json = try? JSONEncoder().encode(OverrideJSON(layout)) else { return nil }
-          override = String(decoding: json, as: UTF8.self)
-        }
-        records.append(
-          Record(
-            name: record.name, encoding: record.encoding.description, override: override, size: record.size,
-            alignment: record.alignment, alignmentSource: record.alignmentSource.rawValue, place: record.place))
-      }
-      typedefs = imported.typedefs.map { ($0.name, $0.encoding.description) }
-      enumerations = imported.enumerations.map {
-        Enumeration(
-          record: $0.record, member: $0.member, name: $0.enumeration.name,
-          constants: $0.enumeration.constants.map { ($0.name, $0.value) })
-      }
-      skipped = imported.skipped
-      unimportable = imported.unimportable.sorted()
-      abi = imported.abi.name
-      kind = imported.origin.kind
-      arguments = imported.origin.arguments
-      details = imported.origin.details
-    }
-
-    /// The file's text.
-    var text: String {
-      var lines = [Self.magic]
-      func line(_ fields: String...) { lines.append(fields.joined(separator: "\t")) }
-      func optional(_ text: String?) -> String { text.map { "+" + Self.escape($0) } ?? "-" }
-      line("binary", Self.escape(binary))
-      line("reader", Self.escape(reader))
-      line("abi", Self.escape(abi))
-      line("kind", Self.escape(kind))
-      for type in types { line("type", Self.escape(type)) }
-      for argument in arguments { line("argument", Self.escape(argument)) }
-      for (key, value) in details.sorted(by: { $0.key < $1.key }) {
-        line("detail", Self.escape(key), Self.escape(value))
-      }
-      for (key, value) in skipped.sorted(by: { $0.key < $1.key }) {
-        line("skipped", Self.escape(key), Self.escape(value))
-      }
-      for name in unimportable { line("unimportable", Self.escape(name)) }
-      for record in records {
-        line(
-          "record", Self.escape(record.name), Self.escape(record.encoding), String(record.size),
-          String(record.alignment), Self.escape(record.alignmentSource), optional(record.place),
-          optional(record.override))
-      }
-      for typedef in typedefs { line("typedef", Self.escape(typedef.name), Self.escape(typedef.encoding)) }
-      for enumeration in enumerations {
-        line(
-          "enumeration", Self.escape(enumeration.record), Self.escape(enumeration.member), optional(enumeration.name))
-        for constant in enumeration.constants { line("constant", Self.escape(constant.name), String(constant.value)) }
-      }
-      lines.append("end")
+    /// The file's text for `imported`; `nil` when CValueKit cannot write it (an ABI no name reads back).
+    static func text(_ imported: ImportedTypes, types: [String], binary: String, reader: String) -> String? {
+      guard let body = imported.lines else { return nil }
+      let header = [["binary", binary], ["reader", reader]] + types.map { ["type", $0] }
+      let lines = [magic] + header.map(TabSeparatedLine.make) + body + ["end"]
       return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The kept read a file holds, or `nil` when any line is not one this format writes, a field does not
-    /// read, or the file does not end with its `end` line.
+    /// The kept read a file holds, or `nil` when it is not whole (its `end` line last) or its header lines do
+    /// not read.
     init?(bytes: [UInt8]) {
       guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
-      var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      var lines = TabSeparatedLine.lines(text)
       guard lines.first == Substring(Self.magic), lines.popLast() == "", lines.popLast() == "end" else { return nil }
-      for line in lines.dropFirst() {
-        var fields: [String] = []
-        for field in line.split(separator: "\t", omittingEmptySubsequences: false) {
-          guard let value = Self.unescape(field) else { return nil }
-          fields.append(value)
+      var rest = lines.dropFirst()
+      // The header's lines, up to the first of the types'.
+      while let line = rest.first, let fields = TabSeparatedLine.fields(line), fields.count == 2 {
+        switch fields[0] {
+        case "binary": binary = fields[1]
+        case "reader": reader = fields[1]
+        case "type": types.append(fields[1])
+        default: break
         }
-        guard let kind = fields.first, readField(kind, Array(fields.dropFirst())) else { return nil }
+        guard ["binary", "reader", "type"].contains(fields[0]) else { break }
+        rest = rest.dropFirst()
       }
+      body = Array(rest)
     }
 
-    /// Takes one line's fields after its first; `false` when the line is not one this format writes.
-    private mutating func readField(_ kind: String, _ fields: [String]) -> Bool {
-      func optional(_ field: String) -> String?? {
-        if field == "-" { return .some(nil) }
-        guard field.hasPrefix("+") else { return nil }
-        return .some(String(field.dropFirst()))
-      }
-      switch (kind, fields.count) {
-      case ("binary", 1): binary = fields[0]
-      case ("reader", 1): reader = fields[0]
-      case ("abi", 1): abi = fields[0]
-      case ("kind", 1): self.kind = fields[0]
-      case ("type", 1): types.append(fields[0])
-      case ("argument", 1): arguments.append(fields[0])
-      case ("detail", 2): details[fields[0]] = fields[1]
-      case ("skipped", 2): skipped[fields[0]] = fields[1]
-      case ("unimportable", 1): unimportable.append(fields[0])
-      case ("record", 7):
-        guard let size = Int(fields[2]), let alignment = Int(fields[3]), let place = optional(fields[5]),
-          let override = optional(fields[6])
-        else { return false }
-        records.append(
-          Record(
-            name: fields[0], encoding: fields[1], override: override, size: size, alignment: alignment,
-            alignmentSource: fields[4], place: place))
-      case ("typedef", 2): typedefs.append((fields[0], fields[1]))
-      case ("enumeration", 3):
-        guard let name = optional(fields[2]) else { return false }
-        enumerations.append(Enumeration(record: fields[0], member: fields[1], name: name, constants: []))
-      case ("constant", 2):
-        guard let value = Int64(fields[1]), !enumerations.isEmpty else { return false }
-        enumerations[enumerations.count - 1].constants.append((fields[0], value))
-      default: return false
-      }
-      return true
-    }
-
-    /// `text` as one field: `\\`, tab and newline escaped.
-    static func escape(_ text: String) -> String {
-      guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 9 || $0 == 10 }) else { return text }
-      var escaped = ""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\\": escaped += "\\\\"
-        case "\t": escaped += "\\t"
-        case "\n": escaped += "\\n"
-        default: escaped.unicodeScalars.append(scalar)
-        }
-      }
-      return escaped
-    }
-
-    /// A field's text, or `nil` for an escape this format does not write.
-    static func unescape(_ field: Substring) -> String? {
-      guard field.utf8.contains(UInt8(ascii: "\\")) else { return String(field) }
-      var text = ""
-      var escaping = false
-      for scalar in field.unicodeScalars {
-        if escaping {
-          switch scalar {
-          case "\\": text += "\\"
-          case "t": text += "\t"
-          case "n": text += "\n"
-          default: return nil
-          }
-          escaping = false
-        } else if scalar == "\\" {
-          escaping = true
-        } else {
-          text.unicodeScalars.append(scalar)
-        }
-      }
-      return escaping ? nil : text
-    }
-
-    /// The imported types, read from the binary at `path`; `nil` when a part does not read back.
+    /// The imported types, read from the binary at `path`; `nil` when a line does not read back.
     func imported(path: String) -> ImportedTypes? {
-      guard let abi = ABI.all.first(where: { $0.name == abi }) else { return nil }
-      var result = ImportedTypes(
-        skipped: skipped, unimportable: Set(unimportable), abi: abi,
-        origin: .init(kind: kind, inputs: [path], arguments: arguments, details: details))
-      for record in records {
-        guard let encoding = try? TypeEncoding(record.encoding),
-          let source = ImportedTypes.AlignmentSource(rawValue: record.alignmentSource)
-        else { return nil }
-        var override: LayoutOverride?
-        if let json = record.override {
-          guard let decoded = try? JSONDecoder().decode(OverrideJSON.self, from: Data(json.utf8)) else { return nil }
-          override = decoded.override
-        }
-        result.records.append(
-          .init(
-            name: record.name, encoding: encoding, override: override, size: record.size,
-            alignment: record.alignment, alignmentSource: source, place: record.place))
-      }
-      for typedef in typedefs {
-        guard let encoding = try? TypeEncoding(typedef.encoding) else { return nil }
-        result.typedefs.append(.init(name: typedef.name, encoding: encoding))
-      }
-      result.enumerations = enumerations.map {
-        .init(
-          record: $0.record, member: $0.member,
-          enumeration: CEnumeration(name: $0.name, constants: $0.constants))
-      }
-      return result
+      guard var imported = ImportedTypes(lines: body) else { return nil }
+      imported.origin.inputs = [path]
+      return imported
     }
   }
 }
