@@ -1,10 +1,6 @@
 internal import CDwarf
 import CValueKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A file opened once per process for reading types by name: its ``TypeIndex``, and its DWARF once a
 /// type it holds is read, kept while the file on disk is unchanged. Every type after the first costs the
 /// units that hold it; a name the file lacks costs a look in the index, and with an index kept on disk the
