@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "CValueHeaders", targets: ["CValueHeaders"]),
     .library(name: "CValueDebugInfo", targets: ["CValueDebugInfo"]),
     .library(name: "CValueTargetLog", targets: ["CValueTargetLog"]),
+    .library(name: "CValueCxxStandardLibrary", targets: ["CValueCxxStandardLibrary"]),
     .executable(name: "cvalue", targets: ["cvalue"]),
     // cvalue.h for C and C++ test suites; Scripts/install-c.sh installs it with pkg-config metadata.
     .library(name: "CValueC", type: .dynamic, targets: ["CValueC"]),
@@ -79,11 +80,19 @@ let package = Package(
       dependencies: ["CValueKit"],
       swiftSettings: internalImports
     ),
+    // The C++ standard library's containers compared by what they hold: rules on CValueKit's layouts and
+    // names, fed by any source of types (debug info today) through closures, so it knows no source.
+    .target(
+      name: "CValueCxxStandardLibrary",
+      dependencies: ["CValueKit"],
+      swiftSettings: internalImports
+    ),
     // Types read from DWARF debug info (ELF) through libdw into the records every source fills (CValueKit's
-    // Import/), as header import does: the two sources know nothing of each other.
+    // Import/), as header import does: the two sources know nothing of each other. It feeds the C++
+    // standard library's containers the running program's types.
     .target(
       name: "CValueDebugInfo",
-      dependencies: ["CValueKit", "CDwarf"],
+      dependencies: ["CValueKit", "CValueCxxStandardLibrary", "CDwarf"],
       swiftSettings: internalImports
     ),
     // A target's log (cvalue_target.h's records) decoded on the host with its firmware's ELF: a door beside the
@@ -120,7 +129,9 @@ let package = Package(
     // cvalue.h implemented with @c @implementation, calling only CValueKit's and CValueHeaders' public API.
     .target(
       name: "CValueC",
-      dependencies: ["CValueKit", "CValueHeaders", "CValueCHeader", "CValueSnapshots", "CValueDebugInfo"],
+      dependencies: [
+        "CValueKit", "CValueHeaders", "CValueCHeader", "CValueSnapshots", "CValueDebugInfo", "CValueCxxStandardLibrary",
+      ],
       swiftSettings: internalImports
     ),
     .executableTarget(
@@ -133,6 +144,7 @@ let package = Package(
         "CValueSnapshots",
         "CValueDebugInfo",
         "CValueTargetLog",
+        "CValueCxxStandardLibrary",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -186,7 +198,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CValueDebugInfoTests",
-      dependencies: ["CValueDebugInfo", "CValueHeaders", "CValueKit", "TestSupport"],
+      dependencies: ["CValueDebugInfo", "CValueCxxStandardLibrary", "CValueHeaders", "CValueKit", "TestSupport"],
       // C compiled during the test run, read by path.
       exclude: ["Fixtures"]
     ),
@@ -201,6 +213,10 @@ let package = Package(
       dependencies: ["CValueDWARF", "CValueKit", "TestSupport"],
       // C compiled during the test run, read by path.
       exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "CValueCxxStandardLibraryTests",
+      dependencies: ["CValueCxxStandardLibrary", "CValueKit"]
     ),
     .testTarget(
       name: "CValueNimbleTests",

@@ -97,8 +97,8 @@ fi
 # their heap, libFuzzer their crashes). CValueC is cvalue.h's functions, the status names in C beside it.
 case "$target" in
   catalog-file) modules=(CValueHeaders) shims=(CClang) ;;
-  debug-info) modules=(CValueHeaders CValueDebugInfo) shims=(CClang CDwarf) ;;
-  c-api) modules=(CValueHeaders CValueDebugInfo CValueSnapshots CValueC) shims=(CClang CDwarf) ;;
+  debug-info) modules=(CValueHeaders CValueCxxStandardLibrary CValueDebugInfo) shims=(CClang CDwarf) ;;
+  c-api) modules=(CValueHeaders CValueCxxStandardLibrary CValueDebugInfo CValueSnapshots CValueC) shims=(CClang CDwarf) ;;
   *) modules=() shims=() ;;
 esac
 previous=$stamp

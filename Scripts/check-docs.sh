@@ -5,8 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
-for module in CValueKit CValueFixtures CValueTesting CValueNimble CValueHeaders CValueSnapshots CValueDebugInfo CValueTargetLog \
-  CValueC; do
+for module in CValueKit CValueFixtures CValueTesting CValueNimble CValueHeaders CValueSnapshots CValueCxxStandardLibrary \
+  CValueDebugInfo CValueTargetLog CValueC; do
   swift build --scratch-path .build-docs --target "$module" \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/$module" >/dev/null
   # Only this module's graphs (and its extensions of others), so that docc documents one module at a time.

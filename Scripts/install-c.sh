@@ -59,7 +59,8 @@ source_directory() {
 }
 has_source() { [ -n "$(find "$2" -name "$(basename "${1%.o}")" -print -quit)" ]; }
 objects=()
-for target in CValueC CValueCHeader CValueKit CValueHeaders CValueSnapshots CValueDebugInfo CValueShim CClang CDwarf; do
+for target in CValueC CValueCHeader CValueKit CValueHeaders CValueSnapshots CValueCxxStandardLibrary CValueDebugInfo CValueShim \
+  CClang CDwarf; do
   for object in "$bin/$target.build"/*.o; do
     if [ -f "$object" ] && has_source "$object" "$(source_directory "$target")"; then objects+=("$object"); fi
   done

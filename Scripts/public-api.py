@@ -21,7 +21,7 @@ import os
 import sys
 
 MODULES = ["CValueKit", "CValueFixtures", "CValueTesting", "CValueNimble", "CValueHeaders", "CValueSnapshots",
-           "CValueDebugInfo", "CValueTargetLog"]
+           "CValueCxxStandardLibrary", "CValueDebugInfo", "CValueTargetLog"]
 
 
 def declaration(symbol):

@@ -1,7 +1,9 @@
 import CValueCHeader
 // The running program's own types, read from its debug info (CValueDebugInfo), for `cv_program_type`: the
 // one catalog and registry of the process, filled at first use of each type and kept for the process's life.
-// Its values are the process's own, so the C++ standard containers among them are compared by what they hold.
+// Its values are the process's own, so the C++ standard containers among them are compared by what they hold
+// (CValueCxxStandardLibrary, fed by the debug info).
+import CValueCxxStandardLibrary
 import CValueDebugInfo
 import CValueKit
 import Synchronization
@@ -40,9 +42,7 @@ final class ProgramTypes: Sendable {
       if let known = state.resolved[name] { return .success(known) }
       if let known = state.failed[name] { return .failure(known) }
       do throws(DebugInfoError) {
-        let imported = try state.catalog.catalog.importDebugInfoOfRunningProgram(types: [name])
-        state.registry.registry.registerStandardContainers(of: imported)
-        try state.registry.registry.checkStandardLayouts(of: name, in: imported)
+        try state.registry.registry.importTypes([name], from: .runningProgram)
       } catch {
         let failure = Self.error(error, name: name)
         state.failed[name] = failure
@@ -75,9 +75,7 @@ final class ProgramTypes: Sendable {
         return nil
       }
       do throws(DebugInfoError) {
-        let imported = try state.catalog.catalog.importDebugInfo(of: "/proc/self/exe", types: [name])
-        state.registry.registry.registerStandardContainers(of: [imported])
-        try state.registry.registry.checkStandardLayouts(of: name, in: [imported])
+        try state.registry.registry.importTypes([name], from: .debugInfo(of: "/proc/self/exe"))
       } catch {
         switch error {
         case .libdwNotFound, .libdwTooOld, .fileNotFound, .notELF, .unreadable, .noDebugInfo, .unsupportedMachine,

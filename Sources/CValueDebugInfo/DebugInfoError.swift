@@ -1,3 +1,4 @@
+import CValueCxxStandardLibrary
 public import CValueKit
 
 /// Why reading types from debug info failed: each case names the file, the type or the unit, and its
@@ -113,15 +114,23 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(record)\(field): the debug info says \(dwarf), CValueKit lays it out as \(cvaluekit)"
     case .registration(let error): return "\(error)"
     case .unreadableStandardElement(let type, let field, let container):
-      return "\(field) of \(type) is \(container), compared by what it holds, but the debug info does not define "
-        + "the type it holds (it may only be declared there): it is not compared by its representation, whose "
-        + "pointers two equal values do not share; compare the type through a catalog file with a field comparer "
-        + "for this member"
+      return StandardLayoutError.unreadableElement(type: type, field: field, container: container).description
     case .unknownStandardLayout(let type, let field, let container, let library):
-      return "\(field) of \(type) is \(container), laid out in the debug info as none of the \(library) layouts "
-        + "CValueKit knows (libstdc++ of GCC 12, libc++ 14): it is not compared by its representation, whose "
-        + "pointers two equal values do not share; compare the type through a catalog file with a field comparer "
-        + "for this member"
+      return StandardLayoutError.unknownLayout(type: type, field: field, container: container, library: library)
+        .description
+    }
+  }
+}
+
+extension DebugInfoError {
+  /// A standard container the running program's type holds but that is not compared by what it holds, in this
+  /// error's words.
+  init(_ error: StandardLayoutError) {
+    switch error {
+    case .unknownLayout(let type, let field, let container, let library):
+      self = .unknownStandardLayout(type: type, field: field, container: container, library: library)
+    case .unreadableElement(let type, let field, let container):
+      self = .unreadableStandardElement(type: type, field: field, container: container)
     }
   }
 }

@@ -1,3 +1,4 @@
+import CValueCxxStandardLibrary
 import CValueDebugInfo
 import CValueHeaders
 import CValueKit

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CValueCxxStandardLibrary
 @testable import CValueDebugInfo
 
 /// The C++ standard library's `std::string` and `std::vector` compared and described by what they hold, in the

@@ -79,7 +79,7 @@ import Testing
 
     let file = TypeReadCache.file(for: path, types: ["odd"], identity: identity, in: directory)
     let text = try String(contentsOfFile: file, encoding: .utf8)
-    #expect(text.hasPrefix("cvalue kept read 2\n"))
+    #expect(text.hasPrefix("cvalue kept read 3\n"))
     #expect(text.hasSuffix("\nend\n"))
     // Every line but the last two records: each line is whole, yet the read is not.
     let lines = text.split(separator: "\n")

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CValueCxxStandardLibrary
 @testable import CValueDebugInfo
 
 /// `std::variant` compared and described by the alternative it holds, in the running process, for libstdc++

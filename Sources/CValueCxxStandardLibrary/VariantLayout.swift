@@ -15,13 +15,12 @@ struct VariantLayout: Equatable, Sendable {
   static func recognise(name: Substring, layout: CLayout) -> VariantLayout? {
     let name = String(name)
     let libcxx = name.hasPrefix("std::__1::")
-    guard name.hasPrefix(libcxx ? "std::__1::variant<" : "std::variant<"), name.hasSuffix(">"),
-      let open = DieReader.argumentsStart(name)
+    guard name.hasPrefix(libcxx ? "std::__1::variant<" : "std::variant<"),
+      let alternatives = CTypeName.templateInstance(name)?.arguments
     else { return nil }
-    let alternatives = DieReader.arguments(String(name[name.index(after: open)..<name.index(before: name.endIndex)]))
     guard !alternatives.isEmpty,
-      let union = NodeContainer.outermost(libcxx ? "__data" : "_M_u", in: layout),
-      let index = NodeContainer.outermost(libcxx ? "__index" : "_M_index", in: layout),
+      let union = RecordFields.outermost(libcxx ? "__data" : "_M_u", in: layout),
+      let index = RecordFields.outermost(libcxx ? "__index" : "_M_index", in: layout),
       [1, 2, 4].contains(index.size)
     else { return nil }
     // The union of the alternatives: its head holds the first at its start, its tail the others (a union
@@ -73,13 +72,9 @@ struct VariantLayout: Equatable, Sendable {
       guard held < types.count, storage + types[held].size <= value.count else {
         return "/* a variant holding alternative \(held) of \(types.count) */"
       }
-      guard let element = resolvers[held]() else { return "/* \(types[held].type) no longer resolves */" }
-      do throws(ValueError) {
-        return try element.describe(
-          bytes: UnsafeRawBufferPointer(rebasing: value[storage..<storage + types[held].size]))
-      } catch {
-        return "/* \(error) */"
-      }
+      return StandardContainer.describe(
+        resolvers[held](), types[held].type,
+        bytes: UnsafeRawBufferPointer(rebasing: value[storage..<storage + types[held].size]))
     }
     registry.register(
       type, comparer: compare, describer: describe,
@@ -88,45 +83,5 @@ struct VariantLayout: Equatable, Sendable {
         guard let (element, size) = both(a, b), let p = a.baseAddress, let q = b.baseAddress else { return nil }
         return StandardContainer.mismatches(of: element, p + storage, q + storage, size: size, prefix: [])
       })
-  }
-}
-
-extension ValueRegistry {
-  /// The value type of `name`, read from `file` (and the standard containers among what was read registered,
-  /// into `registered`); C's own types (`int`, `unsigned long`),
-  /// which no debug info defines by name, resolved as this ABI has them.
-  func standardElement(_ name: String, reading file: String, registered: inout [String]) -> ValueType? {
-    if let scalar = CTypeName.basicScalar(name, abi: .host) {
-      return try? resolve(TypeEncoding.scalar(scalar))
-    }
-    // Read from the file even when the name resolves already: the program's own `point` wins over a built-in
-    // name's, and over another file's.
-    guard let more = try? catalog.importDebugInfo(of: file, types: [name]) else { return nil }
-    registered += registerStandardContainers(of: [more])
-    let spelled = CTypeName.canonical(name) ?? name
-    if let typedef = more.typedefs.first(where: { $0.name == spelled }) { return try? resolve(typedef.encoding) }
-    // A record is the import's last, after the types it holds.
-    if let record = more.records.last,
-      ["struct ", "union ", "class ", ""].contains(where: { record.name == $0 + spelled })
-    {
-      return try? resolve(record.encoding)
-    }
-    return try? resolve(name)
-  }
-
-  /// Registers the comparer and describer of the variant `variant` of `type`, its alternatives read from
-  /// `file`; `nil` when one cannot be read or laid out, or is larger than the union holding them: the variant
-  /// then keeps its representation.
-  func registerVariant(_ variant: VariantLayout, of type: TypeEncoding, size: Int, reading file: String) -> [String]? {
-    var registered: [String] = []
-    var types: [(type: TypeEncoding, size: Int)] = []
-    for name in variant.alternatives {
-      guard let element = standardElement(name, reading: file, registered: &registered),
-        let elementSize = element.layout?.size, variant.storage + elementSize <= size
-      else { return nil }
-      types.append((element.type, elementSize))
-    }
-    variant.register(for: type, alternatives: types, in: self)
-    return registered
   }
 }

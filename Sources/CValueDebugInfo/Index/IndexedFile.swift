@@ -1,10 +1,6 @@
 internal import CDwarf
 import CValueKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A file opened once per process for reading types by name: its ``TypeIndex``, and its DWARF once a
 /// type it holds is read, kept while the file on disk is unchanged. Every type after the first costs the
 /// units that hold it; a name the file lacks costs a look in the index, and with an index kept on disk the
@@ -167,7 +163,7 @@ final class IndexedFile: @unchecked Sendable {
       }
       var reader = DieReader(file: file, header: header, units: [])
       if let units {
-        try DebugInfoImport.checkSplitUnits(units, file: file)
+        try units.checkSplitUnits(of: file)
         reader.missingSplitFiles = units.missingSplitFiles
         reader.missingSplitPackage = units.package
       }
@@ -178,7 +174,7 @@ final class IndexedFile: @unchecked Sendable {
         // are not now (or the other way round): built again from every unit, and kept again.
         let units = self.units ?? file.units()
         self.units = units
-        try DebugInfoImport.checkSplitUnits(units, file: file)
+        try units.checkSplitUnits(of: file)
         reader.missingSplitFiles = units.missingSplitFiles
         reader.missingSplitPackage = units.package
         index = Self.build(file, units, path: path, header: header, identity: identity, cache: cache)
@@ -222,42 +218,5 @@ final class IndexedFile: @unchecked Sendable {
       return unit(at: position, in: file)
     }
     return file.unit(at: entry.location, name: entry.name, isTypeUnit: entry.isTypeUnit)
-  }
-}
-
-/// A pthread mutex: the lock ThreadSanitizer sees (it has no interceptor for the futexes
-/// `Synchronization.Mutex` waits on, and would report the accesses it guards as races).
-final class PThreadLock: @unchecked Sendable {
-  // @unchecked: the mutex is what makes it safe.
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-  init() {
-    mutex = .allocate(capacity: 1)
-    pthread_mutex_init(mutex, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
-
-  /// Runs `body` holding the lock.
-  func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return try body()
-  }
-
-  /// A value read and written under a lock of its own.
-  final class Guarded<Value>: @unchecked Sendable {
-    // @unchecked: `value` is read and written under `lock` only.
-    private let lock = PThreadLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-      lock.withLock { body(&value) }
-    }
   }
 }

@@ -286,3 +286,12 @@ final class DwarfFile {
     return String(cString: directory) + "/" + name
   }
 }
+
+extension DwarfFile.Units {
+  /// A split build whose `.dwo` files are not where its skeleton units say: no type can be read from them.
+  func checkSplitUnits(of file: DwarfFile) throws(DebugInfoError) {
+    if !missingSplitFiles.isEmpty, !units.contains(where: { !$0.isTypeUnit }) {
+      throw .missingSplitDebugInfo(file.path, files: missingSplitFiles, package: package)
+    }
+  }
+}

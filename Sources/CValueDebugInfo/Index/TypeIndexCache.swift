@@ -20,7 +20,7 @@ import CValueKit
 /// half-written one.
 enum TypeIndexCache {
   /// The first line of every index file, with its format's version.
-  static let magic = "cvalue type index 3"
+  static let magic = "cvalue type index 4"
 
   /// The directory indexes are kept in, or `nil` when the cache is off or there is nowhere to put it.
   static func directory(environment: [String: String]) -> String? {
@@ -117,7 +117,8 @@ enum TypeIndexCache {
 
   /// Keeps `index` for the binary at `path`; a failure is silent: the next process builds it again.
   static func store(_ index: TypeIndex, for path: String, identity: Identity, directory: String? = directory()) {
-    guard let directory, let text = format(index, identity: identity) else { return }
+    guard let directory else { return }
+    let text = format(index, identity: identity)
     guard writeInPlace(Array(text.utf8), to: file(for: path, identity: identity, in: directory), directory: directory)
     else { return }
     prune(directory)
@@ -170,28 +171,34 @@ enum TypeIndexCache {
     "\(magic)\n\(identity.line)\nunits \(unitCount)\n"
   }
 
-  /// The index as text, `nil` when a name or place holds a tab or a line break (no such index is kept): the
-  /// header, a line `D name fingerprint unit place` (tab-separated) per definition, the names in byte order
-  /// and each name's definitions first first, a line `I name` per incomplete tag in byte order, a line
+  /// The index as text: the header, a line `D name fingerprint unit place` per definition, the names in byte
+  /// order and each name's definitions first first, a line `I name` per incomplete tag in byte order, a line
   /// `U position section offset type-unit name` per unit (the position in ten digits, so that byte order is
-  /// the units' order), and `end`.
-  static func format(_ index: TypeIndex, identity: Identity) -> String? {
-    var lines: [String] = []
-    for name in index.definitions.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-      for definition in index.definitions[name] ?? [] {
-        guard !(name + definition.place).contains(where: { $0 == "\t" || $0.isNewline }) else { return nil }
-        lines.append(
-          "D\t\(name)\t\(String(definition.fingerprint, radix: 16))\t\(definition.unit)\t\(definition.place)")
+  /// the units' order), and `end`. Fields are apart by tabs, each escaped as every kept file's are
+  /// (`TabSeparatedLine`: a name or place holding a tab or a line break is one field), and in byte order as
+  /// escaped, which is the order a lookup searches in.
+  static func format(_ index: TypeIndex, identity: Identity) -> String {
+    func escapedOrder(_ names: some Sequence<String>) -> [(name: String, escaped: String)] {
+      names.map { ($0, TabSeparatedLine.escape($0)) }.sorted {
+        $0.escaped.utf8.lexicographicallyPrecedes($1.escaped.utf8)
       }
     }
-    for name in index.incomplete.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-      guard !name.contains(where: { $0 == "\t" || $0.isNewline }) else { return nil }
-      lines.append("I\t\(name)")
+    var lines: [String] = []
+    for (name, _) in escapedOrder(index.definitions.keys) {
+      for definition in index.definitions[name] ?? [] {
+        lines.append(
+          TabSeparatedLine.make([
+            "D", name, String(definition.fingerprint, radix: 16), String(definition.unit), definition.place,
+          ]))
+      }
     }
+    for (name, _) in escapedOrder(index.incomplete) { lines.append(TabSeparatedLine.make(["I", name])) }
     for (position, unit) in index.units.enumerated() {
-      guard !unit.name.contains(where: { $0 == "\t" || $0.isNewline }) else { return nil }
-      let location = "\(unit.location.section.rawValue)\t\(String(unit.location.offset, radix: 16))"
-      lines.append("U\t\(Self.position(position))\t\(location)\t\(unit.isTypeUnit ? 1 : 0)\t\(unit.name)")
+      lines.append(
+        TabSeparatedLine.make([
+          "U", Self.position(position), String(unit.location.section.rawValue), String(unit.location.offset, radix: 16),
+          unit.isTypeUnit ? "1" : "0", unit.name,
+        ]))
     }
     return header(identity: identity, unitCount: index.unitCount) + lines.joined(separator: "\n")
       + (lines.isEmpty ? "" : "\n") + "end\n"
@@ -201,131 +208,6 @@ enum TypeIndexCache {
   static func position(_ position: Int) -> String {
     let digits = String(position)
     return String(repeating: "0", count: max(0, 10 - digits.count)) + digits
-  }
-
-  /// An index file mapped into memory and searched by name, never read whole: a process that needs three
-  /// names of a binary with a million reads three lines.
-  final class Kept: @unchecked Sendable {
-    // @unchecked: the mapping is read-only and never changes while the object lives.
-    private let base: UnsafeRawPointer
-    private let size: Int
-    /// The header's text, and where the lines after it start and `end` starts.
-    let header: String
-    private let bodyStart: Int
-    private let bodyEnd: Int
-
-    /// The index file at `path`, `nil` when it cannot be read or is not whole.
-    init?(path: String) {
-      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else { return nil }
-      defer { close(descriptor) }
-      var status = stat()
-      guard fstat(descriptor, &status) == 0, status.st_size > 0, status.st_size < 1 << 40 else { return nil }
-      let size = Int(status.st_size)
-      guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
-        return nil
-      }
-      let bytes = UnsafeRawBufferPointer(start: mapped, count: size)
-      // The header's three lines, and `end` last: a file cut short has no `end`.
-      var newlines: [Int] = []
-      for position in 0..<min(size, 4096) where bytes[position] == 10 {
-        newlines.append(position)
-        if newlines.count == 3 { break }
-      }
-      let tail = Array("end\n".utf8)
-      guard newlines.count == 3, size >= newlines[2] + 1 + tail.count,
-        Array(bytes[(size - tail.count)...]) == tail,
-        size == newlines[2] + 1 + tail.count || bytes[size - tail.count - 1] == 10
-      else {
-        munmap(mapped, size)
-        return nil
-      }
-      self.base = UnsafeRawPointer(mapped)
-      self.size = size
-      self.header = String(decoding: bytes[...newlines[2]], as: UTF8.self)
-      self.bodyStart = newlines[2] + 1
-      self.bodyEnd = size - tail.count
-    }
-
-    deinit { munmap(UnsafeMutableRawPointer(mutating: base), size) }
-
-    private subscript(_ position: Int) -> UInt8 { base.load(fromByteOffset: position, as: UInt8.self) }
-
-    private func lineStart(containing position: Int) -> Int {
-      var start = position
-      while start > bodyStart, self[start - 1] != 10 { start -= 1 }
-      return start
-    }
-
-    private func lineEnd(from start: Int) -> Int {
-      var end = start
-      while end < bodyEnd, self[end] != 10 { end += 1 }
-      return end
-    }
-
-    /// The key of a line: its kind and name, up to the second tab.
-    private func keyEnd(_ start: Int, _ end: Int) -> Int {
-      var tabs = 0
-      for position in start..<end where self[position] == 9 {
-        tabs += 1
-        if tabs == 2 { return position }
-      }
-      return end
-    }
-
-    private func compare(_ start: Int, _ end: Int, _ key: [UInt8]) -> Int {
-      let keyEnd = keyEnd(start, end)
-      for index in 0..<min(keyEnd - start, key.count) where self[start + index] != key[index] {
-        return self[start + index] < key[index] ? -1 : 1
-      }
-      return (keyEnd - start) - key.count
-    }
-
-    /// The lines whose key is `key`, in order.
-    private func lines(_ key: [UInt8]) -> [String] {
-      var low = bodyStart
-      var high = bodyEnd
-      while low < high {
-        let start = lineStart(containing: (low + high) / 2)
-        let end = lineEnd(from: start)
-        if compare(start, end, key) < 0 { low = end + 1 } else { high = start }
-      }
-      var result: [String] = []
-      var start = low
-      while start < bodyEnd {
-        let end = lineEnd(from: start)
-        guard compare(start, end, key) == 0 else { break }
-        result.append(String(decoding: UnsafeRawBufferPointer(start: base + start, count: end - start), as: UTF8.self))
-        start = end + 1
-      }
-      return result
-    }
-
-    /// The definitions of `name`, `nil` when a line of them is damaged.
-    func definitions(of name: String) -> [TypeIndex.Definition]? {
-      var result: [TypeIndex.Definition] = []
-      for line in lines(Array("D\t\(name)".utf8)) {
-        let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
-        guard parts.count == 5, let fingerprint = UInt64(parts[2], radix: 16), let unit = Int(parts[3]), unit >= 0
-        else { return nil }
-        result.append(.init(fingerprint: fingerprint, unit: unit, place: String(parts[4])))
-      }
-      return result
-    }
-
-    /// The unit at `position`, `nil` when none is listed there or its line is damaged.
-    func unit(_ position: Int) -> TypeIndex.UnitEntry? {
-      guard let line = lines(Array("U\t\(TypeIndexCache.position(position))".utf8)).first else { return nil }
-      let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
-      guard parts.count == 6, let section = Int(parts[2]).flatMap(DwarfFile.Unit.Location.Section.init(rawValue:)),
-        let offset = UInt64(parts[3], radix: 16), parts[4] == "0" || parts[4] == "1"
-      else { return nil }
-      return .init(
-        location: .init(section: section, offset: offset), name: String(parts[5]), isTypeUnit: parts[4] == "1")
-    }
-
-    /// Whether `name` is listed as an incomplete tag.
-    func isIncomplete(_ name: String) -> Bool { !lines(Array("I\t\(name)".utf8)).isEmpty }
   }
 
   private static func write(_ bytes: [UInt8], to path: String) -> Bool {

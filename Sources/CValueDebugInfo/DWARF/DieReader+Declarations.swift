@@ -1,101 +1,5 @@
 internal import CDwarf
-public import CValueKit
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-extension DebugInfoImport {
-  /// Reads the records, typedefs and enumerations of an ELF file's DWARF, checked against CValueKit's
-  /// layout, without registering them (`TypeCatalog.register(_:)` does).
-  ///
-  /// ```swift
-  /// let imported = try DebugInfoImport.read("build/shapes.o", types: ["struct shape"])
-  /// imported.record(named: "struct shape")?.size   // 24
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - path: An executable, shared library or relocatable object; its separate debug file is found by
-  ///     build-id or debuglink as libdwfl finds it.
-  ///   - types: The types to read, as C code names them (`shape`, `struct shape`, `union value`, a
-  ///     typedef), with the records they hold; `nil` reads every complete type.
-  ///   - unit: Only the compile unit of this name (`src/a.c`, or its last components `a.c`): the way to
-  ///     choose one of several different definitions of a name.
-  /// - Returns: The types, their origin `debug info` with the file as its input and the ELF header's target
-  ///   (`details["target"]`), each record's compile unit as its `ImportedTypes/Record/place`.
-  /// - Throws: ``DebugInfoError``, naming the file, the type or the units.
-  public static func read(_ path: String, types: [String]? = nil, unit: String? = nil) throws(DebugInfoError)
-    -> ImportedTypes
-  {
-    try read(path, types: types, unit: unit, indexed: true)
-  }
-
-  /// ``read(_:types:unit:)``, with types by name read through the file's ``TypeIndex`` or, when `indexed` is
-  /// `false`, from every unit (what the index must answer alike).
-  static func read(_ path: String, types: [String]?, unit: String?, indexed: Bool) throws(DebugInfoError)
-    -> ImportedTypes
-  {
-    // Types by name read before from this very file, by this process or (kept on disk) another: no DWARF is
-    // read. Else a file this process has read before (or could not), unchanged: nothing of it is read again.
-    var identity: TypeIndexCache.Identity?
-    if let types, unit == nil, indexed {
-      identity = TypeIndexCache.Identity(path: path)
-      if let identity, let kept = TypeReadCache.load(path, types: types, identity: identity) { return kept }
-      if let known = try IndexedFile.known(path) {
-        return keep(try known.read(types, origin: known.origin), from: known, types: types, identity: identity)
-      }
-    }
-    let header = try ELFHeader.read(path)
-    if header.isRelocatable, let sections = ELFSections.read(path) {
-      let groups = max(sections.count(".debug_types"), sections.count(".debug_info"))
-      guard groups < 2 else {
-        throw .unreadable(
-          path,
-          reason: "its type units are in \(groups) COMDAT sections of one name (-fdebug-types-section), of "
-            + "which libdw reads only the first: read the linked executable or library, or build the object "
-            + "without -fdebug-types-section")
-      }
-    }
-    let origin = ImportedTypes.Origin(kind: "debug info", inputs: [path], details: ["target": header.triple])
-    // Types by name, from every unit: through the file's index, built once per process (or kept on disk).
-    if let types, unit == nil, indexed {
-      let file = try IndexedFile.open(path, header: header)
-      return keep(try file.read(types, origin: origin), from: file, types: types, identity: identity)
-    }
-    let file = try DwarfFile(path: path, libdw: LibDW.shared())
-    let found = file.units()
-    var units = found.units
-    try checkSplitUnits(found, file: file)
-    let missing = found.missingSplitFiles
-    if let unit {
-      // Type units belong to no one compile unit: the chosen one's records may be there.
-      units = units.filter { $0.name == unit || $0.name.hasSuffix("/" + unit) || $0.isTypeUnit }
-      guard units.contains(where: { !$0.isTypeUnit }) else { throw .unknownUnit(unit, file: path) }
-    }
-    var reader = DieReader(file: file, header: header, units: units)
-    reader.missingSplitFiles = missing
-    reader.missingSplitPackage = found.package
-    return try ImportedTypes(reading: &reader, types: types, abi: header.abi, origin: origin)
-  }
-
-  /// `imported`, read from `file` for `types`, kept for the next read (``TypeReadCache``) when the file is
-  /// still the one `identity` says and its reads may be kept.
-  private static func keep(
-    _ imported: ImportedTypes, from file: IndexedFile, types: [String], identity: TypeIndexCache.Identity?
-  ) -> ImportedTypes {
-    guard let identity, identity == file.identity, file.readsMayBeKept else { return imported }
-    TypeReadCache.store(imported, path: file.path, types: types, identity: identity)
-    return imported
-  }
-
-  /// A split build whose `.dwo` files are not where its skeleton units say: no type can be read from them.
-  static func checkSplitUnits(_ found: DwarfFile.Units, file: DwarfFile) throws(DebugInfoError) {
-    let missing = found.missingSplitFiles
-    if !missing.isEmpty, !found.units.contains(where: { !$0.isTypeUnit }) {
-      throw .missingSplitDebugInfo(file.path, files: missing, package: found.package)
-    }
-  }
-}
+import CValueKit
 
 extension DieReader {
   /// The tags seen declared and defined, for the incomplete ones.
@@ -161,51 +65,12 @@ extension DieReader {
     // DW_TAG_template_type_parameter 0x2f, DW_TAG_template_value_parameter 0x30.
     let parameters = children(die).filter { [0x2f, 0x30].contains(tag($0)) }
     let defaulted = parameters.reversed().prefix { flag($0, Attribute.defaultValue) }.count
-    guard defaulted > 0, let open = Self.argumentsStart(name) else { return [] }
-    let arguments = Self.arguments(String(name[name.index(after: open)..<name.index(before: name.endIndex)]))
+    guard defaulted > 0, let instance = CTypeName.templateInstance(name) else { return [] }
+    let arguments = instance.arguments
     guard arguments.count == parameters.count else { return [] }
     return (1...defaulted).map { dropped in
-      String(name[...open]) + arguments.dropLast(dropped).joined(separator: ", ") + ">"
+      instance.template + "<" + arguments.dropLast(dropped).joined(separator: ", ") + ">"
     }
-  }
-
-  /// Where the last component's template arguments open: the `<` matching the name's final `>`.
-  static func argumentsStart(_ name: String) -> String.Index? {
-    var depth = 0
-    var index = name.endIndex
-    while index > name.startIndex {
-      index = name.index(before: index)
-      switch name[index] {
-      case ">", ")", "]": depth += 1
-      case "<", "(", "[":
-        depth -= 1
-        if depth == 0 { return name[index] == "<" ? index : nil }
-      default: break
-      }
-    }
-    return nil
-  }
-
-  /// Template arguments split at the commas outside brackets, in the canonical spelling (`, ` between).
-  static func arguments(_ text: String) -> [String] {
-    guard !text.isEmpty else { return [] }
-    var result: [String] = []
-    var depth = 0
-    var current = ""
-    for character in text {
-      switch character {
-      case "<", "(", "[": depth += 1
-      case ">", ")", "]": depth -= 1
-      case "," where depth == 0:
-        result.append(current.trimmingPrefix(" ").description)
-        current = ""
-        continue
-      default: break
-      }
-      current.append(character)
-    }
-    result.append(current.trimmingPrefix(" ").description)
-    return result
   }
 
   /// The name of a C++ record's declaration that has none of its own but a type signature (clang's
@@ -331,38 +196,6 @@ extension DieReader {
       Tag.unionType where flag(type, Attribute.declaration):
       return "\(name) names an incomplete struct or union"
     default: return nil
-    }
-  }
-}
-
-extension DieReader: TypeReader {
-  typealias Failure = DebugInfoError
-
-  mutating func encoding(of entry: TypeDeclarations<Dwarf_Die>.Entry) throws(DebugInfoError) -> TypeEncoding {
-    unit = entry.place ?? ""
-    guard let die = entry.type else { return .scalar(.void) }
-    return try encoding(of: die, name: entry.name, place: (entry.name, ""), depth: 0)
-  }
-
-  func failure(_ problem: ImportProblem) -> DebugInfoError {
-    switch problem {
-    // A type in a unit whose .dwo file is missing cannot be found: that is what to say.
-    case .unknownType where !missingSplitFiles.isEmpty:
-      .missingSplitDebugInfo(file.path, files: missingSplitFiles, package: missingSplitPackage)
-    case .unknownType(let name): .unknownType(name, file: file.path)
-    case .incompleteType(let name): .incompleteType(name, file: file.path)
-    case .unsupportedType(let type, let record, let field): .unsupportedType(type, record: record, field: field)
-    case .conflictingDefinitions(let name, let places): .conflictingDefinitions(name, units: places)
-    case .layoutMismatch(let record, let field, let source, let cvaluekit):
-      .layoutMismatch(record: record, field: field, dwarf: source, cvaluekit: cvaluekit)
-    }
-  }
-
-  func problem(in failure: DebugInfoError) -> ImportProblem? {
-    switch failure {
-    case .unsupportedType(let type, let record, let field): .unsupportedType(type, record: record, field: field)
-    case .incompleteType(let name, _): .incompleteType(name)
-    default: nil
     }
   }
 }
