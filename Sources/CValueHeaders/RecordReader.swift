@@ -102,7 +102,7 @@ struct RecordReader: TypeReader {
       return .complex(try encoding(of: api.getCanonicalType(api.getElementType(type)), name: name, place: place))
     case Int32(CVI_CXType_Vector), Int32(CVI_CXType_ExtVector):
       let element = try encoding(of: api.getCanonicalType(api.getElementType(type)), name: name, place: place)
-      return .vector(TypeEncoding.Vector(size: size, alignment: Int(api.Type_getAlignOf(type)), element: element))
+      return .vector(size: size, alignment: Int(api.Type_getAlignOf(type)), element: element)
     case Int32(CVI_CXType_Atomic):
       let value = try encoding(of: api.getCanonicalType(api.Type_getValueType(type)), name: name, place: place)
       return .qualified(.atomic, value)

@@ -35,8 +35,16 @@ extension TargetLog.Entry {
   /// count of an array form.
   var logEntry: LogEntry {
     let isArray = site.kind == .assertionArray || site.kind == .valueArray
-    return LogEntry(
-      file: site.file, line: site.line, type: site.type, message: site.message, offset: offset,
-      count: isArray ? count : nil, result: result)
+    let count = isArray ? count : nil
+    switch result {
+    case .assertion(let comparison):
+      return LogEntry(
+        file: site.file, line: site.line, type: site.type, message: site.message, offset: offset, count: count,
+        assertion: comparison)
+    case .value(let description):
+      return LogEntry(
+        file: site.file, line: site.line, type: site.type, message: site.message, offset: offset, count: count,
+        value: description)
+    }
   }
 }

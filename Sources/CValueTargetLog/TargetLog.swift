@@ -8,7 +8,7 @@ public import CValueKit
 /// `.cvalue_sites` section, which names the type, the file, the line and any message), `sizeof` the type, and
 /// the values' bytes, each record one `CV1:` line of hex with a CRC-32. Here, on the host, the records are
 /// found among any other output, the types are read from the ELF's DWARF (for the ABI its header names), and
-/// every verdict is decided by the one comparison pipeline (`ValueType.compare(bytes:_:options:)`): padding
+/// every verdict is decided by the one comparison pipeline (`ValueType.compare(bytes:_:count:options:)`): padding
 /// ignored, floats by the options' tolerance, unions by their rules, enumerations by their constants' names.
 ///
 /// ```swift
@@ -19,9 +19,13 @@ public import CValueKit
 public struct TargetLog: Sendable {
   /// One record of the log, decoded.
   public struct Entry: Sendable {
-    /// What the record says on the host: an assertion's verdict, or a logged value as a C initializer (what
-    /// the report writes of any log's entry).
-    public typealias Result = LogEntry.Result
+    /// What the record says on the host: an assertion's verdict, or a logged value as a C initializer.
+    public enum Result: Hashable, Sendable {
+      /// An assertion's verdict: equal or not, with every mismatching field.
+      case assertion(Comparison)
+      /// A logged value (or array of values) as a C initializer.
+      case value(String)
+    }
 
     /// Where in the source the record was sent from.
     public var site: TargetSite

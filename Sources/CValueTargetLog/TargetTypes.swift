@@ -11,7 +11,7 @@ extension TargetLog {
     init(firmware: String, names: [String]) throws(TargetLogError) {
       let imported: ImportedTypes
       do throws(DebugInfoError) {
-        imported = try DebugInfoImport.read(firmware, types: names.filter { !CTypeName.isBasic($0) })
+        imported = try DebugInfoImport.read(firmware, types: names.filter { !TypeCatalog.isBasicTypeName($0) })
       } catch {
         throw .firmware(error)
       }
@@ -29,7 +29,7 @@ extension TargetLog {
     /// the name the ELF's debug info gave.
     func resolve(_ site: TargetSite, offset: Int) throws(TargetLogError) -> ValueType {
       do throws(ValueError) {
-        if let scalar = CTypeName.basicScalar(site.type, abi: abi) {
+        if let scalar = abi.scalar(named: site.type) {
           return try registry.resolve(TypeEncoding.scalar(scalar), abi: abi)
         }
         return try registry.resolve(site.type, abi: abi)

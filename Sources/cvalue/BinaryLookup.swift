@@ -15,7 +15,7 @@ struct BinaryLookup {
   /// program's types win); C++ names too (`geo::point`, `class account`, `box<double>`). An encoding is
   /// resolved as given, after importing every type of the binaries.
   func typeText(_ type: String) throws(BadInput) -> String {
-    guard let name = CTypeName.canonical(type), !CTypeName.isBasic(name) else {
+    guard let name = TypeCatalog.canonicalName(type), !TypeCatalog.isBasicTypeName(name) else {
       for binary in binaries { _ = try load(binary, types: nil) }
       return type
     }

@@ -53,7 +53,7 @@ struct EncodingGrammarTests {
       ("b3", .bitfield(.init(width: 3))),
       ("b13Q43", .bitfield(.init(bitOffset: 13, declaredType: .unsignedLongLong, width: 43))),
       ("b0i0", .bitfield(.init(bitOffset: 0, declaredType: .int, width: 0))),
-      ("![16,16f]", .vector(.init(size: 16, alignment: 16, element: .scalar(.float)))),
+      ("![16,16f]", .vector(size: 16, alignment: 16, element: .scalar(.float))),
       ("jd", .complex(.scalar(.double))),
       ("jf", .complex(.scalar(.float))),
       ("r*", .qualified(.const, .scalar(.cString))),

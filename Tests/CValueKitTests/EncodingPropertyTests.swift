@@ -121,7 +121,7 @@ struct EncodingPropertyTests {
         TypeEncoding.Qualifier.allCases.randomElement(using: &generator) ?? .const,
         randomType(&generator, depth: depth - 1))
     case 12: return inRecord ? .object(className: "NSView") : .block
-    default: return .vector(.init(size: 16, alignment: 16, element: .scalar(.float)))
+    default: return .vector(size: 16, alignment: 16, element: .scalar(.float))
     }
   }
 

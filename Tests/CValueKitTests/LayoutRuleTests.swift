@@ -255,7 +255,7 @@ struct LayoutRuleTests {
       try catalog.layout(of: negativeOffset)
     }
     #expect(throws: LayoutError(.invalidVector("size -16 is not a whole number of 4-byte elements"))) {
-      try catalog.layout(of: TypeEncoding.vector(.init(size: -16, alignment: 16, element: .scalar(.float))))
+      try catalog.layout(of: TypeEncoding.vector(size: -16, alignment: 16, element: .scalar(.float)))
     }
   }
 

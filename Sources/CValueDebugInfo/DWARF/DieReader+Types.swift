@@ -172,7 +172,7 @@ extension DieReader {
       } else {
         size = try product(counts + [self.size(of: elementDie, depth: depth + 1)], die)
       }
-      return .vector(TypeEncoding.Vector(size: size, alignment: size, element: element))
+      return .vector(size: size, alignment: size, element: element)
     }
     return counts.reversed().reduce(element) { inner, count in .array(count: count, element: inner) }
   }

@@ -12,10 +12,10 @@
 /// CTypeName.canonical("std::pair<int,long>")     // "std::pair<int, long>"
 /// CTypeName.canonical("{CGPoint=dd}")            // nil: an encoding, not a name
 /// ```
-public enum CTypeName {
+package enum CTypeName {
   /// The canonical spelling of a C or C++ type name, or `nil` for text that is not one (an encoding, a
   /// pointer or array type, an unbalanced `<`).
-  public static func canonical(_ text: String) -> String? {
+  package static func canonical(_ text: String) -> String? {
     var words = tokens(text)[...]
     guard !words.isEmpty else { return nil }
     var keyword: String?
@@ -28,7 +28,7 @@ public enum CTypeName {
   }
 
   /// Whether the name is C++'s rather than C's: qualified (`::`) or a template instance (`<`).
-  public static func isQualified(_ canonical: String) -> Bool {
+  package static func isQualified(_ canonical: String) -> Bool {
     canonical.contains("::") || canonical.contains("<") || canonical.contains("(")
   }
 

@@ -116,7 +116,7 @@ extension TypeCatalog {
   /// - Parameters:
   ///   - member: The member's name.
   ///   - record: The record's C name: `union TAG`, `struct TAG`, or the tag alone for a struct.
-  public func enumeration(forMember member: String, of record: String) -> CEnumeration? {
+  package func enumeration(forMember member: String, of record: String) -> CEnumeration? {
     definitions.enumerations[RecordKey(cName: record)]?[member]
   }
 

@@ -118,7 +118,7 @@ public final class TypeCatalog: Sendable {
   /// A record as C code names it, `struct tm` or `union sigval`: its registered definition. `nil` for text
   /// that is not of that form; an error for a tag the catalog does not define.
   ///
-  /// C++ names too (``CTypeName``): `geo::point`, `class account`, `box<double>`, spelled any way the
+  /// C++ names too (``TypeCatalog/canonicalName(_:)``): `geo::point`, `class account`, `box<double>`, spelled any way the
   /// canonical spelling matches, as a registered name (a typedef or `using` alias in a namespace) or record.
   private func taggedRecord(_ text: String) throws(EncodingError) -> TypeEncoding? {
     guard let name = CTypeName.canonical(text) else { return nil }
@@ -322,7 +322,7 @@ public final class TypeCatalog: Sendable {
   }
 
   /// The override registered for a struct or union on an ABI, or `nil`.
-  public func override(of record: TypeEncoding, abi: ABI = .host) -> LayoutOverride? {
+  package func override(of record: TypeEncoding, abi: ABI = .host) -> LayoutOverride? {
     guard let key = RecordKey(record) else { return nil }
     return state.withLock { $0.definitions.overrides[OverrideKey(record: key, abi: abi)]?.override }
   }
@@ -368,7 +368,7 @@ extension TypeEncoding {
       switch type {
       case .scalar, .object, .block, .bitfield: return
       case .pointer(let inner), .array(_, let inner), .complex(let inner), .qualified(_, let inner): visit(inner)
-      case .vector(let vector): visit(vector.element)
+      case .vector(_, _, let element): visit(element)
       case .structure(let record), .union(let record):
         guard let fields = record.fields else { return }
         if let name = record.name {

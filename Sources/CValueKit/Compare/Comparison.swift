@@ -51,7 +51,7 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   /// Whether the values are equal.
   public var isEqual: Bool { storage.isEqual }
   /// How the values were compared.
-  public var strategy: Strategy { storage.strategy }
+  package var strategy: Strategy { storage.strategy }
   /// The mismatching fields, in address order (a union's member by member), at most
   /// ``ComparisonOptions/maximumReportedMismatches``.
   public var mismatches: [Mismatch] { storage.mismatches }
@@ -60,7 +60,7 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
   /// How many fields were compared: leaves, with a `char` array or a value with a registered comparer
   /// counting as one, and a union as many as the leaves of all its members together (each member is a
   /// view of the same bytes, and each view reports its own fields). For a padding check
-  /// (``Strategy/padding``), how many runs of padding the value has.
+  /// (strategy `padding`), how many runs of padding the value has.
   public var comparedFieldCount: Int { storage.comparedFieldCount }
   /// The actual value described, when the values differ.
   public var actualDescription: String? { storage.actualDescription }
@@ -133,7 +133,7 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
 
 extension Comparison {
   /// How a comparison was decided, in the order the registry tries them.
-  public enum Strategy: Hashable, Sendable, CustomStringConvertible {
+  package enum Strategy: Hashable, Sendable, CustomStringConvertible {
     /// A comparer registered for the type, under the encoding given.
     case registered(TypeEncoding)
     /// A C function registered as the type's comparer, by its name.
@@ -153,7 +153,7 @@ extension Comparison {
 
     /// A short name: `registered`, `C function rect_equal`, `built-in`, `structural`, `bytes`,
     /// `pointer identity`, `padding`.
-    public var description: String {
+    package var description: String {
       switch self {
       case .registered: return "registered"
       case .cFunction(let name, _): return "C function \(name)"

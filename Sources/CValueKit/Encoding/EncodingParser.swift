@@ -182,7 +182,7 @@ struct EncodingParser {
     guard let close = peek else { throw error(.unterminatedVector) }
     guard close == UInt8(ascii: "]") else { throw error(.expected("]")) }
     position += 1
-    return .vector(TypeEncoding.Vector(size: size, alignment: alignment, element: element))
+    return .vector(size: size, alignment: alignment, element: element)
   }
 
   // MARK: - Tokens

@@ -32,9 +32,9 @@ extension TypeEncoding: CustomStringConvertible {
         text += "\(offset)\(type.rawValue)"
       }
       text += "\(bitfield.width)"
-    case .vector(let vector):
-      text += "![\(vector.size),\(vector.alignment)"
-      vector.element.write(to: &text)
+    case .vector(let size, let alignment, let element):
+      text += "![\(size),\(alignment)"
+      element.write(to: &text)
       text.append("]")
     case .complex(let base):
       text.append("j")

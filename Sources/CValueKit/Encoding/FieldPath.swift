@@ -38,7 +38,7 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible, Expressibl
   public init(arrayLiteral elements: Component...) { self.components = elements }
 
   /// The path extended by one step.
-  public func appending(_ component: Component) -> FieldPath { FieldPath(components + [component]) }
+  package func appending(_ component: Component) -> FieldPath { FieldPath(components + [component]) }
 
   /// The path as written, e.g. `.origin.x`; empty for the value itself.
   public var description: String { components.map(\.description).joined() }

@@ -16,7 +16,7 @@ extension TypeEncoding {
     case .union(let record): return "union \(record.name ?? "{…}")"
     case .bitfield(let bitfield):
       return "\(bitfield.declaredType?.cTypeName ?? "bitfield") : \(bitfield.width)"
-    case .vector(let vector): return "\(vector.element.cTypeName) __attribute__((vector_size(\(vector.size))))"
+    case .vector(let size, _, let element): return "\(element.cTypeName) __attribute__((vector_size(\(size))))"
     case .complex(let component): return "_Complex \(component.cTypeName)"
     case .qualified(.const, let base): return "const \(base.cTypeName)"
     case .qualified(.atomic, let base): return "_Atomic \(base.cTypeName)"

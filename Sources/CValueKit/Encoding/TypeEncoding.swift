@@ -12,7 +12,7 @@
 /// ```
 ///
 /// Equality is syntactic: it compares the grammar, so `r*` (a `const char *`) and `*` differ, and so do
-/// `{P="x"d}` and `{P=d}`. Use ``identity`` or ``isSameType(as:)`` to ask whether two encodings name the same
+/// `{P="x"d}` and `{P=d}`. Compare their ``identity`` to ask whether two encodings name the same
 /// C type: qualifiers and field names do not change a type's identity (except `A`, `_Atomic`, which changes
 /// its size and alignment).
 public enum TypeEncoding: Hashable, Sendable {
@@ -34,8 +34,8 @@ public enum TypeEncoding: Hashable, Sendable {
   indirect case union(Record)
   /// A bitfield, `b<width>` or `b<offset><type><width>`.
   indirect case bitfield(Bitfield)
-  /// A GCC vector, `![size,alignment type]`.
-  indirect case vector(Vector)
+  /// A GCC vector, `![size,alignment type]`: its size and alignment in bytes, and its element type.
+  indirect case vector(size: Int, alignment: Int, element: TypeEncoding)
   /// A `_Complex` number, `j` followed by its component type: `jd`, `jf`.
   indirect case complex(TypeEncoding)
   /// A type with a qualifier in front: `r*` (`const char *`), `Ai` (`_Atomic int`), `n^v` (`in void *`).
@@ -200,23 +200,6 @@ extension TypeEncoding {
       self.declaredType = declaredType
     }
   }
-
-  /// A GCC vector type, `![size,alignment element]`. Clang does not encode vectors at all.
-  public struct Vector: Hashable, Sendable {
-    /// The vector's size in bytes.
-    public var size: Int
-    /// The vector's alignment in bytes.
-    public var alignment: Int
-    /// The element type.
-    public var element: TypeEncoding
-
-    /// Creates a vector type.
-    package init(size: Int, alignment: Int, element: TypeEncoding) {
-      self.size = size
-      self.alignment = alignment
-      self.element = element
-    }
-  }
 }
 
 extension TypeEncoding {
@@ -267,9 +250,8 @@ extension TypeEncoding {
     case .array(let count, let element): return .array(count: count, element: element.identity)
     case .structure(let record): return .structure(record.identity)
     case .union(let record): return .union(record.identity)
-    case .vector(var vector):
-      vector.element = vector.element.identity
-      return .vector(vector)
+    case .vector(let size, let alignment, let element):
+      return .vector(size: size, alignment: alignment, element: element.identity)
     case .complex(let base): return .complex(base.identity)
     case .qualified(.atomic, let base): return .qualified(.atomic, base.identity)
     case .qualified(_, let base): return base.identity
@@ -277,7 +259,7 @@ extension TypeEncoding {
   }
 
   /// Whether two encodings describe the same C type, ignoring qualifiers and member names.
-  public func isSameType(as other: TypeEncoding) -> Bool { identity == other.identity }
+  package func isSameType(as other: TypeEncoding) -> Bool { identity == other.identity }
 
   /// Whether any record laid out as part of this type (not behind a pointer) names a member.
   public var namesMembers: Bool {
@@ -286,7 +268,7 @@ extension TypeEncoding {
     case .array(_, let element): return element.namesMembers
     case .structure(let record), .union(let record):
       return record.fields?.contains { $0.name != nil || $0.type.namesMembers } ?? false
-    case .vector(let vector): return vector.element.namesMembers
+    case .vector(_, _, let element): return element.namesMembers
     case .complex(let base), .qualified(_, let base): return base.namesMembers
     }
   }

@@ -7,28 +7,41 @@ extension ValueType {
   /// result.report   // CGPoint values differ at 1 of 2 fields: .y: 2 ≠ 2.5 …
   /// ```
   ///
-  /// When the layout is unknown the bytes are compared one by one (strategy ``Comparison/Strategy/bytes(reason:)``).
+  /// When the layout is unknown the bytes of one value are compared one by one (strategy `bytes` in the
+  /// report); an array of values with no layout is refused.
+  ///
+  /// Equal arrays cost what ``isEqual(pointers:_:count:tolerance:)`` costs. However many elements differ, the
+  /// report holds at most ``ComparisonOptions/maximumReportedMismatches`` of them (all are counted), and the array
+  /// descriptions at most ``DescriptionOptions/maximumElements`` elements, so a report on two arrays of a million
+  /// values takes time in proportion to their length and no more.
   ///
   /// - Parameters:
   ///   - actual: One value's bytes: an `UnsafeRawBufferPointer`, a `[UInt8]` such as ``parse(_:count:)`` returns,
   ///     or any other collection of bytes.
   ///   - expected: The other value's bytes.
+  ///   - count: `nil` for one value; a number of values to compare as one C array `[count T]`, each mismatch
+  ///     reported by its index and path (`[3].size.height`).
   ///   - options: Tolerances and how much the report holds.
-  /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when a buffer is not one value,
+  /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when a buffer is not one value (or not
+  ///   `count` values), ``ValueError/invalidCount(_:)`` for a negative count or one whose byte count overflows,
   ///   ``ValueError/sizesDiffer(actual:expected:)`` for a byte comparison of unequal buffers,
   ///   ``ValueError/invalidTolerance(_:at:)`` and ``ValueError/unknownFieldPath(_:in:)`` for bad options,
   ///   ``ValueError/unionMember(path:problem:in:)`` for a union member rule that does not fit the type, and
   ///   ``ValueError/layoutUnknown(_:_:)`` for union member rules on a type whose layout is unknown.
   @inlinable
   public func compare(
-    bytes actual: some Collection<UInt8>, _ expected: some Collection<UInt8>, options: ComparisonOptions = .default
+    bytes actual: some Collection<UInt8>, _ expected: some Collection<UInt8>, count: Int? = nil,
+    options: ComparisonOptions = .default
   ) throws(ValueError) -> Comparison {
     try ValueType.withRawBytes(of: actual) { (a) throws(ValueError) in
-      try ValueType.withRawBytes(of: expected) { (b) throws(ValueError) in try compareRaw(a, b, options: options) }
+      try ValueType.withRawBytes(of: expected) { (b) throws(ValueError) in
+        guard let count else { return try compareRaw(a, b, options: options) }
+        return try compareRaw(a, b, count: count, options: options)
+      }
     }
   }
 
-  /// ``compare(bytes:_:options:)`` on two buffers.
+  /// ``compare(bytes:_:count:options:)`` on two buffers.
   @usableFromInline
   func compareRaw(_ actual: UnsafeRawBufferPointer, _ expected: UnsafeRawBufferPointer, options: ComparisonOptions)
     throws(ValueError) -> Comparison
@@ -66,30 +79,6 @@ extension ValueType {
     }
     return try compareRaw(
       UnsafeRawBufferPointer(actual), UnsafeRawBufferPointer(expected), count: actual.count, options: options)
-  }
-
-  /// Compares `count` consecutive values in each buffer as one C array `[count T]`, and reports every
-  /// mismatching field by its index and path (`[3].size.height`).
-  ///
-  /// Equal runs cost what ``isEqual(pointers:_:count:tolerance:)`` costs. However many elements differ,
-  /// the report holds at most ``ComparisonOptions/maximumReportedMismatches`` of them (all are counted),
-  /// and the array descriptions at most ``DescriptionOptions/maximumElements`` elements, so a report on two
-  /// arrays of a million values takes time in proportion to their length and no more.
-  ///
-  /// - Throws: ``ValueError/invalidCount(_:)`` for a negative count or one whose byte count overflows or
-  ///   exceeds ``CLayout/maximumSize``, ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when a
-  ///   buffer is not `count` values, ``ValueError/layoutUnknown(_:_:)`` when the layout is unknown, and the
-  ///   errors of ``compare(bytes:_:options:)`` for bad options.
-  @inlinable
-  public func compare(
-    bytes actual: some Collection<UInt8>, _ expected: some Collection<UInt8>, count: Int,
-    options: ComparisonOptions = .default
-  ) throws(ValueError) -> Comparison {
-    try ValueType.withRawBytes(of: actual) { (a) throws(ValueError) in
-      try ValueType.withRawBytes(of: expected) { (b) throws(ValueError) in
-        try compareRaw(a, b, count: count, options: options)
-      }
-    }
   }
 
   /// ``compare(bytes:_:count:options:)`` on two buffers.
@@ -234,12 +223,43 @@ extension ValueType {
       count: nil, options: .default, given: false, reportsEqual: false)
   }
 
-  /// Compares two values at two addresses, each assumed to hold one value of the type.
+  /// Compares the values at two addresses: one value each, or `count` consecutive values as one C array
+  /// `[count T]` with every mismatch reported by its index and path (`[3].size.height`), as
+  /// ``compare(bytes:_:count:options:)`` does for memory a C function handed you.
   ///
-  /// When the layout is unknown nothing can be read, so the addresses themselves are compared (strategy
-  /// ``Comparison/Strategy/pointerIdentity(reason:)``): the same object is equal to itself only.
+  /// ```swift
+  /// let result = try vertex.compare(pointers: actualVertices, expectedVertices, count: 1_000)
+  /// ```
+  ///
+  /// When the layout is unknown nothing can be read: for one value the addresses themselves are compared
+  /// (strategy `pointer identity` in the report), so the same object is equal to itself only; an
+  /// array is refused.
+  ///
+  /// - Parameters:
+  ///   - actual: Where one value (or the first of `count`) is.
+  ///   - expected: Where the other is.
+  ///   - count: `nil` for one value; else how many values each address holds.
+  ///   - options: Tolerances and how much the report holds.
+  /// - Throws: ``ValueError/invalidCount(_:)`` for a negative count or one whose byte count overflows or
+  ///   exceeds ``CLayout/maximumSize``, ``ValueError/layoutUnknown(_:_:)`` for an array whose layout is
+  ///   unknown, and the errors of ``compare(bytes:_:count:options:)`` for bad options.
   public func compare(
-    pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, options: ComparisonOptions = .default
+    pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int? = nil,
+    options: ComparisonOptions = .default
+  ) throws(ValueError) -> Comparison {
+    guard let count else { return try compareOne(pointers: actual, expected, options: options) }
+    guard let layout else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
+    let (byteCount, overflow) = count.multipliedReportingOverflow(by: layout.stride)
+    guard count >= 0, !overflow, byteCount <= CLayout.maximumSize else { throw .invalidCount(count) }
+    return try compareRaw(
+      UnsafeRawBufferPointer(start: actual, count: byteCount),
+      UnsafeRawBufferPointer(start: expected, count: byteCount),
+      count: count, options: options)
+  }
+
+  /// One value at each address; with no layout, the addresses.
+  private func compareOne(
+    pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, options: ComparisonOptions
   ) throws(ValueError) -> Comparison {
     guard let layout else {
       try refuseUnionMembers(options)
@@ -257,29 +277,6 @@ extension ValueType {
       UnsafeRawBufferPointer(start: expected, count: layout.size), options: options)
   }
 
-  /// Compares `count` consecutive values at two addresses as one C array `[count T]`, and reports every
-  /// mismatching field by its index and path (`[3].size.height`): ``compare(bytes:_:count:options:)`` for
-  /// memory a C function handed you.
-  ///
-  /// ```swift
-  /// let result = try vertex.compare(pointers: actualVertices, expectedVertices, count: 1_000)
-  /// ```
-  ///
-  /// - Throws: ``ValueError/invalidCount(_:)`` for a negative count or one whose byte count overflows or
-  ///   exceeds ``CLayout/maximumSize``, ``ValueError/layoutUnknown(_:_:)`` when the layout is unknown, and
-  ///   the errors of ``compare(bytes:_:options:)`` for bad options.
-  public func compare(
-    pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int, options: ComparisonOptions = .default
-  ) throws(ValueError) -> Comparison {
-    guard let layout else { throw .layoutUnknown(type, layoutError ?? LayoutError(.unknownHasNoSize)) }
-    let (byteCount, overflow) = count.multipliedReportingOverflow(by: layout.stride)
-    guard count >= 0, !overflow, byteCount <= CLayout.maximumSize else { throw .invalidCount(count) }
-    return try compareRaw(
-      UnsafeRawBufferPointer(start: actual, count: byteCount),
-      UnsafeRawBufferPointer(start: expected, count: byteCount),
-      count: count, options: options)
-  }
-
   /// Compares two Swift values that have this C type's layout, such as an imported C struct.
   ///
   /// ```swift
@@ -288,11 +285,11 @@ extension ValueType {
   ///
   /// A Swift pointer or buffer pointer (`UnsafeRawPointer`, `UnsafePointer<T>`, `OpaquePointer`,
   /// `UnsafeMutableRawBufferPointer`, …) is refused unless the C type is itself a pointer: compare the
-  /// memory it points to with ``compare(pointers:_:options:)`` or ``compare(bytes:_:options:)``.
+  /// memory it points to with ``compare(pointers:_:count:options:)`` or ``compare(bytes:_:count:options:)``.
   ///
   /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the Swift type's size is not
   ///   the C type's, ``ValueError/pointerValue(swiftType:type:)`` for a pointer given as the value, and the
-  ///   errors of ``compare(bytes:_:options:)``.
+  ///   errors of ``compare(bytes:_:count:options:)``.
   @inlinable
   public func compare<Value>(
     _ actual: Value, _ expected: Value, options: ComparisonOptions = .default

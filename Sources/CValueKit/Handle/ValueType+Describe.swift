@@ -1,8 +1,9 @@
 extension ValueType {
-  /// Describes a value, given as its bytes, as a C initializer: `{.x = 1.5, .y = -2}`.
+  /// Describes a value, given as its bytes, as a C initializer: `{.x = 1.5, .y = -2}`; or `count` consecutive
+  /// values, one stride apart, as a C array initializer: `{v0, v1, … 8 more}`.
   ///
-  /// Fields with a registered describer are described by it. When the layout is unknown the bytes are
-  /// shown as a hex dump with their count.
+  /// Fields with a registered describer are described by it. When the layout is unknown the bytes of one value
+  /// are shown as a hex dump with their count; an array of them is refused.
   ///
   /// ```swift
   /// let point = try ValueRegistry.shared.resolve("point")
@@ -10,20 +11,31 @@ extension ValueType {
   /// ```
   ///
   /// - Parameters:
-  ///   - bytes: One value's bytes: an `UnsafeRawBufferPointer`, a `[UInt8]` such as ``parse(_:count:)`` returns,
-  ///     or any other collection of bytes.
+  ///   - bytes: The bytes: an `UnsafeRawBufferPointer`, a `[UInt8]` such as ``parse(_:count:)`` returns, or any
+  ///     other collection of bytes.
+  ///   - count: `nil` for one value; else how many values the bytes hold.
   ///   - options: How floating-point values, characters and long arrays are written.
   ///   - format: ``ReportFormat/text`` for the C initializer; ``ReportFormat/json`` for the schema 1 object
-  ///     with the initializer and every leaf of the layout with its value (`cvalue describe --json`).
-  /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when the buffer is not one value, and
-  ///   ``ValueError/unionMember(path:problem:in:)`` when a rule in ``DescriptionOptions/unionMembers`` does not fit.
+  ///     with the initializer and every leaf of the layout with its value (`cvalue describe --format json`); an
+  ///     array's leaves are listed with the value's index first (`[1].x`), at their offsets from the first value.
+  /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when the buffer is not one value (or not
+  ///   `count` values), ``ValueError/invalidCount(_:)`` for a negative count or one larger than
+  ///   ``CLayout/maximumSize`` (the largest array a layout has; a zero-size type would otherwise print without
+  ///   end), ``ValueError/layoutUnknown(_:_:)`` for an array whose layout is unknown, and
+  ///   ``ValueError/unionMember(path:problem:in:)`` when a rule in ``DescriptionOptions/unionMembers`` does not fit
+  ///   (its paths are from one value).
   @inlinable
   public func describe(
-    bytes: some Collection<UInt8>, options: DescriptionOptions = .default, as format: ReportFormat = .text
+    bytes: some Collection<UInt8>, count: Int? = nil, options: DescriptionOptions = .default,
+    as format: ReportFormat = .text
   ) throws(ValueError) -> String {
     try ValueType.withRawBytes(of: bytes) { (raw) throws(ValueError) in
-      let text = try describeRaw(raw, options: options)
-      return format.description(text) { describeJSON(raw, count: nil, description: text) }
+      guard let count else {
+        let text = try describeRaw(raw, options: options)
+        return format.description(text) { describeJSON(raw, count: nil, description: text) }
+      }
+      let text = try describeRaw(raw, count: count, options: options)
+      return format.description(text) { describeJSON(raw, count: count, description: text) }
     }
   }
 
@@ -38,28 +50,6 @@ extension ValueType {
       throw .wrongSize(role: "", byteCount: bytes.count, type: type, typeSize: layout.size)
     }
     return try makeDescriber(options).describe(bytes)
-  }
-
-  /// Describes `count` consecutive values, one stride apart, as a C array initializer: `{v0, v1, … 8 more}`.
-  ///
-  /// - Throws: ``ValueError/wrongSize(role:byteCount:type:typeSize:)`` when the buffer does not hold exactly
-  ///   `count` values, ``ValueError/invalidCount(_:)`` for a negative count or one larger than
-  ///   ``CLayout/maximumSize`` (the largest array a layout has; a zero-size type would otherwise print
-  ///   without end), ``ValueError/layoutUnknown(_:_:)`` when the layout is unknown, and
-  ///   ``ValueError/unionMember(path:problem:in:)`` when a rule in ``DescriptionOptions/unionMembers`` does not fit
-  ///   (its paths are from one value).
-  ///
-  /// With ``ReportFormat/json``, the leaves of each value are listed with the value's index first (`[1].x`),
-  /// at their offsets from the first value.
-  @inlinable
-  public func describe(
-    bytes: some Collection<UInt8>, count: Int, options: DescriptionOptions = .default,
-    as format: ReportFormat = .text
-  ) throws(ValueError) -> String {
-    try ValueType.withRawBytes(of: bytes) { (raw) throws(ValueError) in
-      let text = try describeRaw(raw, count: count, options: options)
-      return format.description(text) { describeJSON(raw, count: count, description: text) }
-    }
   }
 
   @usableFromInline
@@ -78,7 +68,7 @@ extension ValueType {
   /// Describes a Swift value that has this C type's layout.
   ///
   /// - Throws: ``ValueError/swiftTypeSize(swiftType:size:type:typeSize:)`` when the sizes differ, and the
-  ///   errors of ``describe(bytes:options:as:)``.
+  ///   errors of ``describe(bytes:count:options:as:)``.
   public func describe<Value>(_ value: Value, options: DescriptionOptions = .default)
     throws(ValueError) -> String
   {
@@ -100,7 +90,7 @@ extension ValueType {
 
   /// Turns a C initializer back into the bytes of one value: every field not mentioned and all padding zero.
   ///
-  /// It reads what ``describe(bytes:options:as:)`` prints and ordinary C besides:
+  /// It reads what ``describe(bytes:count:options:as:)`` prints and ordinary C besides:
   /// designators and designator chains (`.origin.x = 1`, `[2] = 5`), positional elements, string literals
   /// for `char` arrays, character literals, hex floats, `NULL`, `true`, comments.
   ///

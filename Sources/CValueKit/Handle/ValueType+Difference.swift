@@ -21,7 +21,7 @@ extension ValueType {
   ///     ``defaultTolerance`` (``ComparisonOptions/default``): its compiled plan decides, and a value whose
   ///     layout is unknown is equal to the value at the same address.
   /// - Returns: `nil` when the values are equal, else their comparison.
-  /// - Throws: The errors of ``compare(bytes:_:options:)``, or with a `count` of
+  /// - Throws: The errors of ``compare(bytes:_:count:options:)``, or with a `count` of
   ///   ``compare(bytes:_:count:options:)``.
   @inlinable
   public func difference(
@@ -60,7 +60,7 @@ extension ValueType {
   ///   - actual: The first byte of one value.
   ///   - expected: The first byte of the other.
   /// - Returns: `nil` when the values are equal, else their comparison.
-  /// - Throws: The errors of ``compare(bytes:_:options:)``; for a type whose layout is unknown (and so whose
+  /// - Throws: The errors of ``compare(bytes:_:count:options:)``; for a type whose layout is unknown (and so whose
   ///   size is), ``ValueError/layoutUnknown(_:_:)`` unless both addresses are the same value.
   @inlinable @inline(__always)
   public func difference(pointers actual: UnsafeRawPointer, _ expected: UnsafeRawPointer) throws(ValueError)

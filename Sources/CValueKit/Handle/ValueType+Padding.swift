@@ -3,8 +3,8 @@ extension ValueType {
   /// offset and the fields it lies between: what a struct copied out of a trust boundary would leak (CERT
   /// DCL39-C).
   ///
-  /// The result is a ``Comparison`` of the value's padding against zero, with the strategy
-  /// ``Comparison/Strategy/padding``: ``Comparison/isEqual`` when every padding byte is zero, and a
+  /// The result is a ``Comparison`` of the value's padding against zero (strategy `padding` in its report):
+  /// ``Comparison/isEqual`` when every padding byte is zero, and a
   /// ``Mismatch`` per run of non-zero bytes, with its ``Mismatch/paddingRange`` and the bytes as
   /// ``Mismatch/actual``. Padding is every byte no field covers: holes between members, tail padding, and the
   /// bytes of a union that no member covers; with a union member rule, also the bytes only the other members

@@ -113,7 +113,7 @@ public final class ValueType: Sendable, CustomStringConvertible {
   public var size: Int? { layout?.size }
 
   /// How values of this type are compared when both are given with their size.
-  public let strategy: Comparison.Strategy
+  package let strategy: Comparison.Strategy
 
   private static func strategy(
     of type: TypeEncoding, rules: RuleNode?, layoutError: LayoutError?, entries: EntryLookup

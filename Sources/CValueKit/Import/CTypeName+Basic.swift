@@ -8,7 +8,7 @@ extension CTypeName {
   /// ```
   ///
   /// - Parameter name: A type name, its words separated by spaces.
-  public static func isBasic(_ name: String) -> Bool {
+  package static func isBasic(_ name: String) -> Bool {
     let words: Set<String> = [
       "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool", "bool", "_Complex",
     ]
@@ -28,7 +28,7 @@ extension CTypeName {
   ///   - name: A type name, its words separated by spaces.
   ///   - abi: The ABI whose sizes and signedness the name has.
   /// - Returns: The scalar, or `nil` for a name that is no basic arithmetic type (`void`, a record, a typedef).
-  public static func basicScalar(_ name: String, abi: ABI) -> TypeEncoding.Scalar? {
+  package static func basicScalar(_ name: String, abi: ABI) -> TypeEncoding.Scalar? {
     let words = name.split(separator: " ").map(String.init)
     guard isBasic(name), !words.isEmpty else { return nil }
     let isUnsigned = words.contains("unsigned")
@@ -52,4 +52,19 @@ extension CTypeName {
     default: return nil
     }
   }
+}
+
+extension ABI {
+  /// The scalar one of C's own type names (`unsigned`, `long int`, `signed char`) is on this ABI: `long` is a
+  /// pointer's size but on Windows, plain `char` unsigned on Arm, RISC-V and s390x Linux.
+  ///
+  /// ```swift
+  /// ABI.x86_64Linux.scalar(named: "long int")   // .longLong ("q"): LP64 long, as clang encodes it
+  /// ABI.arm64Linux.scalar(named: "char")        // .unsignedChar
+  /// ABI.host.scalar(named: "struct point")      // nil
+  /// ```
+  ///
+  /// - Parameter name: A type name, its words separated by spaces.
+  /// - Returns: The scalar, or `nil` for a name that is no basic arithmetic type (`void`, a record, a typedef).
+  public func scalar(named name: String) -> TypeEncoding.Scalar? { CTypeName.basicScalar(name, abi: self) }
 }

@@ -19,7 +19,7 @@ extension ImportedTypes {
   ///   - origin: Where the types come from.
   /// - Throws: The reader's error: for a type named in `types:` that is unknown, incomplete or cannot be
   ///   represented, for names defined differently, and whatever the reader throws.
-  public init<Reader: TypeReader>(
+  package init<Reader: TypeReader>(
     reading reader: inout Reader, types: [String]?, abi: ABI, origin: Origin
   ) throws(Reader.Failure) {
     let declarations = try reader.declarations()

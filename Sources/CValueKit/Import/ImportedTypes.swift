@@ -1,5 +1,4 @@
-/// Types brought in from outside: what a source (C headers read by clang, a catalog file, debug info, or a
-/// source of your own through ``TypeReader``) found, in one shape whatever the source, ready for
+/// Types brought in from outside: what a source (C headers read by clang, a catalog file, debug info) found, in one shape whatever the source, ready for
 /// `TypeCatalog.register(_:)`.
 ///
 /// Records carry C's member names in their encodings and, where an encoding cannot say it (packed,
@@ -35,7 +34,7 @@ public struct ImportedTypes: Hashable, Sendable {
     public var place: String?
 
     /// A record as a source states it.
-    public init(
+    package init(
       name: String, encoding: TypeEncoding, override: LayoutOverride?, size: Int, alignment: Int,
       alignmentSource: AlignmentSource = .compiler, place: String? = nil
     ) {
@@ -75,7 +74,7 @@ public struct ImportedTypes: Hashable, Sendable {
     public var encoding: TypeEncoding
 
     /// A typedef name for an encoding.
-    public init(name: String, encoding: TypeEncoding) {
+    package init(name: String, encoding: TypeEncoding) {
       self.name = name
       self.encoding = encoding
     }
@@ -83,16 +82,16 @@ public struct ImportedTypes: Hashable, Sendable {
 
   /// A member declared with an enum type (or an array of one), whose constants describe it, so that
   /// descriptions print `.state = TCP_LISTEN` and literals read the names back.
-  public struct Enumeration: Hashable, Sendable {
+  package struct Enumeration: Hashable, Sendable {
     /// The tagged record, as C names it (`struct tcp_info`).
-    public var record: String
+    package var record: String
     /// The member's name.
-    public var member: String
+    package var member: String
     /// The enum's constants.
-    public var enumeration: CEnumeration
+    package var enumeration: CEnumeration
 
     /// The enumeration of a member of a tagged record.
-    public init(record: String, member: String, enumeration: CEnumeration) {
+    package init(record: String, member: String, enumeration: CEnumeration) {
       self.record = record
       self.member = member
       self.enumeration = enumeration
@@ -112,7 +111,7 @@ public struct ImportedTypes: Hashable, Sendable {
     public var details: [String: String]
 
     /// Where types came from.
-    public init(kind: String, inputs: [String] = [], arguments: [String] = [], details: [String: String] = [:]) {
+    package init(kind: String, inputs: [String] = [], arguments: [String] = [], details: [String: String] = [:]) {
       self.kind = kind
       self.inputs = inputs
       self.arguments = arguments
@@ -125,7 +124,7 @@ public struct ImportedTypes: Hashable, Sendable {
   /// The typedefs, in declaration order.
   public var typedefs: [Typedef]
   /// The enumerations of tagged records' members, registered after the records.
-  public var enumerations: [Enumeration]
+  package var enumerations: [Enumeration]
   /// What the source left out, by name, with why: typedefs that cannot be readable names (the name is
   /// itself an encoding, or the type has no layout: a function, `void`, an incomplete struct), records
   /// CValueKit cannot represent (a member no encoding describes, `__float128`; a layout no override
@@ -144,7 +143,7 @@ public struct ImportedTypes: Hashable, Sendable {
 
   /// Imported types as a source found them; ``init(reading:types:abi:origin:)`` makes them from a
   /// ``TypeReader`` through the pass every source shares.
-  public init(
+  package init(
     records: [Record] = [], typedefs: [Typedef] = [], enumerations: [Enumeration] = [],
     skipped: [String: String] = [:], unimportable: Set<String> = [], abi: ABI, origin: Origin
   ) {

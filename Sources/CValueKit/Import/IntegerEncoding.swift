@@ -6,7 +6,7 @@ extension TypeEncoding.Scalar {
   /// ```swift
   /// TypeEncoding.Scalar.integer(signed: false, size: 4, isLong: false)   // .unsignedInt ("I")
   /// ```
-  public static func integer(signed: Bool, size: Int, isLong: Bool) -> TypeEncoding.Scalar? {
+  package static func integer(signed: Bool, size: Int, isLong: Bool) -> TypeEncoding.Scalar? {
     switch (size, signed) {
     case (1, true): .char
     case (1, false): .unsignedChar

@@ -8,29 +8,30 @@
 /// // … build the encoding and the SourceRecord …
 /// return read.keep(record, key: "pair", readFor: name, in: place.record)
 /// ```
-public struct RecordsRead<Key: Hashable> {
+package struct RecordsRead<Key: Hashable> {
   /// Every record kept, in order.
-  public private(set) var records: [SourceRecord] = []
+  package private(set) var records: [SourceRecord] = []
   /// The names of the records kept that are ``SourceRecord/isNested``.
-  public private(set) var nested: Set<String> = []
+  package private(set) var nested: Set<String> = []
   private var encodings: [Key: TypeEncoding] = [:]
   private var names: [Key: String] = [:]
 
   /// No records yet.
-  public init() {}
+  package init() {}
 
   /// The encoding of the record of `key`, once kept.
-  public func encoding(of key: Key) -> TypeEncoding? { encodings[key] }
+  package func encoding(of key: Key) -> TypeEncoding? { encodings[key] }
 
   /// The name (``SourceRecord/name``) of the record of `key`, once kept.
-  public func name(of key: Key) -> String? { names[key] }
+  package func name(of key: Key) -> String? { names[key] }
 
   /// Keeps a record just read, marking it nested when it is an anonymous record read for a member of another
   /// record (`record` is the one holding it), not for a typedef of its own (`entry` is what it was read as).
   ///
   /// - Returns: The record's encoding.
   @discardableResult
-  public mutating func keep(_ record: SourceRecord, key: Key?, readFor entry: String, in holder: String) -> TypeEncoding
+  package mutating func keep(_ record: SourceRecord, key: Key?, readFor entry: String, in holder: String)
+    -> TypeEncoding
   {
     var record = record
     record.isNested = !record.isTagged && holder != entry

@@ -10,50 +10,50 @@
 ///   name: "struct pair", encoding: try TypeEncoding(#"{pair="a"i"b"c}"#), size: 8, alignment: 4,
 ///   members: [.init(name: "a", bitOffset: 0, size: 4), .init(name: "b", bitOffset: 32, size: 1)])
 /// ```
-public struct SourceRecord: Sendable {
+package struct SourceRecord: Sendable {
   /// How C names it: `struct tcphdr`, `union sigval`, the typedef `siginfo_t` of an anonymous struct, or,
   /// for an anonymous record inside another, the outer record and the member
   /// (`struct sigaction (anonymous union with .sa_handler)`).
-  public var name: String
+  package var name: String
   /// The encoding with C's member names, nested records written out.
-  public var encoding: TypeEncoding
+  package var encoding: TypeEncoding
   /// `sizeof`, as the source states it.
-  public var size: Int
+  package var size: Int
   /// `_Alignof`, as the source states it (or infers it: ``alignmentSource``).
-  public var alignment: Int
+  package var alignment: Int
   /// How the source knew ``alignment``.
-  public var alignmentSource: ImportedTypes.AlignmentSource
+  package var alignmentSource: ImportedTypes.AlignmentSource
   /// Where in the source it was read (a compile unit), `nil` when the source has no parts.
-  public var place: String?
+  package var place: String?
   /// Every member in declaration order, unnamed bitfields included.
-  public var members: [Member]
+  package var members: [Member]
   /// Whether the record has a tag of its own, so that it is registered as a definition.
-  public var isTagged: Bool
+  package var isTagged: Bool
   /// Whether it is an anonymous record read as a member of another (not named by a typedef): its layout
   /// is only ever the one it has there, so its override goes with the record that holds it.
-  public var isNested: Bool
+  package var isNested: Bool
   /// The enumerations of its named members declared with an enum type (or an array of one).
-  public var enumerations: [(member: String, enumeration: CEnumeration)]
+  package var enumerations: [(member: String, enumeration: CEnumeration)]
   /// The names of the records it holds by value (in members, arrays, `_Atomic`), so that a record that
   /// cannot be imported takes the ones holding it with it.
-  public var holds: Set<String>
+  package var holds: Set<String>
 
   /// One member as the source places it.
-  public struct Member: Sendable {
+  package struct Member: Sendable {
     /// The member's name, or `nil` for an unnamed bitfield or an anonymous struct or union member.
-    public var name: String?
+    package var name: String?
     /// From the start of the record.
-    public var bitOffset: Int
+    package var bitOffset: Int
     /// The width of a bitfield, else `nil`.
-    public var bitWidth: Int?
+    package var bitWidth: Int?
     /// `sizeof` the member's type (0 for a bitfield).
-    public var size: Int
+    package var size: Int
     /// The name of the anonymous (or nested) record the member holds (itself, in an array, `_Atomic`),
     /// whose override, if it needs one, the record carries in its own.
-    public var anonymousRecord: String?
+    package var anonymousRecord: String?
 
     /// A member at a bit offset from the start of the record.
-    public init(name: String?, bitOffset: Int, bitWidth: Int? = nil, size: Int, anonymousRecord: String? = nil) {
+    package init(name: String?, bitOffset: Int, bitWidth: Int? = nil, size: Int, anonymousRecord: String? = nil) {
       self.name = name
       self.bitOffset = bitOffset
       self.bitWidth = bitWidth
@@ -63,7 +63,7 @@ public struct SourceRecord: Sendable {
   }
 
   /// A record as a source states it.
-  public init(
+  package init(
     name: String, encoding: TypeEncoding, size: Int, alignment: Int,
     alignmentSource: ImportedTypes.AlignmentSource = .compiler, place: String? = nil, members: [Member],
     isTagged: Bool = true, isNested: Bool = false, enumerations: [(member: String, enumeration: CEnumeration)] = [],

@@ -13,7 +13,7 @@
 /// let imported = try ImportedTypes(reading: &reader, types: nil, abi: .host, origin: .init(kind: "table"))
 /// try catalog.register(imported)
 /// ```
-public protocol TypeReader {
+package protocol TypeReader {
   /// How the source refers to a type (a clang type, a DWARF DIE, a row).
   associatedtype TypeReference
   /// The source's own error, which the pass throws for the problems it finds too (``failure(_:)``).
@@ -53,21 +53,21 @@ public protocol TypeReader {
 }
 
 /// The types a source declares, in the order the import reads them.
-public struct TypeDeclarations<TypeReference> {
+package struct TypeDeclarations<TypeReference> {
   /// One declared type.
-  public struct Entry {
+  package struct Entry {
     /// As C names it: `struct tag`, `union tag`, or a typedef's name.
-    public var name: String
+    package var name: String
     /// The record, or the type a typedef names (`nil`: `void`).
-    public var type: TypeReference?
+    package var type: TypeReference?
     /// Whether it is a typedef.
-    public var isTypedef: Bool
+    package var isTypedef: Bool
     /// Where the source declares it (a compile unit, a function in one), `nil` when the source has no
     /// parts; named in ``ImportProblem/conflictingDefinitions(_:places:)``.
-    public var place: String?
+    package var place: String?
 
     /// A declared type.
-    public init(name: String, type: TypeReference?, isTypedef: Bool, place: String? = nil) {
+    package init(name: String, type: TypeReference?, isTypedef: Bool, place: String? = nil) {
       self.name = name
       self.type = type
       self.isTypedef = isTypedef
@@ -76,12 +76,12 @@ public struct TypeDeclarations<TypeReference> {
   }
 
   /// Every complete type, in order.
-  public var entries: [Entry]
+  package var entries: [Entry]
   /// Tags declared but defined nowhere in the source, for an error that says so.
-  public var incomplete: Set<String>
+  package var incomplete: Set<String>
 
   /// The declarations of a source.
-  public init(entries: [Entry] = [], incomplete: Set<String> = []) {
+  package init(entries: [Entry] = [], incomplete: Set<String> = []) {
     self.entries = entries
     self.incomplete = incomplete
   }
@@ -89,7 +89,7 @@ public struct TypeDeclarations<TypeReference> {
 
 /// What the import pass finds wrong with a source's types, in words any source can say; each
 /// ``TypeReader`` turns it into its own error (``TypeReader/failure(_:)``).
-public enum ImportProblem: Error, Hashable, Sendable, CustomStringConvertible {
+package enum ImportProblem: Error, Hashable, Sendable, CustomStringConvertible {
   /// A name asked for that no type of the source has.
   case unknownType(String)
   /// A type declared (`struct opaque;`) but defined nowhere, so it has no layout.
@@ -103,7 +103,7 @@ public enum ImportProblem: Error, Hashable, Sendable, CustomStringConvertible {
   case layoutMismatch(record: String, field: String, source: String, cvaluekit: String)
 
   /// What went wrong, where, in the words of no particular source.
-  public var description: String {
+  package var description: String {
     switch self {
     case .unknownType(let name): "no type named \(name)"
     case .incompleteType(let name): "\(name) is declared but defined nowhere"

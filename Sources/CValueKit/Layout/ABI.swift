@@ -256,7 +256,7 @@ public struct ABI: Hashable, Sendable, CustomStringConvertible {
   public var description: String { name }
 
   /// The size and alignment of a scalar, or `nil` for `v` and `?`, which have no size.
-  public func sizeAndAlignment(of scalar: TypeEncoding.Scalar) -> (size: Int, alignment: Int)? {
+  package func sizeAndAlignment(of scalar: TypeEncoding.Scalar) -> (size: Int, alignment: Int)? {
     switch scalar {
     case .char, .unsignedChar, .bool: return (1, 1)
     case .short, .unsignedShort, .float16, .bfloat16: return (2, 2)

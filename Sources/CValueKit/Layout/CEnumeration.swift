@@ -78,7 +78,7 @@ public struct CEnumeration: Hashable, Sendable, CustomStringConvertible {
   /// ```
   ///
   /// - Parameter value: A member's value.
-  public func name(for value: Int64) -> String? { list.namesByValue[value] }
+  package func name(for value: Int64) -> String? { list.namesByValue[value] }
 
   /// The value of the constant called `name`, or `nil` when there is none.
   ///
@@ -87,7 +87,7 @@ public struct CEnumeration: Hashable, Sendable, CustomStringConvertible {
   /// ```
   ///
   /// - Parameter name: A constant's name.
-  public func value(named name: String) -> Int64? { list.valuesByName[name] }
+  package func value(named name: String) -> Int64? { list.valuesByName[name] }
 
   /// The enumeration as C declares it, with at most eight constants shown:
   /// `enum zstate {Z_OK = 0, Z_STREAM_END = 1}`.

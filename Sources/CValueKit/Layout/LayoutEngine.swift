@@ -84,8 +84,8 @@ struct LayoutEngine {
       return try recordNode(type, record, isUnion: true, depth: depth, carried: override)
     case .bitfield:
       throw LayoutError(.bitfieldOutsideRecord)
-    case .vector(let vector):
-      return try vectorNode(type, vector, depth: depth)
+    case .vector(let size, let alignment, let element):
+      return try vectorNode(type, size: size, alignment: alignment, element: element, depth: depth)
     case .complex(let component):
       guard case .scalar(let scalar) = component.unqualified, scalar.isInteger || scalar.isFloatingPoint,
         scalar != .bool, let (size, alignment) = abi.sizeAndAlignment(of: scalar)
@@ -149,26 +149,26 @@ struct LayoutEngine {
   }
 
   private mutating func vectorNode(
-    _ type: TypeEncoding, _ vector: TypeEncoding.Vector, depth: Int
+    _ type: TypeEncoding, size: Int, alignment: Int, element elementType: TypeEncoding, depth: Int
   ) throws(LayoutError) -> CLayout.Node {
-    let element = try node(for: vector.element, depth: depth + 1)
-    guard vector.alignment > 0, vector.alignment & (vector.alignment - 1) == 0 else {
-      throw LayoutError(.invalidVector("alignment \(vector.alignment) is not a power of two"))
+    let element = try node(for: elementType, depth: depth + 1)
+    guard alignment > 0, alignment & (alignment - 1) == 0 else {
+      throw LayoutError(.invalidVector("alignment \(alignment) is not a power of two"))
     }
-    guard vector.size <= CLayout.maximumSize, vector.alignment <= CLayout.maximumSize else {
+    guard size <= CLayout.maximumSize, alignment <= CLayout.maximumSize else {
       throw LayoutError(.tooLarge)
     }
-    guard element.size > 0, vector.size > 0, vector.size % element.size == 0 else {
+    guard element.size > 0, size > 0, size % element.size == 0 else {
       throw LayoutError(
-        .invalidVector("size \(vector.size) is not a whole number of \(element.size)-byte elements"))
+        .invalidVector("size \(size) is not a whole number of \(element.size)-byte elements"))
     }
     // A C type's size is a whole number of its alignment: one that is not has no stride its size matches,
     // and an array of it would be read past its end (the C API's fuzz target found `![5,4c]`).
-    guard vector.size % vector.alignment == 0 else {
+    guard size % alignment == 0 else {
       throw LayoutError(
-        .invalidVector("size \(vector.size) is not a whole number of its alignment, \(vector.alignment)"))
+        .invalidVector("size \(size) is not a whole number of its alignment, \(alignment)"))
     }
-    return CLayout.Node(type: type, size: vector.size, alignment: vector.alignment, content: .leaf)
+    return CLayout.Node(type: type, size: size, alignment: alignment, content: .leaf)
   }
 
   /// The largest bit offset or width a layout can hold: ``CLayout/maximumSize`` in bits.

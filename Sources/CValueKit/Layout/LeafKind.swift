@@ -57,8 +57,8 @@ enum LeafKind: Hashable, Sendable {
         return
       }
       self = .complex(component: LeafKind(scalar: scalar, size: componentSize, abi: abi), componentSize: componentSize)
-    case .vector(let vector):
-      var element = vector.element
+    case .vector(let size, _, let vectorElement):
+      var element = vectorElement
       while case .qualified(_, let inner) = element { element = inner }
       guard case .scalar(let scalar) = element, let (elementSize, _) = abi.sizeAndAlignment(of: scalar), elementSize > 0
       else {
@@ -67,7 +67,7 @@ enum LeafKind: Hashable, Sendable {
       }
       self = .vector(
         element: LeafKind(scalar: scalar, size: elementSize, abi: abi), elementSize: elementSize,
-        count: vector.size / elementSize)
+        count: size / elementSize)
     case .array, .structure, .union, .bitfield, .qualified:
       self = .opaque
     }

@@ -16,8 +16,8 @@ extension ValueRegistry {
   /// Everything is checked here, never when comparing: the argument count and types, the return type, and
   /// whether libffi can pass the value (bitfields, vectors and flexible arrays cannot be passed by value).
   /// A function taking two pointers is then called directly through a C function pointer; any other through
-  /// a libffi call interface prepared once and kept with the registration. Comparisons through it report
-  /// ``Comparison/Strategy/cFunction(name:type:)``. A later registration for the type replaces it.
+  /// a libffi call interface prepared once and kept with the registration. Comparisons through it say so in
+  /// their reports (`(C function geo_point_equal)`). A later registration for the type replaces it.
   ///
   /// - Parameters:
   ///   - type: The values' type, as an encoding or readable name, or a ``TypeEncoding``.

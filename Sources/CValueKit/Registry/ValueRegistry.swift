@@ -255,7 +255,7 @@ public final class ValueRegistry: Sendable {
   /// union's path from the record.
   ///
   /// - Throws: ``ValueError/encoding(_:)`` when the type does not parse.
-  public func unionMembers(of type: some TypeEncodingConvertible) throws(ValueError) -> [FieldPath: UnionMember] {
+  package func unionMembers(of type: some TypeEncodingConvertible) throws(ValueError) -> [FieldPath: UnionMember] {
     let type = try parse(type)
     let rules = state.withLock { $0.entries.unionMembers(for: type) }
     return Dictionary(rules.map { ($0.path, $0.member) }, uniquingKeysWith: { first, _ in first })

@@ -1,6 +1,6 @@
 extension Comparison {
   /// Which values a text report shows after its fields.
-  public enum ShownValues: Hashable, Sendable {
+  package enum ShownValues: Hashable, Sendable {
     /// Both whole values, as the comparison described them: `actual:` and `expected:` lines.
     case whole
     /// One element of each side of a comparison of arrays, in place of both whole arrays (which may be
@@ -37,11 +37,16 @@ extension Comparison {
   ///
   /// - Parameters:
   ///   - format: ``ReportFormat/text`` or ``ReportFormat/json``; the JSON object has no headline and is the
-  ///     same whatever the headline and values.
+  ///     same whatever the headline.
   ///   - headline: The first line of the text.
-  ///   - values: Which values the text shows after the fields.
   /// - Returns: The text, without a final newline.
-  public func report(as format: ReportFormat, headline: String, values: ShownValues = .whole) -> String {
+  public func report(as format: ReportFormat, headline: String) -> String {
+    write(as: format, headline: headline, values: .whole)
+  }
+
+  /// ``report(as:headline:)`` with the values a door shows after the fields: one element of each array for a
+  /// comparison of arrays, or none.
+  package func report(as format: ReportFormat, headline: String, values: ShownValues) -> String {
     write(as: format, headline: headline, values: values)
   }
 

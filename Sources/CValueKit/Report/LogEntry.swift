@@ -4,14 +4,14 @@
 /// entries to the report, which writes them and what they add up to in any ``ReportFormat``:
 ///
 /// ```swift
-/// let entry = LogEntry(file: "test.c", line: 31, type: "struct reading", result: .assertion(comparison))
+/// let entry = LogEntry(file: "test.c", line: 31, type: "struct reading", assertion: comparison)
 /// print(LogEntry.report([entry], as: .text))
 /// // test.c:31: passed: reading values are equal
 /// // 1 assertion, 0 failed; 0 values logged
 /// ```
 public struct LogEntry: Hashable, Sendable {
-  /// What the entry says.
-  public enum Result: Hashable, Sendable {
+  /// What the entry says: ``comparison`` for an assertion, ``value`` for a logged value.
+  package enum Result: Hashable, Sendable {
     /// An assertion's verdict: equal or not, with every mismatching field.
     case assertion(Comparison)
     /// A logged value (or array of values) as a C initializer.
@@ -31,13 +31,25 @@ public struct LogEntry: Hashable, Sendable {
   /// How many values each side holds, for an entry of an array of values; `nil` for one value.
   public var count: Int?
   /// The verdict or the description.
-  public var result: Result
+  package var result: Result
 
-  /// Creates an entry.
+  /// The verdict of an assertion entry; `nil` for a logged value.
+  public var comparison: Comparison? {
+    if case .assertion(let comparison) = result { return comparison }
+    return nil
+  }
+
+  /// The C initializer of a logged value; `nil` for an assertion.
+  public var value: String? {
+    if case .value(let description) = result { return description }
+    return nil
+  }
+
+  /// An assertion's entry: its verdict, with every mismatching field.
   ///
   /// ```swift
-  /// LogEntry(file: "test.c", line: 46, type: "uint16_t", count: 3, result: .value("{100, 200, 300}"))
-  /// // test.c:46: uint16_t[3] = {100, 200, 300}
+  /// LogEntry(file: "test.c", line: 31, type: "struct reading", assertion: comparison)
+  /// // test.c:31: passed: reading values are equal
   /// ```
   ///
   /// - Parameters:
@@ -47,10 +59,39 @@ public struct LogEntry: Hashable, Sendable {
   ///   - message: The source's message; empty for none.
   ///   - offset: The entry's byte offset in the log, when it has one.
   ///   - count: How many values each side holds, for an array; `nil` for one value.
-  ///   - result: The verdict or the description.
+  ///   - assertion: The comparison the assertion made.
   public init(
     file: String, line: Int, type: String, message: String = "", offset: Int? = nil, count: Int? = nil,
-    result: Result
+    assertion: Comparison
+  ) {
+    self.init(
+      file: file, line: line, type: type, message: message, offset: offset, count: count, result: .assertion(assertion))
+  }
+
+  /// A logged value's entry: the value (or array of values) as a C initializer.
+  ///
+  /// ```swift
+  /// LogEntry(file: "test.c", line: 46, type: "uint16_t", count: 3, value: "{100, 200, 300}")
+  /// // test.c:46: uint16_t[3] = {100, 200, 300}
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - file: The source file.
+  ///   - line: The line.
+  ///   - type: The type as the source spells it.
+  ///   - message: The source's message; empty for none.
+  ///   - offset: The entry's byte offset in the log, when it has one.
+  ///   - count: How many values, for an array; `nil` for one value.
+  ///   - value: The description.
+  public init(
+    file: String, line: Int, type: String, message: String = "", offset: Int? = nil, count: Int? = nil,
+    value: String
+  ) {
+    self.init(file: file, line: line, type: type, message: message, offset: offset, count: count, result: .value(value))
+  }
+
+  package init(
+    file: String, line: Int, type: String, message: String, offset: Int?, count: Int?, result: Result
   ) {
     self.file = file
     self.line = line

@@ -52,7 +52,7 @@ import Testing
           expected: {.x = 1, .y = 2.5}
         """)
     #expect(calls.take() == 2)
-    // The same comparison as compare(bytes:_:options:) gives.
+    // The same comparison as compare(bytes:_:count:options:) gives.
     #expect(try difference == point.compare(bytes: Self.bytes(1, 2), Self.bytes(1, 2.5)))
   }
 

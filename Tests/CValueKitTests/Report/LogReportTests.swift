@@ -12,11 +12,11 @@ import Testing
     return [
       LogEntry(
         file: "test.c", line: 31, type: "struct cv_point", offset: 14,
-        result: .assertion(try point.compare(bytes: one, one))),
+        assertion: try point.compare(bytes: one, one)),
       LogEntry(
         file: "test.c", line: 33, type: "struct cv_point", message: "after scaling", offset: 60,
-        result: .assertion(try point.compare(bytes: one, other))),
-      LogEntry(file: "test.c", line: 35, type: "uint16_t", offset: 120, count: 3, result: .value("{100, 200, 300}")),
+        assertion: try point.compare(bytes: one, other)),
+      LogEntry(file: "test.c", line: 35, type: "uint16_t", offset: 120, count: 3, value: "{100, 200, 300}"),
     ]
   }
 
