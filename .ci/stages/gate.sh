@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # The gate: what every change must pass before anything slower runs. The build with no warnings from our own
-# code, the README's two commands, the C++ interop package, formatting, the public API and the one-way flow,
-# the compiler oracles, the README's examples and the DocC catalogs.
+# code, the README's two commands, formatting, the public API and the one-way flow, and the README's examples.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -29,10 +28,6 @@ if [ -n "$skipped" ]; then
   echo "error: tests were skipped under CI (listed above)" >&2
   exit 1
 fi
-
-echo "== C++ interoperability: a package's C++ structs compared from Swift, their types from its debug info"
-echo "   (Tests/CxxInterop, a package of its own that depends on this one by path)"
-swift test --package-path Tests/CxxInterop 2>&1 | tail -n 12
 
 echo "== swift format lint --strict"
 swift format lint --strict -r Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Benchmarks Fuzz/Targets
@@ -63,17 +58,5 @@ if python3 Scripts/check-public-use.py --target "cvalue=$planted" >/dev/null 2>&
 fi
 rm -rf "$planted"
 
-echo "== the cross-target header oracle regenerates as committed (clang -target T -S and _Static_asserts)"
-regenerated=$(mktemp)
-python3 Scripts/headers/generate-cross-oracle.py --output "$regenerated" >/dev/null
-if ! diff <(grep -v '"compiler"' "$regenerated") <(grep -v '"compiler"' Tests/Fixtures/headers/cross-target-oracle.json) >/dev/null; then
-  echo "error: Tests/Fixtures/headers/cross-target-oracle.json differs from what the compiler reports now" >&2
-  exit 1
-fi
-rm -f "$regenerated"
-
 echo "== README examples are the tested ones"
 python3 Scripts/check-readme-examples.py
-
-echo "== DocC catalogs"
-bash Scripts/check-docs.sh

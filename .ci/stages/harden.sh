@@ -1,9 +1,22 @@
 #!/usr/bin/env bash
-# Hardening: the header import and the DWARF reader fuzzed against the compilers, the tests under
-# AddressSanitizer and ThreadSanitizer, the leak check, and a short run of every fuzz target. Longer fuzzing
-# is Fuzz/run.sh's and the differential scripts' default, run by hand.
+# Hardening: the cross-target header oracle and the DocC catalogs, the header import and the DWARF reader
+# fuzzed against the compilers, the tests under AddressSanitizer and ThreadSanitizer, the leak check, and a
+# short run of every fuzz target. Longer fuzzing is Fuzz/run.sh's and the differential scripts' default, run
+# by hand.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+
+echo "== the cross-target header oracle regenerates as committed (clang -target T -S and _Static_asserts)"
+regenerated=$(mktemp)
+python3 Scripts/headers/generate-cross-oracle.py --output "$regenerated" >/dev/null
+if ! diff <(grep -v '"compiler"' "$regenerated") <(grep -v '"compiler"' Tests/Fixtures/headers/cross-target-oracle.json) >/dev/null; then
+  echo "error: Tests/Fixtures/headers/cross-target-oracle.json differs from what the compiler reports now" >&2
+  exit 1
+fi
+rm -f "$regenerated"
+
+echo "== DocC catalogs"
+bash Scripts/check-docs.sh
 
 swift build --product cvalue 2>&1 | tail -n 1
 cvalue=$(swift build --show-bin-path)/cvalue
