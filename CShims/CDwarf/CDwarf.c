@@ -79,7 +79,8 @@ const char *cv_dwarf_image_path(const void *address) {
 // libdwfl keeps the pointer to its callbacks: one set per process, filled from the one libdw loaded, once,
 // under a lock that every reader takes first, so that threads beginning sessions at once do not race on it.
 static char *cv_debuginfo_path = NULL;
-static cv_dwfl_callbacks cv_callbacks;
+static cv_dwfl_callbacks cv_callbacks;           // this machine's debug files only
+static cv_dwfl_callbacks cv_callbacks_fetching;  // libdwfl's standard search, debuginfod included
 static bool cv_callbacks_filled = false;
 static pthread_mutex_t cv_callbacks_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -147,7 +148,7 @@ static int cv_find_debuginfo_locally(
     module, userdata, module_name, base, file_name, debuglink_file, debuglink_crc, debuginfo_file_name);
 }
 
-Dwfl *cv_dwarf_begin(const cv_dwarf_api *api) {
+Dwfl *cv_dwarf_begin(const cv_dwarf_api *api, bool fetch_from_debuginfod) {
   pthread_mutex_lock(&cv_callbacks_lock);
   if (!cv_callbacks_filled) {
     cv_standard_find_debuginfo = (cv_find_debuginfo_function)api->find_debuginfo;
@@ -156,10 +157,16 @@ Dwfl *cv_dwarf_begin(const cv_dwarf_api *api) {
     cv_callbacks.find_debuginfo = (void *)cv_find_debuginfo_locally;
     cv_callbacks.section_address = api->section_address;
     cv_callbacks.debuginfo_path = &cv_debuginfo_path;
+    cv_callbacks_fetching = cv_callbacks;
+    cv_callbacks_fetching.find_debuginfo = api->find_debuginfo;
     cv_callbacks_filled = true;
   }
+  if (fetch_from_debuginfod) {
+    // A bounded wait: libdebuginfod gives up on a server that sends nothing for 90 s by default.
+    setenv("DEBUGINFOD_TIMEOUT", CV_DEBUGINFOD_DEFAULT_TIMEOUT, 0);
+  }
   pthread_mutex_unlock(&cv_callbacks_lock);
-  return api->dwfl_begin(&cv_callbacks);
+  return api->dwfl_begin(fetch_from_debuginfod ? &cv_callbacks_fetching : &cv_callbacks);
 }
 
 int cv_dwarf_udata(const cv_dwarf_api *api, Dwarf_Die *die, unsigned int name, uint64_t *value) {

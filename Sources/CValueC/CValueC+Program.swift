@@ -2,6 +2,7 @@
 
 // cvalue.h's zero-set-up call: a type handle of the running program, from its own debug info.
 import CValueCHeader
+import CValueDebugInfo
 
 @c @implementation
 public func cv_program_type(
@@ -26,4 +27,9 @@ public func cv_catalog_check_program(
     let handle: CatalogHandle = try object(catalog, "catalog", in: function)
     try handle.checkAgainstProgram(try string(name, "name", in: function))
   }
+}
+
+@c @implementation
+public func cv_program_fetch_from_debuginfod(_ enabled: Int32) {
+  DebugInfoImport.fetchesFromDebuginfod = enabled != 0
 }

@@ -74,7 +74,10 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notELF(let path): return "\(path) is not an ELF file"
     case .unreadable(let path, let reason): return "\(path) cannot be read as ELF: \(reason)"
     case .noDebugInfo(let path):
-      return "\(path) has no DWARF debug info: build it with -g, or install its debug file"
+      let fetch =
+        DebugInfoImport.fetchesFromDebuginfod
+        ? "" : " (or set CVALUE_DEBUGINFOD=1 to fetch it by build id from the debuginfod servers of DEBUGINFOD_URLS)"
+      return "\(path) has no DWARF debug info: build it with -g, or install its debug file" + fetch
     case .missingSplitDebugInfo(let path, let files, let package):
       let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
       let binary = path.split(separator: "/").last.map(String.init) ?? path

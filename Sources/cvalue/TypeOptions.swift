@@ -2,6 +2,7 @@ import ArgumentParser
 import CValueDebugInfo
 import CValueHeaders
 import CValueKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -132,7 +133,7 @@ struct TypeSourceOptions: ParsableArguments {
   @Option(
     name: .customLong("binary"),
     help: ArgumentHelp(
-      "Read the type from the DWARF debug info of this ELF executable, shared library or object (repeatable; built with -g, or with its debug file installed), with no libclang. The type is then named as C names it.",
+      "Read the type from the DWARF debug info of this ELF executable, shared library or object (repeatable; built with -g, or with its debug file installed; CVALUE_DEBUGINFOD=1 fetches a missing debug file by build id from the servers of DEBUGINFOD_URLS, which are otherwise never asked), with no libclang. The type is then named as C names it.",
       valueName: "file"))
   var binaries: [String] = []
 

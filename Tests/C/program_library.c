@@ -22,7 +22,9 @@ static void library_type_found(void **state) {
   assert_int_equal(cv_program_type("struct nowhere_at_all", 4, &type, &message), CV_ERROR_UNKNOWN_TYPE);
   assert_null(type);
   assert_string_equal(message,
-                      "/proc/self/exe has no DWARF debug info: build it with -g, or install its debug file; the "
+                      "/proc/self/exe has no DWARF debug info: build it with -g, or install its debug file (or set "
+                      "CVALUE_DEBUGINFOD=1 to fetch it by build id from the debuginfod servers of "
+                      "DEBUGINFOD_URLS); the "
                       "running program has no debug info for struct nowhere_at_all: compile the code that uses "
                       "it with -g (and do not strip the executable), or load a catalog file made by `cvalue "
                       "import`");

@@ -7,6 +7,10 @@ import Testing
 
 /// Files that are not what an import needs: each a typed error with its exact message, never a crash or hang.
 @Suite struct BadDebugInfoTests {
+  /// What a file without debug info suggests, in a process not started with `CVALUE_DEBUGINFOD=1`.
+  static let fetchHint =
+    " (or set CVALUE_DEBUGINFOD=1 to fetch it by build id from the debuginfod servers of DEBUGINFOD_URLS)"
+
   static func message(_ path: String) -> String {
     do {
       _ = try DebugInfoImport.read(path)
@@ -42,13 +46,17 @@ import Testing
 
   @Test func noDebugInfo() throws {
     let path = try DebugInfoFixture.compile("int f(void) { return 1; }\n", name: "plain.o", flags: ["-c"])
-    #expect(Self.message(path) == "\(path) has no DWARF debug info: build it with -g, or install its debug file")
+    #expect(
+      Self.message(path) == "\(path) has no DWARF debug info: build it with -g, or install its debug file"
+        + Self.fetchHint)
   }
 
   @Test func strippedBinary() throws {
     let path = try DebugInfoFixture.compile(
       "struct s { int a; };\nint main(void) { struct s v = {0}; return v.a; }\n", name: "stripped", flags: ["-g", "-s"])
-    #expect(Self.message(path) == "\(path) has no DWARF debug info: build it with -g, or install its debug file")
+    #expect(
+      Self.message(path) == "\(path) has no DWARF debug info: build it with -g, or install its debug file"
+        + Self.fetchHint)
   }
 
   @Test func unknownAndIncompleteTypes() throws {

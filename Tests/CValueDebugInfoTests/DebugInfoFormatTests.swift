@@ -115,7 +115,8 @@ import Testing
     try DebugInfoFixture.run("strip", ["-g", app])
     try FileManager.default.moveItem(atPath: kept, toPath: debug)
     #expect(
-      BadDebugInfoTests.message(app) == "\(app) has no DWARF debug info: build it with -g, or install its debug file")
+      BadDebugInfoTests.message(app) == "\(app) has no DWARF debug info: build it with -g, or install its debug file"
+        + BadDebugInfoTests.fetchHint)
     try DebugInfoFixture.run("objcopy", ["--add-gnu-debuglink=\(debug)", app])
     let (reference, headers) = try DebugInfoLayoutTests.reference()
     let catalog = TypeCatalog()

@@ -31,6 +31,9 @@ public enum SystemPackage: String, CaseIterable, Sendable {
   /// elfutils' debuginfod client library, which libdw loads to ask a server named by `DEBUGINFOD_URLS` for a
   /// debug file it does not find on the machine.
   case debuginfodClient = "libdebuginfod1"
+  /// elfutils' debuginfod server (`debuginfod -F -p PORT -d DB DIR` serves the debug files under DIR by build
+  /// id) and its client tool, `debuginfod-find`.
+  case debuginfodServer = "debuginfod"
 
   /// The files whose presence means the package is installed.
   public var files: [String] {
@@ -51,6 +54,7 @@ public enum SystemPackage: String, CaseIterable, Sendable {
     case .qemu: ["/usr/bin/qemu-system-arm", "/usr/bin/qemu-system-riscv32"]
     case .llvmDwp: ["/usr/lib/llvm-14/bin/llvm-dwp"]
     case .debuginfodClient: ["/usr/lib/x86_64-linux-gnu/libdebuginfod.so.1"]
+    case .debuginfodServer: ["/usr/bin/debuginfod", "/usr/bin/debuginfod-find"]
     case .lld14: ["/usr/bin/ld64.lld-14"]
     case .dwz: ["/usr/bin/dwz"]
     }

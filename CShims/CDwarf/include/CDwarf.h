@@ -128,11 +128,17 @@ const char *cv_dwarf_image_path(const void *address);
 /// `.dwp` package written out as a `.dwo`, for dwarf_begin.
 int cv_dwarf_memory_file(const void *bytes, size_t count);
 
+/// The seconds without progress after which a debuginfod download is given up, when DEBUGINFOD_TIMEOUT is
+/// not set (libdebuginfod's own default is 90).
+#define CV_DEBUGINFOD_DEFAULT_TIMEOUT "10"
+
 /// A Dwfl session for files read offline (executables, shared libraries, relocatable objects, whose
 /// relocations libdwfl applies), finding separate debug files by build-id and debuglink on this machine only:
 /// libdwfl's standard search is asked only when a file it looks for by build id or debug link is there, so its
-/// last step, a debuginfod server named by DEBUGINFOD_URLS, is never reached for a file that has none.
-Dwfl *cv_dwarf_begin(const cv_dwarf_api *api);
+/// last step, a debuginfod server named by DEBUGINFOD_URLS, is never reached for a file that has none. With
+/// `fetch_from_debuginfod`, the standard search runs whole, the servers of DEBUGINFOD_URLS included, and
+/// DEBUGINFOD_TIMEOUT is set to CV_DEBUGINFOD_DEFAULT_TIMEOUT where it is not set.
+Dwfl *cv_dwarf_begin(const cv_dwarf_api *api, bool fetch_from_debuginfod);
 
 /// An attribute (DW_AT_*) of `die` as an unsigned or signed constant, or a reference: 1 when present and
 /// read, 0 when absent, -1 when present but not of that form.

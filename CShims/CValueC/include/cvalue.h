@@ -329,6 +329,14 @@ CV_EXTERN cv_status cv_program_type(const char *name, size_t size, cv_type **typ
  * there is some; this call makes it on request, for any name, with no value resolved. */
 CV_EXTERN cv_status cv_catalog_check_program(cv_catalog *catalog, const char *name, char **message);
 
+/* Whether the program's debug info, when it is not on this machine (a stripped program, a library without
+ * its debug package), is asked for by build id from the debuginfod servers that DEBUGINFOD_URLS names.
+ * 0, the default unless the process starts with CVALUE_DEBUGINFOD=1, sends no request whatever
+ * DEBUGINFOD_URLS says: a type the program lacks is an error at once, never a wait on the network. 1 asks,
+ * for the executable and, for a type it lacks, each loaded library; a server that sends nothing for
+ * DEBUGINFOD_TIMEOUT seconds (10 unless set) is given up. Affects the reads that follow the call. */
+CV_EXTERN void cv_program_fetch_from_debuginfod(int enabled);
+
 #ifdef __cplusplus
 }
 #endif

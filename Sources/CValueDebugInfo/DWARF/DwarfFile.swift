@@ -22,7 +22,7 @@ final class DwarfFile {
     self.path = path
     let table = UnsafeMutablePointer<cv_dwarf_api>.allocate(capacity: 1)
     table.initialize(to: api)
-    guard let session = cv_dwarf_begin(table) else {
+    guard let session = cv_dwarf_begin(table, DebugInfoImport.fetchesFromDebuginfod) else {
       table.deallocate()
       throw .unreadable(path, reason: Self.dwflMessage(api))
     }

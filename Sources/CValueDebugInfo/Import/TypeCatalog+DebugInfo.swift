@@ -121,11 +121,13 @@ extension TypeCatalog {
   /// `.debug/` beside it, or under `/usr/lib/debug`). A library with neither is not read: nothing of it could
   /// answer, and `DEBUGINFOD_URLS` alone never sends a type's lookup to the network (a server that does not
   /// answer would hold every miss for minutes, a request per library).
+  /// With ``DebugInfoImport/fetchesFromDebuginfod`` on, a library with a build id may have one on a server.
   static func hasFindableDebugInfo(_ library: String) -> Bool {
     guard let file = ELFSections.read(library) else { return true }
     let names = Set(file.sections.map(\.name))
     if names.contains(".debug_info") || names.contains(".zdebug_info") { return true }
     guard names.contains(".gnu_debuglink") || names.contains(".note.gnu.build-id") else { return false }
+    if DebugInfoImport.fetchesFromDebuginfod && names.contains(".note.gnu.build-id") { return true }
     var candidates: [String] = []
     if let note = file.contents(of: ".note.gnu.build-id", in: library), note.count > 17 {
       let id = note[16...].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
