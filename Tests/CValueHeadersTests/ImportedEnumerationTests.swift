@@ -1,4 +1,5 @@
 import CValueKit
+import Foundation
 import Testing
 
 @testable import CValueHeaders
@@ -73,5 +74,46 @@ import Testing
     let msvc = try TypeCatalog().importHeaders([header], arguments: ["-target", "x86_64-pc-windows-msvc"])
     #expect(msvc.enumerations.map(\.enumeration.description) == ["enum small {SMALL_A = 0}"])
     #expect(msvc.skipped["struct s.kind"] == "the field cannot hold SMALL_B = 7, left out of its enumeration")
+  }
+}
+
+/// Enumerations by name whatever the shape of the type that holds them (issue 52), through headers and
+/// a catalog file written from them.
+@Suite struct EnumerationShapeHeaderTests {
+  static let header = """
+    enum mode { MODE_OFF, MODE_RUN, MODE_FAULT };
+    typedef struct { enum mode mode; char c; } anon_t;
+    struct rec { enum mode mode; char c; };
+    """
+
+  static func expectNamed(_ catalog: TypeCatalog, _ comment: Comment) throws {
+    let registry = ValueRegistry(catalog: catalog)
+    for name in ["anon_t", "struct rec"] {
+      let type = try registry.resolve(name)
+      let run = try type.parse("{.mode = MODE_RUN, .c = 1}")
+      let fault = try type.parse("{.mode = MODE_FAULT, .c = 1}")
+      #expect(try type.describe(bytes: run) == "{.mode = MODE_RUN, .c = 1}", comment)
+      #expect(
+        try type.compare(bytes: run, fault).report == """
+          \(name == "anon_t" ? "anon_t" : "rec") values differ at 1 of 2 fields:
+            .mode: MODE_RUN ≠ MODE_FAULT
+            actual:   {.mode = MODE_RUN, .c = 1}
+            expected: {.mode = MODE_FAULT, .c = 1}
+          """, comment)
+    }
+  }
+
+  @Test func anEnumMemberOfAnAnonymousStructIsNamedAsInANamedOne() throws {
+    let catalog = TypeCatalog()
+    let imported = try catalog.importHeaders([try BadHeaderInputTests.header(Self.header)])
+    #expect(
+      imported.enumerations.map { "\($0.record).\($0.member)" } == ["anon_t.mode", "struct rec.mode"])
+    try Self.expectNamed(catalog, "headers")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("cvalue-enum-shapes-\(UUID()).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try CatalogFile(imported).write(to: url)
+    let loaded = TypeCatalog()
+    try loaded.loadCatalogFile(at: url)
+    try Self.expectNamed(loaded, "catalog file")
   }
 }

@@ -1,5 +1,5 @@
 extension TypeCatalog {
-  /// Registers the enumeration of an integer member of a named struct or union, so that descriptions
+  /// Registers the enumeration of an integer member of a struct or union, so that descriptions
   /// write its values as constant names (`.state = Z_STREAM_END`; a value that is no constant stays a
   /// number), mismatch lines in reports name them too, and the literal parser reads the names back.
   ///
@@ -24,11 +24,12 @@ extension TypeCatalog {
   ///     (enum bitfields exist), or an array of integers (arrays of arrays too), whose elements then take
   ///     the constants.
   ///   - record: A named struct or union: written with its members (which also registers its definition,
-  ///     as ``register(record:)`` does) or named alone (`{msg}`) when its definition is registered.
+  ///     as ``register(record:)`` does) or named alone (`{msg}`) when its definition is registered; or an
+  ///     anonymous one written with its members (`{?="mode"i"c"c}`, a typedef of one), which an encoding
+  ///     knows by its members alone: every anonymous record with the same members' names and types takes it.
   /// - Throws: ``CatalogError``, and then nothing is registered:
   ///   ``CatalogError/invalidConstantName(_:enumeration:)``, ``CatalogError/duplicateConstant(_:enumeration:)``,
-  ///   ``CatalogError/notANamedRecordDefinition(_:)`` (an anonymous record, or one whose members are
-  ///   unknown), ``CatalogError/recordTaken(_:existing:new:)``, ``CatalogError/noSuchMember(_:record:)``,
+  ///   ``CatalogError/notANamedRecordDefinition(_:)`` (not a record, or one whose members are unknown), ``CatalogError/recordTaken(_:existing:new:)``, ``CatalogError/noSuchMember(_:record:)``,
   ///   ``CatalogError/notAnIntegerMember(_:record:type:)``,
   ///   ``CatalogError/constantDoesNotFit(name:value:member:record:type:)``,
   ///   ``CatalogError/enumerationTaken(member:record:existing:new:)`` (registering the same enumeration
@@ -38,14 +39,27 @@ extension TypeCatalog {
   ) throws(CatalogError) {
     let given = try registering(record)
     try Self.validate(enumeration)
-    guard let key = RecordKey(given), case .named = key, let body = given.record else {
-      throw CatalogError.notANamedRecordDefinition(given)
+    guard let body = given.record else { throw CatalogError.notANamedRecordDefinition(given) }
+    let isUnion = if case .union = given.unqualified { true } else { false }
+    let key = RecordKey.enumerations(of: body, isUnion: isUnion)
+    guard case .named = key else {
+      // An anonymous record is known by its members alone: it is registered with them.
+      guard let fields = body.fields else { throw CatalogError.notANamedRecordDefinition(given) }
+      return try updateDefinitions { (definitions) throws(CatalogError) in
+        try Self.add(
+          enumeration, member: member, of: key, fields: fields, to: &definitions.enumerations,
+          recordType: given)
+      }
     }
     try updateDefinitions { (definitions) throws(CatalogError) in
       var records = definitions.records
       if body.fields != nil { try Self.insert(body, for: key, into: &records) }
+      guard let definition = records[key], let fields = definition.fields else {
+        throw CatalogError.notANamedRecordDefinition(given)
+      }
       let added = try Self.add(
-        enumeration, member: member, of: key, in: records, to: &definitions.enumerations, given: given)
+        enumeration, member: member, of: key, fields: fields, to: &definitions.enumerations,
+        recordType: key.encoding(definition))
       let recordsChanged = records != definitions.records
       if recordsChanged { definitions.records = records }
       return recordsChanged || added
@@ -53,35 +67,37 @@ extension TypeCatalog {
   }
 
   /// ``register(_:enumeration:member:)`` for a record this catalog defines, named as C names it
-  /// (`struct link`): the name is looked up, not resolved into the record's whole encoding, which a
-  /// catalog file's hundreds of members (Vulkan's 951) would otherwise do each. A name the catalog does
-  /// not define goes the general way, for its error.
+  /// (`struct link`, or the typedef `anon_t` of an anonymous struct): the name is looked up, not resolved
+  /// into the record's whole encoding, which a catalog file's hundreds of members (Vulkan's 951) would
+  /// otherwise do each. A name the catalog does not define goes the general way, for its error.
   package func register(_ enumeration: CEnumeration, member: String, ofRecordNamed name: String)
     throws(CatalogError)
   {
     let key = RecordKey(cName: name)
-    guard case .named = key, state.withLock({ $0.definitions.records[key]?.fields != nil }) else {
+    let isTag = name.hasPrefix("struct ") || name.hasPrefix("union ")
+    if !isTag, let named = encoding(named: name), let record = named.record, record.name == nil {
+      // A typedef of an anonymous record: its members are its name.
+      return try register(named, enumeration: enumeration, member: member)
+    }
+    guard case .named = key, let definition = state.withLock({ $0.definitions.records[key] }),
+      let fields = definition.fields
+    else {
       return try register(name, enumeration: enumeration, member: member)
     }
     try Self.validate(enumeration)
     try updateDefinitions { (definitions) throws(CatalogError) in
       try Self.add(
-        enumeration, member: member, of: key, in: definitions.records, to: &definitions.enumerations,
-        given: .structure(.init(name: name, fields: nil)))
+        enumeration, member: member, of: key, fields: fields, to: &definitions.enumerations,
+        recordType: key.encoding(definition))
     }
   }
 
-  /// Checks that `enumeration` fits `member` of the record `key` of `records`, and adds it to
-  /// `enumerations`; whether that changed them (the same enumeration again changes nothing).
+  /// Checks that `enumeration` fits `member` of the record `key` whose members are `fields`, and adds it
+  /// to `enumerations`; whether that changed them (the same enumeration again changes nothing).
   private static func add(
-    _ enumeration: CEnumeration, member: String, of key: RecordKey, in records: [RecordKey: TypeEncoding.Record],
-    to enumerations: inout [RecordKey: [String: CEnumeration]], given: @autoclosure () -> TypeEncoding
+    _ enumeration: CEnumeration, member: String, of key: RecordKey, fields: [TypeEncoding.Field],
+    to enumerations: inout [RecordKey: [String: CEnumeration]], recordType: @autoclosure () -> TypeEncoding
   ) throws(CatalogError) -> Bool {
-    guard let definition = records[key], let fields = definition.fields else {
-      throw CatalogError.notANamedRecordDefinition(given())
-    }
-    // Only errors name the record's type.
-    let recordType = { key.encoding(definition) }
     guard let field = fields.first(where: { $0.name == member }) else {
       throw CatalogError.noSuchMember(member, record: recordType())
     }
@@ -107,7 +123,7 @@ extension TypeCatalog {
     return true
   }
 
-  /// The enumeration registered for a member of a named struct or union, or `nil`.
+  /// The enumeration registered for a member of a struct or union, or `nil`.
   ///
   /// ```swift
   /// catalog.enumeration(forMember: "state", of: "msg")?.name(for: 1)   // "Z_STREAM_END"
@@ -115,9 +131,15 @@ extension TypeCatalog {
   ///
   /// - Parameters:
   ///   - member: The member's name.
-  ///   - record: The record's C name: `union TAG`, `struct TAG`, or the tag alone for a struct.
+  ///   - record: The record's C name: `union TAG`, `struct TAG`, the tag alone for a struct, or the typedef
+  ///     of an anonymous one.
   package func enumeration(forMember member: String, of record: String) -> CEnumeration? {
-    definitions.enumerations[RecordKey(cName: record)]?[member]
+    let isTag = record.hasPrefix("struct ") || record.hasPrefix("union ")
+    if !isTag, let named = encoding(named: record), let body = named.record, body.name == nil {
+      let isUnion = if case .union = named.unqualified { true } else { false }
+      return definitions.enumerations[RecordKey.enumerations(of: body, isUnion: isUnion)]?[member]
+    }
+    return definitions.enumerations[RecordKey(cName: record)]?[member]
   }
 
   /// Checks the constants' names: C identifiers, each used once.

@@ -194,7 +194,15 @@ struct ImportPass<Reader: TypeReader> {
         name: record.name, encoding: record.encoding, override: override, size: record.size,
         alignment: record.alignment, alignmentSource: record.alignmentSource, place: record.place)
     }
-    let enumerations = importable.filter(\.isTagged).flatMap { record in
+    let ambiguous = Self.ambiguousAnonymousRecords(importable)
+    for record in importable where typedefNames.contains(record.name) {
+      guard let reason = ambiguous[record.name] else { continue }
+      for item in record.enumerations { skipped["\(record.name).\(item.member)"] = reason }
+    }
+    // A typedef of an anonymous record (`typedef struct {…} anon_t;`) names it for its enumerations.
+    let enumerations = importable.filter {
+      $0.isTagged || (typedefNames.contains($0.name) && ambiguous[$0.name] == nil)
+    }.flatMap { record in
       record.enumerations.map {
         ImportedTypes.Enumeration(record: record.name, member: $0.member, enumeration: $0.enumeration)
       }
@@ -215,6 +223,36 @@ struct ImportPass<Reader: TypeReader> {
   }
 }
 
+extension ImportPass {
+  /// The anonymous records whose members' enumerations cannot be kept, with why: an encoding knows an
+  /// anonymous record by its members' names and types alone, so two of them alike but for an enum
+  /// (`typedef struct { enum mode mode; } a_t;` and `typedef struct { int mode; } b_t;`) cannot be told apart,
+  /// and neither names its constants rather than one naming the other's.
+  static func ambiguousAnonymousRecords(_ records: [SourceRecord]) -> [String: String] {
+    var byKey: [RecordKey: [SourceRecord]] = [:]
+    for record in records where !record.isTagged {
+      guard let body = record.encoding.record, body.name == nil else { continue }
+      let isUnion = if case .union = record.encoding.unqualified { true } else { false }
+      byKey[RecordKey.enumerations(of: body, isUnion: isUnion), default: []].append(record)
+    }
+    var result: [String: String] = [:]
+    for group in byKey.values where group.count > 1 {
+      let first = group[0].enumerations.map { "\($0.member) \($0.enumeration)" }
+      let names = group.map(\.name)
+      guard group.contains(where: { $0.enumerations.map { "\($0.member) \($0.enumeration)" } != first }) else {
+        continue
+      }
+      for record in group {
+        let others = names.filter { $0 != record.name }.joined(separator: ", ")
+        result[record.name] =
+          "left out of its enumeration: \(others) has the same members but other enums, and an anonymous "
+          + "record is known by its members alone"
+      }
+    }
+    return result
+  }
+}
+
 extension TypeCatalog {
   /// Leaves out of each member's enumeration the constants its field cannot hold (7 in MSVC's signed
   /// 3-bit enum bitfield): they can never be read from it, so they are named in ``ImportedTypes/skipped``
@@ -225,6 +263,10 @@ extension TypeCatalog {
     let scratch = TypeCatalog(includingBuiltins: false)
     for record in imported.records where record.encoding.record?.name != nil {
       try? scratch.register(record: record.encoding)
+    }
+    // A typedef of an anonymous record names it for its enumerations.
+    for typedef in imported.typedefs where typedef.encoding.record.map({ $0.name == nil }) ?? false {
+      try? scratch.register(typedef.encoding, name: typedef.name)
     }
     for index in imported.enumerations.indices {
       let item = imported.enumerations[index]

@@ -230,7 +230,9 @@ struct LayoutEngine {
     let fields = record.fields ?? []
     // A record expanded from a catalog definition (`{tcphdr}`) names members the written encoding does not.
     let isNamed = usesMemberNames || record.hasFieldNames || TypeEncoding.structure(record).namesMembers
-    let enumerations = record.name.flatMap { definitions.enumerations[.named($0, isUnion: isUnion)] }
+    let enumerations =
+      definitions.enumerations.isEmpty
+      ? nil : definitions.enumerations[RecordKey.enumerations(of: record, isUnion: isUnion)]
     var members: [CLayout.Member] = []
     members.reserveCapacity(fields.count)
     var end = 0  // in bits
