@@ -56,7 +56,8 @@ import Testing
       """
     let object = try DebugInfoFixture.compile(source, name: "enum_alike.o", flags: ["-g", "-c"])
     let imported = try DebugInfoImport.read(object)
-    #expect(imported.enumerations.isEmpty)
+    // Only the enum itself, by its tag.
+    #expect(imported.enumerations.map { "\($0.record).\($0.member)" } == ["enum mode."])
     #expect(
       imported.skipped["with_enum_t.mode"]
         == "left out of its enumeration: with_int_t has the same members but other enums, and an anonymous "
@@ -66,5 +67,55 @@ import Testing
     let registry = ValueRegistry(catalog: catalog)
     #expect(try registry.resolve("with_enum_t").describe(bytes: [1, 0, 0, 0]) == "{.mode = 1}")
     #expect(try registry.resolve("with_int_t").describe(bytes: [1, 0, 0, 0]) == "{.mode = 1}")
+  }
+
+  static let ownSource = """
+    typedef enum { LEVEL_LOW = 10, LEVEL_HIGH = 30 } level_t;
+    enum pwr_state { PWR_OFF, PWR_ON };
+    enum dir { DIR_N, DIR_E, DIR_S, DIR_W };
+    typedef enum dir dir_t;
+    level_t level_value;
+    enum pwr_state pwr_value;
+    dir_t dir_value;
+    """
+
+  /// The asserted type itself an enum, by a typedef of an anonymous enum, by its tag, or by a typedef of a
+  /// tagged one: its constants' names, a value that is no constant as a number, and its layout row the enum.
+  @Test func anEnumThatIsTheTypeItselfIsNamed() throws {
+    let catalog = try Self.catalog(
+      Self.ownSource, name: "enum_own.so", types: ["level_t", "enum pwr_state", "dir_t"])
+    let registry = ValueRegistry(catalog: catalog)
+    let level = try registry.resolve("level_t")
+    #expect(try level.describe(bytes: [10, 0, 0, 0]) == "LEVEL_LOW")
+    #expect(try level.describe(bytes: [11, 0, 0, 0]) == "11")
+    #expect(try level.parse("LEVEL_HIGH") == [30, 0, 0, 0])
+    #expect(
+      try level.compare(bytes: [10, 0, 0, 0], [30, 0, 0, 0]).report == """
+        level_t values differ at 1 of 1 field:
+          value: LEVEL_LOW ≠ LEVEL_HIGH
+          actual:   LEVEL_LOW
+          expected: LEVEL_HIGH
+        """)
+    var text = ""
+    level.layout?.report(as: .text, name: "level_t", alignmentSource: "natural", to: &text)
+    #expect(
+      text == """
+        level_t = I
+        size 4, alignment 4, stride 4 (\(ABI.host.name))
+
+        offset     size  field      type
+             0        4  (value)    I  level_t
+
+        """)
+    let power = try registry.resolve("enum pwr_state")
+    #expect(try power.describe(bytes: [1, 0, 0, 0]) == "PWR_ON")
+    #expect(
+      try power.compare(bytes: [1, 0, 0, 0], [0, 0, 0, 0]).report == """
+        enum pwr_state values differ at 1 of 1 field:
+          value: PWR_ON ≠ PWR_OFF
+          actual:   PWR_ON
+          expected: PWR_OFF
+        """)
+    #expect(try registry.resolve("dir_t").describe(bytes: [3, 0, 0, 0]) == "DIR_W")
   }
 }

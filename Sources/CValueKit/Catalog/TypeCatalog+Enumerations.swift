@@ -70,9 +70,12 @@ extension TypeCatalog {
   /// (`struct link`, or the typedef `anon_t` of an anonymous struct): the name is looked up, not resolved
   /// into the record's whole encoding, which a catalog file's hundreds of members (Vulkan's 951) would
   /// otherwise do each. A name the catalog does not define goes the general way, for its error.
+  ///
+  /// An empty `member` registers the enumeration of the type `name` itself (``register(_:ofTypeNamed:)``).
   package func register(_ enumeration: CEnumeration, member: String, ofRecordNamed name: String)
     throws(CatalogError)
   {
+    if member.isEmpty { return try register(enumeration, ofTypeNamed: name) }
     let key = RecordKey(cName: name)
     let isTag = name.hasPrefix("struct ") || name.hasPrefix("union ")
     if !isTag, let named = encoding(named: name), let record = named.record, record.name == nil {
@@ -89,6 +92,43 @@ extension TypeCatalog {
       try Self.add(
         enumeration, member: member, of: key, fields: fields, to: &definitions.enumerations,
         recordType: key.encoding(definition))
+    }
+  }
+
+  /// Registers the enumeration of a type that is itself an enum, by the readable name it is registered
+  /// under (a typedef `level_t`, `enum pwr_state`), so that a value resolved by that name is described and
+  /// reported by its constants' names (`LEVEL_HIGH`), and its layout names the enum.
+  ///
+  /// - Throws: ``CatalogError/encoding(_:)`` for a name the catalog does not know,
+  ///   ``CatalogError/notAnIntegerMember(_:record:type:)`` when it names no integer (or array of them),
+  ///   ``CatalogError/constantDoesNotFit(name:value:member:record:type:)`` and
+  ///   ``CatalogError/enumerationTaken(member:record:existing:new:)``, as for a member.
+  package func register(_ enumeration: CEnumeration, ofTypeNamed name: String) throws(CatalogError) {
+    try Self.validate(enumeration)
+    guard let type = encoding(named: name) else {
+      throw CatalogError.encoding(EncodingError(.unknownName(name), at: 0, in: name))
+    }
+    try updateDefinitions { (definitions) throws(CatalogError) in
+      var table: [RecordKey: [String: CEnumeration]] = [:]
+      // The type's own record of one member: what ``add`` checks a member against.
+      let key = RecordKey.named(name, isUnion: false)
+      if let existing = definitions.typeEnumerations[name] { table[key] = [name: existing] }
+      guard
+        try Self.add(
+          enumeration, member: name, of: key, fields: [.init(name: name, type: type)], to: &table, recordType: type)
+      else { return false }
+      definitions.typeEnumerations[name] = enumeration
+      return true
+    }
+  }
+
+  /// The enumeration of the type `name` stands for, when it is itself an enum (``register(_:ofTypeNamed:)``);
+  /// `name` as C code spells it (`enum  pwr_state`).
+  package func enumeration(ofTypeNamed name: String) -> CEnumeration? {
+    state.withLock { state in
+      guard !state.definitions.typeEnumerations.isEmpty else { return nil }
+      return state.definitions.typeEnumerations[name]
+        ?? CTypeName.canonical(name).flatMap { state.definitions.typeEnumerations[$0] }
     }
   }
 

@@ -118,6 +118,12 @@ extension TypeCatalog {
         }
         definitions.enumerations[key] = merged
       }
+      Self.merge(incoming.definitions.typeEnumerations, into: &definitions.typeEnumerations, changed: &changed) {
+        name, existing, new in
+        let type = names[name] ?? .scalar(.int)
+        let error = CatalogError.enumerationTaken(member: "", record: type, existing: existing, new: new)
+        refusals.append(.init(entry: .enumeration(member: "", record: name, isUnion: false), error: error))
+      }
       guard refusals.isEmpty else {
         throw MergeConflict(refusals: refusals.sorted { $0.entry.order < $1.entry.order })
       }

@@ -42,6 +42,8 @@ struct ImportPass<Reader: TypeReader> {
   private var typedefNames: Set<String> = []
   private var skipped: [String: String] = [:]
   private var failures: [String: Reader.Failure] = [:]
+  /// The enumerations of typedefs and `enum tag`s whose type is an enum, by name.
+  private var typeEnumerations: [String: CEnumeration] = [:]
   /// The record each entry is or names by value, to leave it out with the record.
   private var entryRecords: [String: String] = [:]
 
@@ -98,12 +100,22 @@ struct ImportPass<Reader: TypeReader> {
       entryRecords[entry.name] = try reader.heldRecord(type)
       guard entry.isTypedef else { continue }
       typedefNames.insert(entry.name)
+      if var enumeration = try reader.enumeration(of: type) {
+        // An anonymous enum is known by the typedef's name.
+        if enumeration.name == nil { enumeration = CEnumeration(name: entry.name, constants: enumeration.constants) }
+        typeEnumerations[entry.name] = enumeration
+      }
       if TypeCatalog.isValidName(entry.name) {
         typedefs.append((entry.name, encoding, entry.place))
       } else {
         skipped[entry.name] = "the name is itself a type encoding"
       }
     }
+  }
+
+  /// The constants of an enumeration as text, the same for the same constants whatever its name.
+  private static func constantsKey(_ enumeration: CEnumeration) -> String {
+    enumeration.constants.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
   }
 
   /// Parts of the source define a record alike when every number the layout check compares is the same.
@@ -210,6 +222,20 @@ struct ImportPass<Reader: TypeReader> {
     let kept = typedefOrder.filter { name in
       failures[name] == nil && entryRecords[name].map { failures[$0] == nil } ?? true
     }
+    // A type that is itself an enum (`level_t`, `enum pwr_state`): an enumeration of no member. C gives an
+    // enum's constants names no other enum has, so the same constants are the same enum: one found for a
+    // member (or an earlier name) is reused, as it is spelled there, so that a file writes each enum once.
+    var known: [String: CEnumeration] = [:]
+    for item in enumerations {
+      known[Self.constantsKey(item.enumeration)] = known[Self.constantsKey(item.enumeration)] ?? item.enumeration
+    }
+    let ownEnumerations = kept.compactMap { name -> ImportedTypes.Enumeration? in
+      guard let own = typeEnumerations[name] else { return nil }
+      let key = Self.constantsKey(own)
+      let enumeration = known[key] ?? own
+      known[key] = enumeration
+      return ImportedTypes.Enumeration(record: name, member: "", enumeration: enumeration)
+    }
     let imported = Set(records.map(\.name)).union(kept)
     let unimportable = Set(
       skipped.keys.filter { name in
@@ -218,7 +244,7 @@ struct ImportPass<Reader: TypeReader> {
     return ImportedTypes(
       records: records,
       typedefs: kept.compactMap { name in typedefEncodings[name].map { .init(name: name, encoding: $0) } },
-      enumerations: enumerations, skipped: skipped.filter { !imported.contains($0.key) },
+      enumerations: enumerations + ownEnumerations, skipped: skipped.filter { !imported.contains($0.key) },
       unimportable: unimportable.subtracting(imported), abi: abi, origin: origin)
   }
 }
@@ -264,8 +290,9 @@ extension TypeCatalog {
     for record in imported.records where record.encoding.record?.name != nil {
       try? scratch.register(record: record.encoding)
     }
-    // A typedef of an anonymous record names it for its enumerations.
-    for typedef in imported.typedefs where typedef.encoding.record.map({ $0.name == nil }) ?? false {
+    // A typedef of an anonymous record names it for its enumerations, and an enum type its own.
+    let named = Set(imported.enumerations.map(\.record))
+    for typedef in imported.typedefs where named.contains(typedef.name) {
       try? scratch.register(typedef.encoding, name: typedef.name)
     }
     for index in imported.enumerations.indices {
@@ -285,7 +312,7 @@ extension TypeCatalog {
       }
       guard !dropped.isEmpty else { continue }
       imported.enumerations[index].enumeration = fitting
-      imported.skipped["\(item.record).\(item.member)"] =
+      imported.skipped[item.member.isEmpty ? item.record : "\(item.record).\(item.member)"] =
         "the field cannot hold \(dropped.joined(separator: ", ")), left out of its enumeration"
     }
   }

@@ -345,6 +345,14 @@ extension LayoutError {
   }
 }
 
+extension CLayout {
+  /// The layout with `enumeration` on its value (``CLayout/Node/attaching(_:)``), or `nil` when the value
+  /// is no integer nor array of them.
+  package func naming(_ enumeration: CEnumeration) -> CLayout? {
+    root.attaching(enumeration).map { CLayout(type: type, abi: abi, root: $0) }
+  }
+}
+
 extension CLayout.Node {
   /// The node with `enumeration` on its integer leaf, or on the innermost element of an array of integers;
   /// `nil` when the node holds something else (a record laid out inline under a registered tag may

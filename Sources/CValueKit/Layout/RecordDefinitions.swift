@@ -10,6 +10,9 @@ struct RecordDefinitions: Hashable, Sendable {
   /// The enumeration of a member, by the record that declares it (``RecordKey/enumerations(of:isUnion:)``)
   /// and the member's name.
   var enumerations: [RecordKey: [String: CEnumeration]] = [:]
+  /// The enumeration of a type that is itself an enum, by the readable name it is known by (the typedef
+  /// `level_t`, `enum pwr_state`): a value resolved by that name names its constants.
+  var typeEnumerations: [String: CEnumeration] = [:]
   /// The ABI the definitions were written for, when they came from a catalog file (whose encodings spell
   /// C's types for its ABI: `long` is `l` on i386, `q` on x86_64); `nil` for definitions that hold on any
   /// ABI (built-ins, registrations in code). Only this ABI's layouts use them.
