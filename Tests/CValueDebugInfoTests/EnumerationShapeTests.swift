@@ -69,6 +69,25 @@ import Testing
     #expect(try registry.resolve("with_int_t").describe(bytes: [1, 0, 0, 0]) == "{.mode = 1}")
   }
 
+  /// Anonymous records inside a named one, a member and a C11 anonymous member: named by their place in it.
+  @Test func anEnumMemberOfANestedAnonymousRecordIsNamed() throws {
+    let source = """
+      enum mode { MODE_OFF, MODE_RUN, MODE_FAULT };
+      struct outer { struct { enum mode m; } in; union { enum mode u; int x; }; };
+      struct outer outer_value;
+      """
+    let catalog = try Self.catalog(source, name: "enum_nested.so", types: ["struct outer"])
+    let type = try ValueRegistry(catalog: catalog).resolve("struct outer")
+    #expect(
+      try type.compare(bytes: [1, 0, 0, 0, 2, 0, 0, 0], [1, 0, 0, 0, 1, 0, 0, 0]).report == """
+        outer values differ at 2 of 3 fields:
+          .u: MODE_FAULT ≠ MODE_RUN
+          .x: 2 ≠ 1
+          actual:   {.in = {.m = MODE_RUN}, {.u = MODE_FAULT, .x = 2}}
+          expected: {.in = {.m = MODE_RUN}, {.u = MODE_RUN, .x = 1}}
+        """)
+  }
+
   static let ownSource = """
     typedef enum { LEVEL_LOW = 10, LEVEL_HIGH = 30 } level_t;
     enum pwr_state { PWR_OFF, PWR_ON };

@@ -126,6 +126,22 @@ import Testing
     try loaded.loadCatalogFile(at: url)
     try Self.expectNamed(loaded, "catalog file")
   }
+
+  /// Anonymous records inside a named one, a member and a C11 anonymous member: named by their place in it.
+  @Test func anEnumMemberOfANestedAnonymousRecordIsNamed() throws {
+    let header = """
+      enum mode { MODE_OFF, MODE_RUN, MODE_FAULT };
+      struct outer { struct { enum mode m; } in; union { enum mode u; int x; }; };
+      """
+    let catalog = TypeCatalog()
+    let imported = try catalog.importHeaders([try BadHeaderInputTests.header(header)])
+    #expect(
+      imported.enumerations.map { "\($0.record).\($0.member)" } == [
+        "struct outer.in.m", "struct outer (anonymous union with .u).u", "enum mode.",
+      ])
+    let type = try ValueRegistry(catalog: catalog).resolve("struct outer")
+    #expect(try type.describe(bytes: [1, 0, 0, 0, 2, 0, 0, 0]) == "{.in = {.m = MODE_RUN}, {.u = MODE_FAULT, .x = 2}}")
+  }
 }
 
 /// The asserted type itself an enum, through headers and a catalog file written from them (issue 52): by

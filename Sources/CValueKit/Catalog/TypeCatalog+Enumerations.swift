@@ -85,6 +85,9 @@ extension TypeCatalog {
     guard case .named = key, let definition = state.withLock({ $0.definitions.records[key] }),
       let fields = definition.fields
     else {
+      if let nested = nestedRecord(named: name) {
+        return try register(nested, enumeration: enumeration, member: member)
+      }
       return try register(name, enumeration: enumeration, member: member)
     }
     try Self.validate(enumeration)
@@ -130,6 +133,74 @@ extension TypeCatalog {
       return state.definitions.typeEnumerations[name]
         ?? CTypeName.canonical(name).flatMap { state.definitions.typeEnumerations[$0] }
     }
+  }
+
+  /// The anonymous record an import names by its place in a named one, as the readers name it: the member
+  /// `in` of `struct outer` is `struct outer.in`, a C11 anonymous member `struct outer (anonymous union with
+  /// .u)` (by its first named member) or `… (anonymous struct at member 2)`, nested to any depth, from a
+  /// record or a typedef the catalog defines. `nil` for a name of another form, or that leads nowhere.
+  func nestedRecord(named name: String) -> TypeEncoding? {
+    // The record or typedef the name starts with: the longest prefix before a step that the catalog knows.
+    guard Self.isNestedRecordName(name) else { return nil }
+    var starts = name.indices.filter { name[$0] == "." || Self.anonymousStep(name[$0...]) }
+    starts.reverse()
+    for start in starts {
+      let base = String(name[..<start])
+      let isTag = base.hasPrefix("struct ") || base.hasPrefix("union ")
+      guard let type = isTag ? record(named: base) : encoding(named: base) else { continue }
+      return Self.follow(name[start...], from: type)
+    }
+    return nil
+  }
+
+  /// Whether `name` is an anonymous record's place in another as the readers name it (`struct outer.in`,
+  /// `struct outer (anonymous union with .u)`), rather than a record's or a typedef's name.
+  package static func isNestedRecordName(_ name: String) -> Bool {
+    name.contains(".") || name.contains(" (anonymous struct ") || name.contains(" (anonymous union ")
+  }
+
+  /// Whether `text` starts with a step into a C11 anonymous member: ` (anonymous struct …)`.
+  private static func anonymousStep(_ text: Substring) -> Bool {
+    text.hasPrefix(" (anonymous struct ") || text.hasPrefix(" (anonymous union ")
+  }
+
+  /// The record `steps` (`.in`, ` (anonymous union with .u)`, one after another) lead to from `type`.
+  private static func follow(_ steps: Substring, from type: TypeEncoding) -> TypeEncoding? {
+    var rest = steps
+    var current = type
+    while !rest.isEmpty {
+      // Arrays of the record hold it as their element; the name does not say them.
+      while case .array(_, let element) = current.unqualified { current = element }
+      guard let fields = current.record?.fields else { return nil }
+      if rest.hasPrefix(".") {
+        let name = rest.dropFirst().prefix { $0 != "." && $0 != " " }
+        rest = rest.dropFirst(1 + name.count)
+        guard let field = fields.first(where: { $0.name.map { $0[...] } == name }) else { return nil }
+        current = field.type
+      } else {
+        guard anonymousStep(rest), let close = rest.firstIndex(of: ")") else { return nil }
+        let words = rest[rest.index(rest.startIndex, offsetBy: 12)..<close].split(separator: " ")
+        rest = rest[rest.index(after: close)...]
+        let anonymous = fields.enumerated().filter { $0.element.name == nil && $0.element.type.record != nil }
+        let found: TypeEncoding.Field?
+        if words.count == 3, words[1] == "with", words[2].hasPrefix(".") {
+          let first = words[2].dropFirst()
+          found =
+            anonymous.first { item in
+              item.element.type.record?.fields?.first { $0.name != nil }?.name.map { $0[...] } == first
+            }?.element
+        } else if words.count == 4, words[1] == "at", words[2] == "member", let position = Int(words[3]) {
+          found = anonymous.first { $0.offset == position }?.element
+        } else {
+          return nil
+        }
+        guard let found else { return nil }
+        current = found.type
+      }
+    }
+    while case .array(_, let element) = current.unqualified { current = element }
+    guard let record = current.record, record.name == nil, record.fields != nil else { return nil }
+    return current.unqualified
   }
 
   /// Checks that `enumeration` fits `member` of the record `key` whose members are `fields`, and adds it

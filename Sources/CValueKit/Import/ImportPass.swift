@@ -207,14 +207,13 @@ struct ImportPass<Reader: TypeReader> {
         alignment: record.alignment, alignmentSource: record.alignmentSource, place: record.place)
     }
     let ambiguous = Self.ambiguousAnonymousRecords(importable)
-    for record in importable where typedefNames.contains(record.name) {
+    for record in importable {
       guard let reason = ambiguous[record.name] else { continue }
       for item in record.enumerations { skipped["\(record.name).\(item.member)"] = reason }
     }
-    // A typedef of an anonymous record (`typedef struct {…} anon_t;`) names it for its enumerations.
-    let enumerations = importable.filter {
-      $0.isTagged || (typedefNames.contains($0.name) && ambiguous[$0.name] == nil)
-    }.flatMap { record in
+    // A typedef of an anonymous record (`typedef struct {…} anon_t;`) names it for its enumerations, and
+    // so does its place in a named one (`struct outer.in`), which the catalog follows.
+    let enumerations = importable.filter { $0.isTagged || ambiguous[$0.name] == nil }.flatMap { record in
       record.enumerations.map {
         ImportedTypes.Enumeration(record: record.name, member: $0.member, enumeration: $0.enumeration)
       }
@@ -290,10 +289,19 @@ extension TypeCatalog {
     for record in imported.records where record.encoding.record?.name != nil {
       try? scratch.register(record: record.encoding)
     }
-    // A typedef of an anonymous record names it for its enumerations, and an enum type its own.
+    // A typedef of an anonymous record names it (and the records in it) for its enumerations, and an enum
+    // type its own.
     let named = Set(imported.enumerations.map(\.record))
-    for typedef in imported.typedefs where named.contains(typedef.name) {
+    for typedef in imported.typedefs where named.contains(typedef.name) || typedef.encoding.record != nil {
       try? scratch.register(typedef.encoding, name: typedef.name)
+    }
+    var unfollowed: [Int] = []
+    defer {
+      for index in unfollowed.reversed() {
+        let item = imported.enumerations.remove(at: index)
+        imported.skipped["\(item.record).\(item.member)"] =
+          "left out of its enumeration: the anonymous record's place cannot be followed"
+      }
     }
     for index in imported.enumerations.indices {
       let item = imported.enumerations[index]
@@ -304,7 +312,12 @@ extension TypeCatalog {
           try scratch.register(fitting, member: item.member, ofRecordNamed: item.record)
           break
         } catch {
-          guard case .constantDoesNotFit(let name, let value, _, _, _) = error else { break }
+          guard case .constantDoesNotFit(let name, let value, _, _, _) = error else {
+            // An anonymous record's place in another that the catalog cannot follow names nothing it can
+            // keep the enumeration for: left out, not refused.
+            if TypeCatalog.isNestedRecordName(item.record) { unfollowed.append(index) }
+            break
+          }
           dropped.append("\(name) = \(value)")
           fitting = CEnumeration(
             name: fitting.name, constants: fitting.constants.filter { $0.name != name || $0.value != value })
