@@ -15,7 +15,9 @@ import CValueKit
 //                  it (absent for an anonymous enum) and its constants in declaration order, values decimal
 //   enumerations   ["record.member = enum"]: the enumeration of a member of a tagged record
 //                  (`"struct link.state = 0"`), `enum` its index in `enums`, so that an enum many members use
-//                  (Vulkan's `VkStructureType` in every `sType`) is written once
+//                  (Vulkan's `VkStructureType` in every `sType`) is written once; a record may be the typedef
+//                  of an anonymous one (`"anon_t.mode = 0"`), and a type that is itself an enum has no member
+//                  (`"level_t = 1"`, `"enum dir = 2"`)
 //   formatVersion  3
 //   headers        the origin's inputs (the headers of a header import)
 //   origin?        {kind, details}: the origin's kind and its details other than clangVersion and target,
@@ -118,9 +120,13 @@ extension CatalogFile {
     let enums = try container.decodeObjects(forKey: .enums) { try EnumLines($0).enumeration }
     let enumerations = try container.decodeLines(forKey: .enumerations, as: "record.member = enum") { line in
       let (place, number) = try line.split(last: true)
-      guard let dot = place.lastIndex(of: "."), let index = Int(number) else { throw line.malformed() }
+      guard let index = Int(number), !place.isEmpty else { throw line.malformed() }
       guard enums.indices.contains(index) else {
         throw line.malformed("no enum at index \(index) of \(enums.count) in enums")
+      }
+      // A type that is itself an enum has no member: `level_t = 0`.
+      guard let dot = place.lastIndex(of: ".") else {
+        return ImportedTypes.Enumeration(record: place, member: "", enumeration: enums[index])
       }
       return ImportedTypes.Enumeration(
         record: String(place[..<dot]), member: String(place[place.index(after: dot)...]), enumeration: enums[index])
@@ -167,7 +173,7 @@ extension CatalogFile {
         indicesByName[key, default: []].append(index)
         enums.append(item.enumeration)
       }
-      references.append("\(item.record).\(item.member) = \(index)")
+      references.append(item.member.isEmpty ? "\(item.record) = \(index)" : "\(item.record).\(item.member) = \(index)")
     }
     try container.encode(references, forKey: .enumerations)
     try container.encode(enums.map(EnumLines.init), forKey: .enums)

@@ -31,6 +31,14 @@ struct RecordReader: TypeReader {
         let name = unit.clang.string(api.getCursorSpelling(cursor))
         let type = api.getCanonicalType(api.getTypedefDeclUnderlyingType(cursor))
         result.entries.append(.init(name: name, type: type, isTypedef: true))
+      } else if kind == Int32(CVI_CXCursor_EnumDecl), api.isCursorDefinition(cursor) != 0 {
+        // An enumeration by its tag, `enum dir`: a name for its integer, as a typedef is.
+        let type = api.getCanonicalType(api.getCursorType(cursor))
+        let tag = unit.clang.string(api.getCursorSpelling(cursor))
+        guard !tag.isEmpty, unit.clang.string(api.getTypeSpelling(type)) == "enum \(tag)",
+          seen.insert("enum \(tag)").inserted
+        else { continue }
+        result.entries.append(.init(name: "enum \(tag)", type: type, isTypedef: true))
       } else if kind == Int32(CVI_CXCursor_StructDecl) || kind == Int32(CVI_CXCursor_UnionDecl) {
         let type = api.getCanonicalType(api.getCursorType(cursor))
         guard let tag = tagName(of: type) else { continue }
@@ -250,7 +258,10 @@ struct RecordReader: TypeReader {
     return "anonymous \(isUnion ? "union" : "struct") " + (first.map { "with .\($0)" } ?? "at member \(position)")
   }
 
-  /// ``enumeration(of:)``, read once per enum type as declared.
+  /// The enumeration of a typedef's or `enum tag`'s type, when it is an enum (or an array of one).
+  mutating func enumeration(of type: CXType) -> CEnumeration? { cachedEnumeration(of: type) }
+
+  /// ``readEnumeration(of:)``, read once per enum type as declared.
   private mutating func cachedEnumeration(of declared: CXType) -> CEnumeration? {
     var type = declared
     while api.getCanonicalType(type).kind == Int32(CVI_CXType_ConstantArray) {
@@ -259,7 +270,7 @@ struct RecordReader: TypeReader {
     guard api.getCanonicalType(type).kind == Int32(CVI_CXType_Enum) else { return nil }
     let key = TypeKey(type)
     if let known = enumerationCache[key] { return known }
-    let enumeration = enumeration(of: type)
+    let enumeration = readEnumeration(of: type)
     enumerationCache[key] = enumeration
     return enumeration
   }
@@ -267,7 +278,7 @@ struct RecordReader: TypeReader {
   /// The enumeration of a member declared with an enum type, or an array of one: its constants in
   /// declaration order, named as the declaration names the type (`enum tcp_state`, a typedef), `nil` for
   /// an anonymous enum.
-  private func enumeration(of declared: CXType) -> CEnumeration? {
+  private func readEnumeration(of declared: CXType) -> CEnumeration? {
     var type = declared
     while api.getCanonicalType(type).kind == Int32(CVI_CXType_ConstantArray) {
       type = api.getArrayElementType(type)

@@ -70,7 +70,8 @@ import Testing
         """)
   }
 
-  /// An enumeration is named by its tag, as C names it, for its integer at the compiler's size.
+  /// An enumeration is named by its tag, as C names it, for its integer at the compiler's size, and its
+  /// layout row says the enum.
   @Test func layoutOfAnEnumerationByItsTag() async throws {
     let object = try Self.object.get()
     let run = try await CValue.run(["layout", "--binary", object, "enum color"])
@@ -81,7 +82,7 @@ import Testing
         size 4, alignment 4, stride 4 (x86_64-linux)
 
         offset     size  field      type
-             0        4  (value)    I  unsigned int
+             0        4  (value)    I  enum color
 
         """)
     let missing = try await CValue.run(["layout", "--binary", object, "enum colour"])

@@ -111,7 +111,8 @@ import Testing
       Self.text.contains(
         #"""
           "enumerations" : [
-            "struct tagged.kind = 0"
+            "struct tagged.kind = 0",
+            "enum kind = 0"
           ],
           "enums" : [
             {
@@ -124,7 +125,8 @@ import Testing
           ],
           "formatVersion" : 3,
         """#))
-    #expect(Self.text.contains(#"  "typedefs" : [\#n    "ev_t = {ev=\"events\"I\"data\"Q}"\#n  ]"#))
+    #expect(
+      Self.text.contains(#"  "typedefs" : [\#n    "ev_t = {ev=\"events\"I\"data\"Q}",\#n    "enum kind = I"\#n  ]"#))
   }
 
   /// The file in format 2, which wrote constants, typedefs and members' enumerations as objects.
@@ -132,6 +134,8 @@ import Testing
     .replacingOccurrences(
       of: #""struct tagged.kind = 0""#, with: #"{"enum" : 0, "member" : "kind", "record" : "struct tagged"}"#
     )
+    .replacingOccurrences(of: #""enum kind = 0""#, with: #"{"enum" : 0, "member" : "", "record" : "enum kind"}"#)
+    .replacingOccurrences(of: #""enum kind = I""#, with: #"{"encoding" : "I", "name" : "enum kind"}"#)
     .replacingOccurrences(of: #""KIND_A = 0""#, with: #"{"name" : "KIND_A", "value" : 0}"#)
     .replacingOccurrences(of: #""KIND_B = 5""#, with: #"{"name" : "KIND_B", "value" : 5}"#)
     .replacingOccurrences(
@@ -161,7 +165,10 @@ import Testing
     #expect(format1 != Self.format2)
     let file = try CatalogFile.decode(Data(format1.utf8), path: "old.json")
     #expect(file.formatVersion == 3)
-    #expect(file.types.enumerations.map(\.enumeration.description) == ["enum kind {KIND_A = 0, KIND_B = 5}"])
+    #expect(
+      file.types.enumerations.map(\.enumeration.description) == [
+        "enum kind {KIND_A = 0, KIND_B = 5}", "enum kind {KIND_A = 0, KIND_B = 5}",
+      ])
     let catalog = TypeCatalog()
     try catalog.load(file)
     #expect(catalog.enumeration(forMember: "kind", of: "tagged")?.name(for: 5) == "KIND_B")
@@ -172,8 +179,8 @@ import Testing
       Self.error(#""KIND_B = 5""#, with: #""KIND_B: 5""#)?.description
         == #"types.json: enums[0].constants[1]: expected "NAME = value", not "KIND_B: 5""#)
     #expect(
-      Self.error(#""struct tagged.kind = 0""#, with: #""struct tagged = 0""#)?.description
-        == #"types.json: enumerations[0]: expected "record.member = enum", not "struct tagged = 0""#)
+      Self.error(#""struct tagged.kind = 0""#, with: #""struct tagged.kind: 0""#)?.description
+        == #"types.json: enumerations[0]: expected "record.member = enum", not "struct tagged.kind: 0""#)
     #expect(
       Self.error(#""ev_t = {ev=\"events\"I\"data\"Q}""#, with: #""ev_t = {ev=\"events\"I\"data\"Q""#)?.description
         == #"types.json: typedefs[0]: unterminated struct at offset 20 in "{ev="events"I"data"Q""#)

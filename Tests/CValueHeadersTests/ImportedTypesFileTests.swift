@@ -21,8 +21,8 @@ import Testing
   @Test func aHeaderImportWrittenAndReadBackIsTheSameValue() throws {
     let imported = try TypeCatalog().importHeaders([Self.header])
     #expect(imported.records.map(\.name) == ["struct pkt", "struct link"])
-    #expect(imported.typedefs.map(\.name) == ["pkt_t"])
-    #expect(imported.enumerations.map { "\($0.record).\($0.member)" } == ["struct link.state"])
+    #expect(imported.typedefs.map(\.name) == ["enum state", "pkt_t"])
+    #expect(imported.enumerations.map { "\($0.record).\($0.member)" } == ["struct link.state", "enum state."])
     #expect(
       imported.skipped == [
         "handler": "a function type has no layout",

@@ -206,6 +206,47 @@ struct TargetLogTests {
         """)
   }
 
+  /// Enumerations by name whatever the shape (issue 52): the logged type itself an enum, by its tag and by a
+  /// typedef of an anonymous one, and an enum member of an anonymous struct.
+  @Test func enumerationsInEveryShape() throws {
+    let run = try TargetFirmware.host(
+      source: """
+        #include <stdio.h>
+        #include "cvalue_target.h"
+        enum pwr_state { PWR_OFF, PWR_ON };
+        typedef enum { LEVEL_LOW = 10, LEVEL_HIGH = 30 } level_t;
+        enum mode { MODE_OFF, MODE_RUN, MODE_FAULT };
+        typedef struct { enum mode mode; char c; } anon_t;
+        void cv_target_write(const void *bytes, size_t count) { fwrite(bytes, 1, count, stdout); }
+        int main(void) {
+          enum pwr_state s = PWR_ON;
+          level_t l = LEVEL_LOW, h = LEVEL_HIGH, other = (level_t)11;
+          anon_t a = {MODE_RUN, 1}, b = {MODE_FAULT, 1};
+          CV_TARGET_LOG(enum pwr_state, s);
+          CV_TARGET_LOG(level_t, other);
+          CV_TARGET_ASSERT_EQ(level_t, l, h);
+          CV_TARGET_ASSERT_EQ(anon_t, a, b);
+          return 0;
+        }
+
+        """, name: "enums")
+    let report = try TargetLog.decode(run.log, firmware: run.elf).report(as: .text)
+    #expect(
+      report == """
+        enums.c:12: enum pwr_state = PWR_ON
+        enums.c:13: level_t = 11
+        enums.c:14: failed: level_t values differ: LEVEL_LOW ≠ LEVEL_HIGH
+          value: LEVEL_LOW ≠ LEVEL_HIGH
+          actual:   LEVEL_LOW
+          expected: LEVEL_HIGH
+        enums.c:15: failed: anon_t values differ at .mode: MODE_RUN ≠ MODE_FAULT
+          .mode: MODE_RUN ≠ MODE_FAULT
+          actual:   {.mode = MODE_RUN, .c = 1}
+          expected: {.mode = MODE_FAULT, .c = 1}
+        2 assertions, 2 failed; 2 values logged
+        """, "\(report)")
+  }
+
   /// A record as `cvalue_target.c` writes it.
   static func record(site: UInt32, size: UInt32, count: UInt32, values: [UInt8]) -> String {
     func word(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }

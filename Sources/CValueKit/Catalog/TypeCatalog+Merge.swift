@@ -7,7 +7,8 @@ extension TypeCatalog {
     case record(String, isUnion: Bool)
     /// The override of a struct or union (`record`, with its members) on an ABI.
     case override(record: TypeEncoding, abi: ABI)
-    /// The enumeration of a member of a named struct or union.
+    /// The enumeration of a member of a struct or union: a named one by its tag, an anonymous one as an
+    /// error names it (`an anonymous struct with .mode`).
     case enumeration(member: String, record: String, isUnion: Bool)
 
     /// Where the entry sorts among the refusals of one merge: by kind in the order an import registers
@@ -98,15 +99,30 @@ extension TypeCatalog {
       for (key, members) in incoming.definitions.enumerations {
         var merged = definitions.enumerations[key] ?? [:]
         Self.merge(members, into: &merged, changed: &changed) { member, existing, new in
-          // Enumerations are registered for named records only, with their definitions.
-          guard case .named(let name, let isUnion) = key, let definition = definitions.records[key] else {
-            preconditionFailure("an enumeration of a record with no definition")
+          // A named record's enumerations are registered with its definition; an anonymous one is its key.
+          switch key {
+          case .named(let name, let isUnion):
+            guard let definition = definitions.records[key] else {
+              preconditionFailure("an enumeration of a record with no definition")
+            }
+            let error = CatalogError.enumerationTaken(
+              member: member, record: key.encoding(definition), existing: existing, new: new)
+            refusals.append(.init(entry: .enumeration(member: member, record: name, isUnion: isUnion), error: error))
+          case .anonymous(let record):
+            let error = CatalogError.enumerationTaken(member: member, record: record, existing: existing, new: new)
+            let isUnion = if case .union = record { true } else { false }
+            refusals.append(
+              .init(
+                entry: .enumeration(member: member, record: record.errorName, isUnion: isUnion), error: error))
           }
-          let error = CatalogError.enumerationTaken(
-            member: member, record: key.encoding(definition), existing: existing, new: new)
-          refusals.append(.init(entry: .enumeration(member: member, record: name, isUnion: isUnion), error: error))
         }
         definitions.enumerations[key] = merged
+      }
+      Self.merge(incoming.definitions.typeEnumerations, into: &definitions.typeEnumerations, changed: &changed) {
+        name, existing, new in
+        let type = names[name] ?? .scalar(.int)
+        let error = CatalogError.enumerationTaken(member: "", record: type, existing: existing, new: new)
+        refusals.append(.init(entry: .enumeration(member: "", record: name, isUnion: false), error: error))
       }
       guard refusals.isEmpty else {
         throw MergeConflict(refusals: refusals.sorted { $0.entry.order < $1.entry.order })

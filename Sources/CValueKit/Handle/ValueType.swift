@@ -106,6 +106,16 @@ public final class ValueType: Sendable, CustomStringConvertible {
       type: type, name: name, strategy: strategy, rules: other.rules, size: valueSize, tolerance: defaultTolerance)
   }
 
+  /// The same type with `enumeration` on its value, when it is an integer or an array of them: what
+  /// resolving a name of an enum type (`level_t`, `enum pwr_state`) gives, which then describes and reports
+  /// its constants' names. Itself when the value is something else, or a registration decides it.
+  func naming(_ enumeration: CEnumeration) -> ValueType {
+    guard let layout, let named = layout.naming(enumeration) else { return self }
+    return ValueType(
+      type: type, abi: abi, layout: .success(named), entries: entries, defaultTolerance: defaultTolerance,
+      registryGeneration: registryGeneration, name: name)
+  }
+
   /// The type's rules: its layout with the registrations applied (`nil` when the layout is unknown).
   var rules: RuleNode? { ownPlan.laidOutRules }
 

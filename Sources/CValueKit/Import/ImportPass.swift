@@ -42,6 +42,8 @@ struct ImportPass<Reader: TypeReader> {
   private var typedefNames: Set<String> = []
   private var skipped: [String: String] = [:]
   private var failures: [String: Reader.Failure] = [:]
+  /// The enumerations of typedefs and `enum tag`s whose type is an enum, by name.
+  private var typeEnumerations: [String: CEnumeration] = [:]
   /// The record each entry is or names by value, to leave it out with the record.
   private var entryRecords: [String: String] = [:]
 
@@ -98,12 +100,22 @@ struct ImportPass<Reader: TypeReader> {
       entryRecords[entry.name] = try reader.heldRecord(type)
       guard entry.isTypedef else { continue }
       typedefNames.insert(entry.name)
+      if var enumeration = try reader.enumeration(of: type) {
+        // An anonymous enum is known by the typedef's name.
+        if enumeration.name == nil { enumeration = CEnumeration(name: entry.name, constants: enumeration.constants) }
+        typeEnumerations[entry.name] = enumeration
+      }
       if TypeCatalog.isValidName(entry.name) {
         typedefs.append((entry.name, encoding, entry.place))
       } else {
         skipped[entry.name] = "the name is itself a type encoding"
       }
     }
+  }
+
+  /// The constants of an enumeration as text, the same for the same constants whatever its name.
+  private static func constantsKey(_ enumeration: CEnumeration) -> String {
+    enumeration.constants.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
   }
 
   /// Parts of the source define a record alike when every number the layout check compares is the same.
@@ -194,13 +206,34 @@ struct ImportPass<Reader: TypeReader> {
         name: record.name, encoding: record.encoding, override: override, size: record.size,
         alignment: record.alignment, alignmentSource: record.alignmentSource, place: record.place)
     }
-    let enumerations = importable.filter(\.isTagged).flatMap { record in
+    let ambiguous = Self.ambiguousAnonymousRecords(importable)
+    for record in importable {
+      guard let reason = ambiguous[record.name] else { continue }
+      for item in record.enumerations { skipped["\(record.name).\(item.member)"] = reason }
+    }
+    // A typedef of an anonymous record (`typedef struct {…} anon_t;`) names it for its enumerations, and
+    // so does its place in a named one (`struct outer.in`), which the catalog follows.
+    let enumerations = importable.filter { $0.isTagged || ambiguous[$0.name] == nil }.flatMap { record in
       record.enumerations.map {
         ImportedTypes.Enumeration(record: record.name, member: $0.member, enumeration: $0.enumeration)
       }
     }
     let kept = typedefOrder.filter { name in
       failures[name] == nil && entryRecords[name].map { failures[$0] == nil } ?? true
+    }
+    // A type that is itself an enum (`level_t`, `enum pwr_state`): an enumeration of no member. C gives an
+    // enum's constants names no other enum has, so the same constants are the same enum: one found for a
+    // member (or an earlier name) is reused, as it is spelled there, so that a file writes each enum once.
+    var known: [String: CEnumeration] = [:]
+    for item in enumerations {
+      known[Self.constantsKey(item.enumeration)] = known[Self.constantsKey(item.enumeration)] ?? item.enumeration
+    }
+    let ownEnumerations = kept.compactMap { name -> ImportedTypes.Enumeration? in
+      guard let own = typeEnumerations[name] else { return nil }
+      let key = Self.constantsKey(own)
+      let enumeration = known[key] ?? own
+      known[key] = enumeration
+      return ImportedTypes.Enumeration(record: name, member: "", enumeration: enumeration)
     }
     let imported = Set(records.map(\.name)).union(kept)
     let unimportable = Set(
@@ -210,8 +243,38 @@ struct ImportPass<Reader: TypeReader> {
     return ImportedTypes(
       records: records,
       typedefs: kept.compactMap { name in typedefEncodings[name].map { .init(name: name, encoding: $0) } },
-      enumerations: enumerations, skipped: skipped.filter { !imported.contains($0.key) },
+      enumerations: enumerations + ownEnumerations, skipped: skipped.filter { !imported.contains($0.key) },
       unimportable: unimportable.subtracting(imported), abi: abi, origin: origin)
+  }
+}
+
+extension ImportPass {
+  /// The anonymous records whose members' enumerations cannot be kept, with why: an encoding knows an
+  /// anonymous record by its members' names and types alone, so two of them alike but for an enum
+  /// (`typedef struct { enum mode mode; } a_t;` and `typedef struct { int mode; } b_t;`) cannot be told apart,
+  /// and neither names its constants rather than one naming the other's.
+  static func ambiguousAnonymousRecords(_ records: [SourceRecord]) -> [String: String] {
+    var byKey: [RecordKey: [SourceRecord]] = [:]
+    for record in records where !record.isTagged {
+      guard let body = record.encoding.record, body.name == nil else { continue }
+      let isUnion = if case .union = record.encoding.unqualified { true } else { false }
+      byKey[RecordKey.enumerations(of: body, isUnion: isUnion), default: []].append(record)
+    }
+    var result: [String: String] = [:]
+    for group in byKey.values where group.count > 1 {
+      let first = group[0].enumerations.map { "\($0.member) \($0.enumeration)" }
+      let names = group.map(\.name)
+      guard group.contains(where: { $0.enumerations.map { "\($0.member) \($0.enumeration)" } != first }) else {
+        continue
+      }
+      for record in group {
+        let others = names.filter { $0 != record.name }.joined(separator: ", ")
+        result[record.name] =
+          "left out of its enumeration: \(others) has the same members but other enums, and an anonymous "
+          + "record is known by its members alone"
+      }
+    }
+    return result
   }
 }
 
@@ -226,6 +289,20 @@ extension TypeCatalog {
     for record in imported.records where record.encoding.record?.name != nil {
       try? scratch.register(record: record.encoding)
     }
+    // A typedef of an anonymous record names it (and the records in it) for its enumerations, and an enum
+    // type its own.
+    let named = Set(imported.enumerations.map(\.record))
+    for typedef in imported.typedefs where named.contains(typedef.name) || typedef.encoding.record != nil {
+      try? scratch.register(typedef.encoding, name: typedef.name)
+    }
+    var unfollowed: [Int] = []
+    defer {
+      for index in unfollowed.reversed() {
+        let item = imported.enumerations.remove(at: index)
+        imported.skipped["\(item.record).\(item.member)"] =
+          "left out of its enumeration: the anonymous record's place cannot be followed"
+      }
+    }
     for index in imported.enumerations.indices {
       let item = imported.enumerations[index]
       var fitting = item.enumeration
@@ -235,7 +312,12 @@ extension TypeCatalog {
           try scratch.register(fitting, member: item.member, ofRecordNamed: item.record)
           break
         } catch {
-          guard case .constantDoesNotFit(let name, let value, _, _, _) = error else { break }
+          guard case .constantDoesNotFit(let name, let value, _, _, _) = error else {
+            // An anonymous record's place in another that the catalog cannot follow names nothing it can
+            // keep the enumeration for: left out, not refused.
+            if TypeCatalog.isNestedRecordName(item.record) { unfollowed.append(index) }
+            break
+          }
           dropped.append("\(name) = \(value)")
           fitting = CEnumeration(
             name: fitting.name, constants: fitting.constants.filter { $0.name != name || $0.value != value })
@@ -243,7 +325,7 @@ extension TypeCatalog {
       }
       guard !dropped.isEmpty else { continue }
       imported.enumerations[index].enumeration = fitting
-      imported.skipped["\(item.record).\(item.member)"] =
+      imported.skipped[item.member.isEmpty ? item.record : "\(item.record).\(item.member)"] =
         "the field cannot hold \(dropped.joined(separator: ", ")), left out of its enumeration"
     }
   }

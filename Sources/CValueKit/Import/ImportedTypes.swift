@@ -81,11 +81,13 @@ public struct ImportedTypes: Hashable, Sendable {
   }
 
   /// A member declared with an enum type (or an array of one), whose constants describe it, so that
-  /// descriptions print `.state = TCP_LISTEN` and literals read the names back.
+  /// descriptions print `.state = TCP_LISTEN` and literals read the names back; or, with no member, a type
+  /// that is itself an enum (`level_t`, `enum pwr_state`), whose values print `LEVEL_HIGH`.
   package struct Enumeration: Hashable, Sendable {
-    /// The tagged record, as C names it (`struct tcp_info`).
+    /// The record, as C names it (`struct tcp_info`, or the typedef `anon_t` of an anonymous one); or the
+    /// type's name when ``member`` is empty.
     package var record: String
-    /// The member's name.
+    /// The member's name; empty for the type ``record`` itself.
     package var member: String
     /// The enum's constants.
     package var enumeration: CEnumeration

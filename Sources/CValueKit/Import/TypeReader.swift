@@ -40,6 +40,10 @@ package protocol TypeReader {
   /// or `nil` when it can.
   func typedefProblem(_ type: TypeReference?, named name: String) throws(Failure) -> String?
 
+  /// The constants of a typedef's or `enum tag`'s type when it is an enum (or an array of one), named as
+  /// the source names the enum (`nil` for an anonymous one); `nil` for any other type.
+  mutating func enumeration(of type: TypeReference) throws(Failure) -> CEnumeration?
+
   /// Every record read so far, nested ones before the records that hold them.
   var records: [SourceRecord] { get }
 
@@ -114,4 +118,9 @@ package enum ImportProblem: Error, Hashable, Sendable, CustomStringConvertible {
       "\(record)\(field): the source says \(source), CValueKit lays it out as \(cvaluekit)"
     }
   }
+}
+
+extension TypeReader {
+  /// No enumerations: a source that has none (or does not read them) says so.
+  package func enumeration(of type: TypeReference) -> CEnumeration? { nil }
 }

@@ -230,7 +230,9 @@ struct LayoutEngine {
     let fields = record.fields ?? []
     // A record expanded from a catalog definition (`{tcphdr}`) names members the written encoding does not.
     let isNamed = usesMemberNames || record.hasFieldNames || TypeEncoding.structure(record).namesMembers
-    let enumerations = record.name.flatMap { definitions.enumerations[.named($0, isUnion: isUnion)] }
+    let enumerations =
+      definitions.enumerations.isEmpty
+      ? nil : definitions.enumerations[RecordKey.enumerations(of: record, isUnion: isUnion)]
     var members: [CLayout.Member] = []
     members.reserveCapacity(fields.count)
     var end = 0  // in bits
@@ -340,6 +342,14 @@ extension LayoutError {
   /// the node that holds it.
   fileprivate func within(_ component: FieldPath.Component) -> LayoutError {
     LayoutError(reason, at: FieldPath([component] + path.components))
+  }
+}
+
+extension CLayout {
+  /// The layout with `enumeration` on its value (``CLayout/Node/attaching(_:)``), or `nil` when the value
+  /// is no integer nor array of them.
+  package func naming(_ enumeration: CEnumeration) -> CLayout? {
+    root.attaching(enumeration).map { CLayout(type: type, abi: abi, root: $0) }
   }
 }
 

@@ -7,8 +7,12 @@
 struct RecordDefinitions: Hashable, Sendable {
   var records: [RecordKey: TypeEncoding.Record] = [:]
   var overrides: [OverrideKey: RegisteredOverride] = [:]
-  /// The enumeration of a member, by the named record that declares it and the member's name.
+  /// The enumeration of a member, by the record that declares it (``RecordKey/enumerations(of:isUnion:)``)
+  /// and the member's name.
   var enumerations: [RecordKey: [String: CEnumeration]] = [:]
+  /// The enumeration of a type that is itself an enum, by the readable name it is known by (the typedef
+  /// `level_t`, `enum pwr_state`): a value resolved by that name names its constants.
+  var typeEnumerations: [String: CEnumeration] = [:]
   /// The ABI the definitions were written for, when they came from a catalog file (whose encodings spell
   /// C's types for its ABI: `long` is `l` on i386, `q` on x86_64); `nil` for definitions that hold on any
   /// ABI (built-ins, registrations in code). Only this ABI's layouts use them.
@@ -40,6 +44,16 @@ enum RecordKey: Hashable, Sendable, CustomStringConvertible {
     default:
       return nil
     }
+  }
+
+  /// The key of the record whose members' enumerations are kept: a named record by kind and tag, an
+  /// anonymous one (`typedef struct { enum mode mode; } anon_t;`) by its members' names and types, which
+  /// is all an encoding holding it says of it.
+  static func enumerations(of record: TypeEncoding.Record, isUnion: Bool) -> RecordKey {
+    if let name = record.name { return .named(name, isUnion: isUnion) }
+    let members = TypeEncoding.Record(
+      name: nil, fields: record.fields?.map { TypeEncoding.Field(name: $0.name, type: $0.type.identity) })
+    return .anonymous(isUnion ? .union(members) : .structure(members))
   }
 
   func encoding(_ record: TypeEncoding.Record) -> TypeEncoding {

@@ -293,6 +293,7 @@ public final class ValueRegistry: Sendable {
     let key = HandleCache.TextKey(text: encoding, abi: abi)
     if let handle = cachedHandle({ $0.handles.handle(for: key) }) { return try handle.refusingOtherABI() }
     var handle = try resolve(encoding: try parse(encoding), abi: abi).refusingOtherABI()
+    if let enumeration = catalog.enumeration(ofTypeNamed: encoding) { handle = handle.naming(enumeration) }
     if let name = typedefName(encoding) { handle = ValueType(handle, name: name) }
     state.withLock {
       guard $0.generation == handle.registryGeneration else { return }

@@ -298,4 +298,21 @@ struct EnumerationTests {
     } catch {}
     return nil
   }
+
+  /// An anonymous record (`typedef struct { enum msg_kind kind; char c; } anon_t;`) is known by its members
+  /// alone: the enumeration registered with them names the member wherever they are laid out, inside a
+  /// named record too; an anonymous record with other members is left as it was.
+  @Test("an anonymous record's member takes the enumeration registered with its members")
+  func anAnonymousRecordsMember() throws {
+    let catalog = TypeCatalog()
+    try catalog.register("{?=\"kind\"i\"c\"c}", enumeration: Self.kind, member: "kind")
+    try catalog.register("{?=\"kind\"i\"c\"c}", name: "anon_t")
+    let registry = ValueRegistry(catalog: catalog)
+    #expect(try registry.resolve("anon_t").describe(bytes: [2, 0, 0, 0, 1, 0, 0, 0]) == "{.kind = MSG_PONG, .c = 1}")
+    let outer = try registry.resolve("{outer=\"a\"{?=\"kind\"i\"c\"c}\"b\"{?=\"kind\"i\"d\"c}}")
+    #expect(
+      try outer.describe(bytes: [1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0])
+        == "{.a = {.kind = MSG_PING, .c = 1}, .b = {.kind = 1, .d = 1}}")
+    #expect(catalog.enumeration(forMember: "kind", of: "anon_t") == Self.kind)
+  }
 }

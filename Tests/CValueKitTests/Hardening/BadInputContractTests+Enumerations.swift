@@ -31,9 +31,8 @@ extension BadInputContractTests {
         CEnumeration(name: "enum letter", constants: [(name: "A", value: 1), (name: "A", value: 2)]))
     },
     ContractRow(
-      "notANamedRecordDefinition, for an enumeration", "{?=\"kind\"i} is not a named struct or union with its members",
-      "name ?"
-    ) { enumeration(of: "{?=\"kind\"i}") },
+      "notANamedRecordDefinition, for an enumeration", "i is not a named struct or union with its members", "name ?"
+    ) { enumeration(of: "i") },
     ContractRow(
       "notANamedRecordDefinition, a record not registered", "{msg} is not a named struct or union with its members",
       "name msg"
