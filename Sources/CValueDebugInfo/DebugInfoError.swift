@@ -37,6 +37,9 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
   case unknownType(String, file: String)
   /// A type named in `types:` that is only declared (`struct s;`), never defined, in the debug info.
   case incompleteType(String, file: String)
+  /// A typedef named in `types:` whose type has no layout or values (glibc's `typedef void _IO_lock_t`, a
+  /// function type): `what` says which (`a typedef of void`).
+  case typeWithoutLayout(String, file: String, what: String)
   /// `unit:` names no compile unit of the file.
   case unknownUnit(String, file: String)
   /// A type named in `types:` that compile units (or functions, for a type declared in one: `test.c (in f())`)
@@ -98,6 +101,9 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
       let standard = name.hasPrefix("std::") || name.hasPrefix("struct std::") || name.hasPrefix("class std::")
       return "\(file) only declares \(name): no unit that defines it has debug info"
         + (standard ? " (clang leaves the standard library's classes out unless built with -fstandalone-debug)" : "")
+    case .typeWithoutLayout(let name, let file, let what):
+      return "\(name) in \(file) is \(what), which has no layout or values: there is nothing to lay out, describe "
+        + "or compare"
     case .unknownUnit(let unit, let file): return "\(file) has no compile unit \(unit)"
     case .conflictingDefinitions(let name, let units):
       // Places in functions read `test.c (in f())`: two in one unit are not for `unit:` to choose between.

@@ -163,6 +163,44 @@ import Testing
     #expect(missing.stderr == "/nonexistent/app: no such file, or it cannot be read\n")
   }
 
+  /// A typedef of void (glibc's `_IO_lock_t`) or of a function type is defined, not only declared: it is
+  /// said to be what it is, at the binary door and the header door alike.
+  @Test func aTypedefOfVoidSaysWhatItIs() async throws {
+    let source = """
+      typedef void lock_t;
+      typedef int handler_t(int);
+      struct opaque;
+      typedef struct opaque opaque_t;
+      lock_t *lock_pointer;
+      handler_t *handler_pointer;
+      opaque_t *opaque_pointer;
+
+      """
+    let object = try Self.build(source, file: "voids.c", compiler: "gcc", flags: ["-c"]).get()
+    var errors: [String] = []
+    for type in ["lock_t", "handler_t", "opaque_t"] {
+      let run = try await CValue.run(["layout", "--binary", object, type])
+      #expect(run.exited(2), "\(run)")
+      errors.append(run.stderr.replacingOccurrences(of: object, with: "voids.o"))
+    }
+    #expect(
+      errors == [
+        "lock_t in voids.o is a typedef of void, which has no layout or values: there is nothing to lay out, "
+          + "describe or compare\n",
+        "handler_t in voids.o is a typedef of a function type, which has no layout or values: there is nothing "
+          + "to lay out, describe or compare\n",
+        "voids.o only declares opaque_t: no unit that defines it has debug info\n",
+      ])
+    let header = URL(fileURLWithPath: object).deletingLastPathComponent().appendingPathComponent("voids.h").path
+    try source.write(toFile: header, atomically: true, encoding: .utf8)
+    let fromHeader = try await CValue.run(["layout", "--header", header, "lock_t"])
+    #expect(fromHeader.exited(2), "\(fromHeader)")
+    #expect(
+      fromHeader.stderr
+        == "lock_t is a typedef of void, which has no layout or values: there is nothing to lay out, describe or "
+        + "compare\n")
+  }
+
   @Test func badBinariesExitWithStatus2() async throws {
     let missing = try await CValue.run(["layout", "--binary", "/nonexistent/app", "sample"])
     #expect(missing.exited(2), "\(missing)")
