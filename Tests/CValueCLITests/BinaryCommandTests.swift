@@ -201,6 +201,40 @@ import Testing
         + "compare\n")
   }
 
+  /// A name with a generic lambda in it (libstdc++'s `_M_reset()::<lambda(auto:15&&)>`) is found by the
+  /// spelling the debug info gives it, and a name that is not there is said to be missing, never an
+  /// encoding's syntax error ("unknown type code 'h' at offset 0" before).
+  @Test func aNameWithALambdaIsFoundAsTheDebugInfoSpellsIt() async throws {
+    let source = """
+      template <class F> struct holder { F *f; int n; };
+      inline auto make() { return [](auto &&x) { return x; }; }
+      holder<decltype(make())> h;
+
+      """
+    let object = try Self.build(source, file: "lambda.cpp", compiler: "g++", flags: ["-c"]).get()
+    let found = try await CValue.run(["layout", "--binary", object, "holder<make()::<lambda(auto:1&&)> >"])
+    #expect(found.exited(0), "\(found)")
+    #expect(
+      found.stdout.split(separator: "\n").prefix(6) == [
+        "holder<make()::<lambda(auto:1&&)> > = {holder<make()::<lambda(auto:1&&)>>}",
+        "size 16, alignment 8, stride 16 (x86_64-linux)", "offset     size  field      type",
+        "     0        8  .f         ^{?}  struct {…} *", "     8        4  .n         i  int",
+        "    12        4  (padding)  hole of 4 bytes",
+      ])
+    var missing: [String] = []
+    for name in ["holder<make()::<lambda(auto:2&&)> >", "std::x::<lambda()>", "struct geo::<lambda(auto:1&&)>"] {
+      let run = try await CValue.run(["layout", "--binary", object, name])
+      #expect(run.exited(2), "\(run)")
+      missing.append(run.stderr.replacingOccurrences(of: object, with: "lambda.o"))
+    }
+    #expect(
+      missing == [
+        "lambda.o has no debug info for holder<make()::<lambda(auto:2&&)>>\n",
+        "lambda.o has no debug info for std::x::<lambda()>\n",
+        "lambda.o has no debug info for struct geo::<lambda(auto:1&&)>\n",
+      ])
+  }
+
   @Test func badBinariesExitWithStatus2() async throws {
     let missing = try await CValue.run(["layout", "--binary", "/nonexistent/app", "sample"])
     #expect(missing.exited(2), "\(missing)")
