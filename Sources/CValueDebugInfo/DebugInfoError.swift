@@ -33,8 +33,10 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The ELF header names a machine CValueKit describes, but an ABI of it whose layouts it does not (RV32E's
   /// ilp32e, the old Arm ABI), named in `abi`.
   case unsupportedABI(String, abi: String)
-  /// A type named in `types:` that no unit defines.
-  case unknownType(String, file: String)
+  /// A type named in `types:` that no unit of the file, which has debug info, defines; `nearest` holds up
+  /// to three names it does define that are spelled most like it (a typo, or the other keyword), nearest
+  /// first.
+  case unknownType(String, file: String, nearest: [String] = [])
   /// A type named in `types:` that is only declared (`struct s;`), never defined, in the debug info.
   case incompleteType(String, file: String)
   /// A typedef named in `types:` whose type has no layout or values (glibc's `typedef void _IO_lock_t`, a
@@ -94,7 +96,10 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(path) is for ELF machine \(machine) (\(bits)-bit), whose ABI CValueKit does not describe"
     case .unsupportedABI(let path, let abi):
       return "\(path) is for \(abi), whose layouts CValueKit does not describe"
-    case .unknownType(let name, let file): return "\(file) has no debug info for \(name)"
+    case .unknownType(let name, let file, let nearest):
+      // The file has debug info (else .noDebugInfo): the type is not in it, misspelled or used by no code.
+      let near = nearest.isEmpty ? "" : " (the nearest names it has: \(nearest.joined(separator: ", ")))"
+      return "\(file) has debug info, but no type named \(name)\(near)"
     case .incompleteType(let name, let file):
       // clang (without -fstandalone-debug) leaves out a class that the library's own debug info would define:
       // libstdc++'s std::string, its allocator and the types inside them.

@@ -86,7 +86,9 @@ import Testing
         """)
     let missing = try await CValue.run(["layout", "--binary", object, "enum colour"])
     #expect(missing.exited(2))
-    #expect(missing.stderr == "\(object) has no debug info for enum colour\n")
+    #expect(
+      missing.stderr
+        == "\(object) has debug info, but no type named enum colour (the nearest names it has: enum color)\n")
   }
 
   /// The last line of the table says how the alignment was known; the packed `sample` above: inferred.
@@ -229,9 +231,10 @@ import Testing
     }
     #expect(
       missing == [
-        "lambda.o has no debug info for holder<make()::<lambda(auto:2&&)>>\n",
-        "lambda.o has no debug info for std::x::<lambda()>\n",
-        "lambda.o has no debug info for struct geo::<lambda(auto:1&&)>\n",
+        "lambda.o has debug info, but no type named holder<make()::<lambda(auto:2&&)>> (the nearest names it has: "
+          + "struct holder<make()::<lambda(auto:1&&)>>)\n",
+        "lambda.o has debug info, but no type named std::x::<lambda()>\n",
+        "lambda.o has debug info, but no type named struct geo::<lambda(auto:1&&)>\n",
       ])
   }
 
@@ -242,7 +245,7 @@ import Testing
     let object = try Self.object.get()
     let unknown = try await CValue.run(["layout", "--binary", object, "struct nowhere"])
     #expect(unknown.exited(2), "\(unknown)")
-    #expect(unknown.stderr == "\(object) has no debug info for struct nowhere\n")
+    #expect(unknown.stderr == "\(object) has debug info, but no type named struct nowhere\n")
   }
 }
 
