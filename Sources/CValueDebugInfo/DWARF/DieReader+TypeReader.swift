@@ -16,7 +16,7 @@ extension DieReader: TypeReader {
     switch problem {
     // A type in a unit whose .dwo file is missing cannot be found: that is what to say.
     case .unknownType where !missingSplitFiles.isEmpty:
-      .missingSplitDebugInfo(file.path, files: missingSplitFiles, package: missingSplitPackage)
+      .missingSplitDebugInfo(file.realPath, files: missingSplitFiles, package: missingSplitPackage)
     case .unknownType(let name): .unknownType(name, file: file.path)
     case .incompleteType(let name): .incompleteType(name, file: file.path)
     case .typeWithoutLayout(let name, let what): .typeWithoutLayout(name, file: file.path, what: what)
