@@ -15,9 +15,11 @@ F fields checked, M mismatches` for each compiler; exits 1 on a mismatch, printi
 and keeps the failing source under /tmp so that it can be replayed with --seed.
 """
 import argparse
+import itertools
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -107,6 +109,26 @@ class Hierarchy:
         return f"({expression})." + ".".join(parts)
 
 
+
+def unfolded(fields):
+    """cvalue's `fields` with each folded array (a field with `folded`: its path's indices, outermost first)
+    listed element by element, as the compiler's leaves are: `.a[0].x` of `[{"count":2,"stride":8}]` is
+    `.a[0].x` and `.a[1].x`, 8 bytes further."""
+    for field in fields:
+        folds = field.get("folded", [])
+        if not folds:
+            yield field
+            continue
+        for indices in itertools.product(*(range(fold["count"]) for fold in folds)):
+            steps = iter(indices)
+            bytes_further = sum(index * fold["stride"] for index, fold in zip(indices, folds))
+            element = dict(field, path=re.sub(r"\[0\]", lambda _: f"[{next(steps)}]", field["path"]),
+                           offset=field["offset"] + bytes_further)
+            if "bitOffset" in field:
+                element["bitOffset"] = field["bitOffset"] + bytes_further * 8
+            yield element
+
+
 def check(cvalue, binary, name, expected):
     run = subprocess.run([cvalue, "layout", "--binary", binary, name, "--json"], capture_output=True, text=True)
     if run.returncode != 0:
@@ -117,7 +139,7 @@ def check(cvalue, binary, name, expected):
     if layout["size"] != size:
         problems.append(f"size {layout['size']}, compiler {size}")
     seen = {}
-    for field in layout["fields"]:
+    for field in unfolded(layout["fields"]):
         # A polymorphic class's vtable pointer (`<vptr>`, never compared): the oracle prints data members only;
         # CppRecordTests checks its offset against the compiler's.
         if field["path"].endswith(".<vptr>"):

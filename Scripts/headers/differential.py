@@ -23,9 +23,11 @@ F fields checked, M mismatches` for each source; exits 1 on a mismatch, printing
 and both sides, and keeps the failing header under /tmp so it can be replayed with --seed.
 """
 import argparse
+import itertools
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -189,6 +191,26 @@ def debug_object(cvalue, header, workdir, compiler):
         return binary, {record["name"]: record["alignmentSource"] for record in json.load(f)["records"]}
 
 
+
+def unfolded(fields):
+    """cvalue's `fields` with each folded array (a field with `folded`: its path's indices, outermost first)
+    listed element by element, as the compiler's leaves are: `.a[0].x` of `[{"count":2,"stride":8}]` is
+    `.a[0].x` and `.a[1].x`, 8 bytes further."""
+    for field in fields:
+        folds = field.get("folded", [])
+        if not folds:
+            yield field
+            continue
+        for indices in itertools.product(*(range(fold["count"]) for fold in folds)):
+            steps = iter(indices)
+            bytes_further = sum(index * fold["stride"] for index, fold in zip(indices, folds))
+            element = dict(field, path=re.sub(r"\[0\]", lambda _: f"[{next(steps)}]", field["path"]),
+                           offset=field["offset"] + bytes_further)
+            if "bitOffset" in field:
+                element["bitOffset"] = field["bitOffset"] + bytes_further * 8
+            yield element
+
+
 def check(cvalue, source, path, keyword, name, expected, alignment_sources, packed):
     """Problems of `cvalue layout --header|--binary PATH` against clang's numbers, the fields checked, and
     whether the alignment differs where DWARF cannot tell it (inferred or unknown, or a packed record with no
@@ -207,7 +229,7 @@ def check(cvalue, source, path, keyword, name, expected, alignment_sources, pack
         problems.append(f"size/alignment {layout['size']}/{layout['alignment']}"
                         f"{f' ({how})' if how else ''}, clang {size}/{alignment}")
     seen = {}
-    for field in layout["fields"]:
+    for field in unfolded(layout["fields"]):
         if "flexibleArray" in field:
             continue
         if "bitWidth" in field:

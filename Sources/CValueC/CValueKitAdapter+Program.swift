@@ -105,14 +105,25 @@ final class ProgramTypes: Sendable {
     return .success(handle)
   }
 
-  /// A debug-info error as the C caller sees it: a type the program has no debug info for says how to fix it.
+  /// A debug-info error as the C caller sees it, with the fix for what is true: the program has debug info
+  /// but not the type (misspelled, or used by no code), has none, or only declares the type.
   private static func error(_ error: DebugInfoError, name: String) -> CAPIError {
     switch error {
-    case .unknownType, .noDebugInfo, .incompleteType:
+    case .unknownType:
+      return CAPIError(
+        status: CV_ERROR_UNKNOWN_TYPE,
+        message: "\(error): check the name, or use the type in code built with -g (a type no code uses is left "
+          + "out of the debug info), or load a catalog file made by `cvalue import`")
+    case .noDebugInfo:
       return CAPIError(
         status: CV_ERROR_UNKNOWN_TYPE,
         message: "\(error); the running program has no debug info for \(name): compile the code that uses it "
           + "with -g (and do not strip the executable), or load a catalog file made by `cvalue import`")
+    case .incompleteType:
+      return CAPIError(
+        status: CV_ERROR_UNKNOWN_TYPE,
+        message: "\(error): compile the code that defines \(name) with -g, or load a catalog file made by "
+          + "`cvalue import`")
     case .libdwNotFound, .libdwTooOld:
       return CAPIError(status: CV_ERROR_IMPORT, message: "\(error)")
     default:

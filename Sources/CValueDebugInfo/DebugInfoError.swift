@@ -33,10 +33,15 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The ELF header names a machine CValueKit describes, but an ABI of it whose layouts it does not (RV32E's
   /// ilp32e, the old Arm ABI), named in `abi`.
   case unsupportedABI(String, abi: String)
-  /// A type named in `types:` that no unit defines.
-  case unknownType(String, file: String)
+  /// A type named in `types:` that no unit of the file, which has debug info, defines; `nearest` holds up
+  /// to three names it does define that are spelled most like it (a typo, or the other keyword), nearest
+  /// first.
+  case unknownType(String, file: String, nearest: [String] = [])
   /// A type named in `types:` that is only declared (`struct s;`), never defined, in the debug info.
   case incompleteType(String, file: String)
+  /// A typedef named in `types:` whose type has no layout or values (glibc's `typedef void _IO_lock_t`, a
+  /// function type): `what` says which (`a typedef of void`).
+  case typeWithoutLayout(String, file: String, what: String)
   /// `unit:` names no compile unit of the file.
   case unknownUnit(String, file: String)
   /// A type named in `types:` that compile units (or functions, for a type declared in one: `test.c (in f())`)
@@ -94,13 +99,19 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(path) is for ELF machine \(machine) (\(bits)-bit), whose ABI CValueKit does not describe"
     case .unsupportedABI(let path, let abi):
       return "\(path) is for \(abi), whose layouts CValueKit does not describe"
-    case .unknownType(let name, let file): return "\(file) has no debug info for \(name)"
+    case .unknownType(let name, let file, let nearest):
+      // The file has debug info (else .noDebugInfo): the type is not in it, misspelled or used by no code.
+      let near = nearest.isEmpty ? "" : " (the nearest names it has: \(nearest.joined(separator: ", ")))"
+      return "\(file) has debug info, but no type named \(name)\(near)"
     case .incompleteType(let name, let file):
       // clang (without -fstandalone-debug) leaves out a class that the library's own debug info would define:
       // libstdc++'s std::string, its allocator and the types inside them.
       let standard = name.hasPrefix("std::") || name.hasPrefix("struct std::") || name.hasPrefix("class std::")
       return "\(file) only declares \(name): no unit that defines it has debug info"
         + (standard ? " (clang leaves the standard library's classes out unless built with -fstandalone-debug)" : "")
+    case .typeWithoutLayout(let name, let file, let what):
+      return "\(name) in \(file) is \(what), which has no layout or values: there is nothing to lay out, describe "
+        + "or compare"
     case .unknownUnit(let unit, let file): return "\(file) has no compile unit \(unit)"
     case .conflictingDefinitions(let name, let units):
       // Places in functions read `test.c (in f())`: two in one unit are not for `unit:` to choose between.

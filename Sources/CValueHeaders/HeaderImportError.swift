@@ -26,6 +26,9 @@ public enum HeaderImportError: Error, Hashable, Sendable, CustomStringConvertibl
   case unknownType(String)
   /// A type named in `types:` is declared but never defined (`struct opaque;`), so it has no layout.
   case incompleteType(String)
+  /// A typedef named in `types:` whose type has no layout or values (`typedef void lock_t`, a function
+  /// type): `what` says which (`a typedef of void`).
+  case typeWithoutLayout(String, what: String)
   /// A field's type that no encoding can describe (`__float128`, `_BitInt(24)`), in a record, at a field path.
   case unsupportedType(String, record: String, field: String)
   /// CValueKit's layout of a record differs from clang's in a way no `LayoutOverride` fixes.
@@ -87,6 +90,8 @@ public enum HeaderImportError: Error, Hashable, Sendable, CustomStringConvertibl
       return "no struct, union or typedef named \"\(name)\" in the headers"
     case .incompleteType(let name):
       return "\(name) is declared but not defined in the headers, so it has no layout"
+    case .typeWithoutLayout(let name, let what):
+      return "\(name) is \(what), which has no layout or values: there is nothing to lay out, describe or compare"
     case .unsupportedType(let type, let record, let field):
       return "\(record)\(field) has type \(type), which no type encoding describes"
     case .layoutMismatch(let record, let field, let clang, let cvaluekit):

@@ -93,12 +93,12 @@ extension RecordReader {
   }
 
   /// Why a typedef's type cannot be registered, or `nil` when it can.
-  func typedefProblem(_ type: CXType?, named name: String) -> String? {
+  func typedefProblem(_ type: CXType?, named name: String) -> TypedefProblem? {
     switch type?.kind {
-    case Int32(CVI_CXType_FunctionProto), Int32(CVI_CXType_FunctionNoProto): return "a function type has no layout"
-    case Int32(CVI_CXType_Void), nil: return "void has no layout"
+    case Int32(CVI_CXType_FunctionProto), Int32(CVI_CXType_FunctionNoProto): return .function
+    case Int32(CVI_CXType_Void), nil: return .void
     case Int32(CVI_CXType_Record) where type.map { !isComplete($0) } ?? false:
-      return "\(name) names an incomplete struct or union"
+      return .incompleteRecord(name)
     default: return nil
     }
   }
@@ -107,6 +107,7 @@ extension RecordReader {
     switch problem {
     case .unknownType(let name): .unknownType(name)
     case .incompleteType(let name): .incompleteType(name)
+    case .typeWithoutLayout(let name, let what): .typeWithoutLayout(name, what: what)
     case .unsupportedType(let type, let record, let field): .unsupportedType(type, record: record, field: field)
     case .layoutMismatch(let record, let field, let source, let cvaluekit):
       .layoutMismatch(record: record, field: field, clang: source, cvaluekit: cvaluekit)

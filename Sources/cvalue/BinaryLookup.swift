@@ -15,9 +15,15 @@ struct BinaryLookup {
   /// program's types win); C++ names too (`geo::point`, `class account`, `box<double>`). An encoding is
   /// resolved as given, after importing every type of the binaries.
   func typeText(_ type: String) throws(BadInput) -> String {
-    guard let name = TypeCatalog.canonicalName(type), !TypeCatalog.isBasicTypeName(name) else {
-      for binary in binaries { _ = try load(binary, types: nil) }
-      return type
+    let name: String
+    if let canonical = TypeCatalog.canonicalName(type) {
+      guard !TypeCatalog.isBasicTypeName(canonical) else { return try encodingText(type) }
+      name = canonical
+    } else if Self.isName(type) {
+      // A C++ name in a spelling CValueKit has no canonical form of: looked for as the debug info spells it.
+      name = type
+    } else {
+      return try encodingText(type)
     }
     var firstError: BadInput?
     for binary in binaries {
@@ -43,6 +49,21 @@ struct BinaryLookup {
       throw error
     }
     throw firstError ?? BadInput(message: "no --binary given")
+  }
+
+  /// An encoding, resolved as given after importing every type of the binaries.
+  private func encodingText(_ type: String) throws(BadInput) -> String {
+    for binary in binaries { _ = try load(binary, types: nil) }
+    return type
+  }
+
+  /// Whether `text`, which is no name in a spelling ``TypeCatalog/canonicalName(_:)`` knows, is meant as a
+  /// name all the same: it does not parse as an encoding, and it is qualified or a template's (`::`, `<`), or
+  /// starts with a keyword (`struct …`). A miss is then said to be one, never an encoding's syntax error.
+  static func isName(_ text: String) -> Bool {
+    guard (try? TypeCatalog.shared.parse(text)) == nil else { return false }
+    let keyword = ["struct ", "class ", "union ", "enum "].contains { text.hasPrefix($0) }
+    return keyword || text.contains("::") || text.contains("<")
   }
 
   /// Says, once, that the C++ standard containers of a type (`std::string`, `std::vector`) are laid out and

@@ -41,9 +41,17 @@ static void program_type_errors_pass(void **state) {
   assert_int_equal(cv_program_type("struct not_in_this_program", 4, &type, &message), CV_ERROR_UNKNOWN_TYPE);
   assert_null(type);
   assert_string_equal(message,
-                      "/proc/self/exe has no debug info for struct not_in_this_program; the running program has no "
-                      "debug info for struct not_in_this_program: compile the code that uses it with -g (and do "
-                      "not strip the executable), or load a catalog file made by `cvalue import`");
+                      "/proc/self/exe has debug info, but no type named struct not_in_this_program: check the name, "
+                      "or use the type in code built with -g (a type no code uses is left out of the debug info), "
+                      "or load a catalog file made by `cvalue import`");
+  cv_free(message);
+  /* A typo: the program has debug info, and the names nearest the one asked for. */
+  assert_int_equal(cv_program_type("struct shap", 4, &type, &message), CV_ERROR_UNKNOWN_TYPE);
+  assert_null(type);
+  assert_string_equal(message,
+                      "/proc/self/exe has debug info, but no type named struct shap (the nearest names it has: "
+                      "struct shape): check the name, or use the type in code built with -g (a type no code uses "
+                      "is left out of the debug info), or load a catalog file made by `cvalue import`");
   cv_free(message);
   assert_int_equal(cv_program_type("struct shape", 3, &type, &message), CV_ERROR_SIZE);
   assert_null(type);

@@ -118,6 +118,21 @@ failing program_local 4
 cc -std=c99 -Wall -Wextra -Werror -g -shared -fPIC library_types.c -o "$work/liblibrary_types.so"
 build cc c99 program_library.c -L"$work" -llibrary_types -Wl,-rpath,"$work" -lcmocka -lm
 failing program_library 1
+# Split DWARF in the test itself (gcc and clang, DWARF 4 and 5): the .dwo files packaged into program_split.dwp
+# beside the executable with llvm-dwp and removed; the package is found beside the executable's real path,
+# not beside /proc/self/exe.
+for compiler in gcc clang; do
+  for version in 4 5; do
+    split="$work/split-$compiler-$version"
+    mkdir -p "$split"
+    cp program_split.c "$split/"
+    (cd "$split" && $compiler -std=c99 -Wall -Wextra -Werror -g "-gdwarf-$version" -gsplit-dwarf program_split.c \
+      $(pkg-config --cflags --libs cvalue) -o program_split &&
+      /usr/lib/llvm-14/bin/llvm-dwp -e program_split -o program_split.dwp && rm -f -- *.dwo)
+    echo "== program_split ($compiler, DWARF $version, its .dwo files packaged into program_split.dwp)"
+    "$split/program_split"
+  done
+done
 build cc c99 program_check.c -g $(pkg-config --libs check)
 failing program_check 2
 build cc c99 program_criterion.c -g -lcriterion -lm

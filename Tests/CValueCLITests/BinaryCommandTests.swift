@@ -87,7 +87,9 @@ import Testing
         """)
     let missing = try await CValue.run(["layout", "--binary", object, "enum colour"])
     #expect(missing.exited(2))
-    #expect(missing.stderr == "\(object) has no debug info for enum colour\n")
+    #expect(
+      missing.stderr
+        == "\(object) has debug info, but no type named enum colour (the nearest names it has: enum color)\n")
   }
 
   /// The last line of the table says how the alignment was known; the packed `sample` above: inferred.
@@ -164,6 +166,79 @@ import Testing
     #expect(missing.stderr == "/nonexistent/app: no such file, or it cannot be read\n")
   }
 
+  /// A typedef of void (glibc's `_IO_lock_t`) or of a function type is defined, not only declared: it is
+  /// said to be what it is, at the binary door and the header door alike.
+  @Test func aTypedefOfVoidSaysWhatItIs() async throws {
+    let source = """
+      typedef void lock_t;
+      typedef int handler_t(int);
+      struct opaque;
+      typedef struct opaque opaque_t;
+      lock_t *lock_pointer;
+      handler_t *handler_pointer;
+      opaque_t *opaque_pointer;
+
+      """
+    let object = try Self.build(source, file: "voids.c", compiler: "gcc", flags: ["-c"]).get()
+    var errors: [String] = []
+    for type in ["lock_t", "handler_t", "opaque_t"] {
+      let run = try await CValue.run(["layout", "--binary", object, type])
+      #expect(run.exited(2), "\(run)")
+      errors.append(run.stderr.replacingOccurrences(of: object, with: "voids.o"))
+    }
+    #expect(
+      errors == [
+        "lock_t in voids.o is a typedef of void, which has no layout or values: there is nothing to lay out, "
+          + "describe or compare\n",
+        "handler_t in voids.o is a typedef of a function type, which has no layout or values: there is nothing "
+          + "to lay out, describe or compare\n",
+        "voids.o only declares opaque_t: no unit that defines it has debug info\n",
+      ])
+    let header = URL(fileURLWithPath: object).deletingLastPathComponent().appendingPathComponent("voids.h").path
+    try source.write(toFile: header, atomically: true, encoding: .utf8)
+    let fromHeader = try await CValue.run(["layout", "--header", header, "lock_t"])
+    #expect(fromHeader.exited(2), "\(fromHeader)")
+    #expect(
+      fromHeader.stderr
+        == "lock_t is a typedef of void, which has no layout or values: there is nothing to lay out, describe or "
+        + "compare\n")
+  }
+
+  /// A name with a generic lambda in it (libstdc++'s `_M_reset()::<lambda(auto:15&&)>`) is found by the
+  /// spelling the debug info gives it, and a name that is not there is said to be missing, never an
+  /// encoding's syntax error ("unknown type code 'h' at offset 0" before).
+  @Test func aNameWithALambdaIsFoundAsTheDebugInfoSpellsIt() async throws {
+    let source = """
+      template <class F> struct holder { F *f; int n; };
+      inline auto make() { return [](auto &&x) { return x; }; }
+      holder<decltype(make())> h;
+
+      """
+    let object = try Self.build(source, file: "lambda.cpp", compiler: "g++", flags: ["-c"]).get()
+    let found = try await CValue.run(["layout", "--binary", object, "holder<make()::<lambda(auto:1&&)> >"])
+    #expect(found.exited(0), "\(found)")
+    #expect(
+      found.stdout.split(separator: "\n").prefix(6) == [
+        "holder<make()::<lambda(auto:1&&)> > = {holder<make()::<lambda(auto:1&&)>>}",
+        "size 16, alignment 8, stride 16 (x86_64-linux)", "offset     size  field      type",
+        "     0        8  .f         ^{?}  struct {…} *", "     8        4  .n         i  int",
+        "    12        4  (padding)  hole of 4 bytes",
+      ])
+    var missing: [String] = []
+    for name in ["holder<make()::<lambda(auto:2&&)> >", "std::x::<lambda()>", "struct geo::<lambda(auto:1&&)>"] {
+      let run = try await CValue.run(["layout", "--binary", object, name])
+      #expect(run.exited(2), "\(run)")
+      missing.append(run.stderr.replacingOccurrences(of: object, with: "lambda.o"))
+    }
+    #expect(
+      missing == [
+        "lambda.o has debug info, but no type named holder<make()::<lambda(auto:2&&)>> (the nearest names it has: "
+          + "struct holder<make()::<lambda(auto:1&&)>>)\n",
+        "lambda.o has debug info, but no type named std::x::<lambda()>\n",
+        "lambda.o has debug info, but no type named struct geo::<lambda(auto:1&&)>\n",
+      ])
+  }
+
   @Test func badBinariesExitWithStatus2() async throws {
     let missing = try await CValue.run(["layout", "--binary", "/nonexistent/app", "sample"])
     #expect(missing.exited(2), "\(missing)")
@@ -171,7 +246,7 @@ import Testing
     let object = try Self.object.get()
     let unknown = try await CValue.run(["layout", "--binary", object, "struct nowhere"])
     #expect(unknown.exited(2), "\(unknown)")
-    #expect(unknown.stderr == "\(object) has no debug info for struct nowhere\n")
+    #expect(unknown.stderr == "\(object) has debug info, but no type named struct nowhere\n")
   }
 }
 

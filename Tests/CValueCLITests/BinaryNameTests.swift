@@ -47,7 +47,7 @@ import Testing
     #expect(run.exited(2), "\(run)")
     #expect(
       run.stderr
-        == "\(program) has no debug info for size (size is also CValueKit's built-in name for {CGSize=dd}: "
+        == "\(program) has debug info, but no type named size (size is also CValueKit's built-in name for {CGSize=dd}: "
         + "leave out --binary to use it)\n")
   }
 

@@ -131,12 +131,9 @@ struct TableOutputTests {
         size 16, alignment 4, stride 16 (\(hostABI))
 
         offset     size  field      type
-             0        1  [0].0      c  char
-             1        3  (padding)  hole of 3 bytes
-             4        4  [0].1      i  int
-             8        1  [1].0      c  char
-             9        3  (padding)  hole of 3 bytes
-            12        4  [1].1      i  int
+             0        1  [0...1].0  c  char  (× 2 every 8 bytes)
+             1        3  (padding)  hole of 3 bytes  (× 2 every 8 bytes)
+             4        4  [0...1].1  i  int  (× 2 every 8 bytes)
 
         """),
   ]

@@ -3,11 +3,29 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The object `cvalue layout --json` prints, in exactly the documented shape.
+/// The object `cvalue layout --json` prints, in exactly the documented shape, its folded arrays listed
+/// element by element (``unfolded(_:)``) as the compiler's vectors list them.
 struct LayoutReport: Decodable, Sendable {
+  struct Fold: Decodable, Sendable {
+    var count: Int
+    var stride: Int
+  }
+
   struct Padding: Decodable, Sendable {
     var offset: Int
     var size: Int
+    var folded: [Fold]?
+  }
+
+  /// A field as printed: a leaf, and the arrays folded to their first element that its path goes through.
+  struct Field: Decodable, Sendable {
+    var path: String
+    var offset: Int
+    var size: Int
+    var encoding: String
+    var bitOffset: Int?
+    var bitWidth: Int?
+    var folded: [Fold]?
   }
 
   var encoding: String
@@ -16,6 +34,84 @@ struct LayoutReport: Decodable, Sendable {
   var stride: Int
   var fields: [ReportedLeaf]
   var padding: [Padding]
+
+  private enum CodingKeys: String, CodingKey { case encoding, size, alignment, stride, fields, padding }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    encoding = try container.decode(String.self, forKey: .encoding)
+    size = try container.decode(Int.self, forKey: .size)
+    alignment = try container.decode(Int.self, forKey: .alignment)
+    stride = try container.decode(Int.self, forKey: .stride)
+    fields = Self.unfolded(try container.decode([Field].self, forKey: .fields)).map { field in
+      ReportedLeaf(
+        path: field.path, offset: field.offset, size: field.size, encoding: field.encoding,
+        bitOffset: field.bitOffset, bitWidth: field.bitWidth)
+    }
+    padding = try container.decode([Padding].self, forKey: .padding).flatMap { hole in
+      Self.unfolded([
+        Field(
+          path: String(repeating: "[0]", count: hole.folded?.count ?? 0), offset: hole.offset, size: hole.size,
+          encoding: "", folded: hole.folded)
+      ]).map { Padding(offset: $0.offset, size: $0.size) }
+    }
+    .sorted { $0.offset < $1.offset }
+    .reduce(into: []) { merged, hole in
+      // Unfolded, the last element's tail and the hole after the array are one, as the library lists them.
+      if let last = merged.last, last.offset + last.size == hole.offset {
+        merged[merged.count - 1].size += hole.size
+      } else {
+        merged.append(hole)
+      }
+    }
+  }
+
+  /// `fields` with their outermost folded array listed element by element, in the order of the leaves:
+  /// the run of fields in the same array (the same path before its first index, the same fold) once an
+  /// element, `stride` bytes apart; then the inner arrays of each, the same way.
+  static func unfolded(_ fields: [Field]) -> [Field] {
+    var result: [Field] = []
+    var start = 0
+    while start < fields.count {
+      let first = fields[start]
+      guard let fold = first.folded?.first, let index = Self.foldedIndex(first) else {
+        result.append(first)
+        start += 1
+        continue
+      }
+      let prefix = first.path[..<index.lowerBound]
+      var end = start + 1
+      while end < fields.count, let other = fields[end].folded?.first, other.count == fold.count,
+        other.stride == fold.stride, let otherIndex = Self.foldedIndex(fields[end]),
+        fields[end].path[..<otherIndex.lowerBound] == prefix
+      {
+        end += 1
+      }
+      for element in 0..<fold.count {
+        let run = fields[start..<end].map { field in
+          var copy = field
+          // Every field of the run has the fold (the loop above checked): its index is there.
+          if let index = Self.foldedIndex(field) { copy.path.replaceSubrange(index, with: "[\(element)]") }
+          copy.offset += element * fold.stride
+          copy.bitOffset = field.bitOffset.map { $0 + element * fold.stride * 8 }
+          copy.folded = Array((field.folded ?? []).dropFirst())
+          return copy
+        }
+        result += unfolded(run)
+      }
+      start = end
+    }
+    return result
+  }
+
+  /// The index of `field`'s path that its first remaining fold stands for: every index of a folded field's
+  /// path is folded, so the one as many from the end as folds remain.
+  private static func foldedIndex(_ field: Field) -> Range<String.Index>? {
+    guard let folds = field.folded, !folds.isEmpty else { return nil }
+    let indices = field.path.ranges(of: /\[[0-9]+\]/)
+    guard indices.count >= folds.count else { return nil }
+    return indices[indices.count - folds.count]
+  }
 
   /// The fields with bytes, C's leaves: all but the flexible array members (`[0c]`, of size 0).
   var leaves: [ReportedLeaf] { fields.filter { !($0.size == 0 && $0.encoding.hasPrefix("[0")) } }
@@ -26,8 +122,10 @@ struct LayoutReport: Decodable, Sendable {
   static let topLevelKeys: Set<String> = [
     "encoding", "size", "alignment", "alignmentSource", "stride", "fields", "padding",
   ]
-  static let fieldKeys: Set<String> = ["path", "offset", "size", "encoding", "bitOffset", "bitWidth", "flexibleArray"]
-  static let paddingKeys: Set<String> = ["offset", "size"]
+  static let fieldKeys: Set<String> = [
+    "path", "offset", "size", "encoding", "bitOffset", "bitWidth", "flexibleArray", "folded",
+  ]
+  static let paddingKeys: Set<String> = ["offset", "size", "folded"]
 
   /// Decodes the JSON and checks that it has no keys beyond the documented ones.
   static func decode(_ text: String) throws -> LayoutReport {
@@ -39,7 +137,7 @@ struct LayoutReport: Decodable, Sendable {
       #expect(Set(field.keys).isSubset(of: fieldKeys), "field keys \(field.keys.sorted())")
     }
     for hole in object["padding"] as? [[String: Any]] ?? [] {
-      #expect(Set(hole.keys) == paddingKeys, "padding keys \(hole.keys.sorted())")
+      #expect(Set(hole.keys).isSubset(of: paddingKeys), "padding keys \(hole.keys.sorted())")
     }
     return report
   }

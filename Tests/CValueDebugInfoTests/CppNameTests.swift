@@ -103,8 +103,24 @@ import Testing
     }
     // Only arguments the compiler marks as defaults are left out: no `geo::defaulted<short, 2>` is
     // `geo::defaulted<short, 2, int>`, and `geo::defaulted<>` leaves out one that has none.
-    for name in ["geo::defaulted<short, 2, int>", "geo::defaulted<>", "geo::defaulted<short, 4, void, void>"] {
-      #expect(throws: DebugInfoError.unknownType(name, file: path)) { try DebugInfoImport.read(path, types: [name]) }
+    // A miss names the nearest names the program has, nearest first.
+    let misses: [(String, [String])] = [
+      (
+        "geo::defaulted<short, 2, int>",
+        [
+          "struct geo::defaulted<short, 2, void>", "geo::defaulted<short, 2>", "struct geo::defaulted<short, 4, void>",
+        ]
+      ),
+      ("geo::defaulted<>", []),
+      (
+        "geo::defaulted<short, 4, void, void>",
+        ["struct geo::defaulted<short, 4, void>", "struct geo::defaulted<short, 2, void>"]
+      ),
+    ]
+    for (name, nearest) in misses {
+      #expect(throws: DebugInfoError.unknownType(name, file: path, nearest: nearest)) {
+        try DebugInfoImport.read(path, types: [name])
+      }
     }
   }
 

@@ -32,6 +32,17 @@ import Testing
     #expect(throws: EncodingError.self) { try catalog.parse("enum nowhere") }
   }
 
+  /// A miss in a file with debug info says so, and names the nearest names it has: not "compile with -g".
+  @Test func aMissInAFileWithDebugInfoNamesTheNearestNames() throws {
+    let library = try DebugInfoFixture.path(
+      of: DebugInfoFixture.Build(compiler: "clang", flags: ["-gdwarf-5"], kind: .sharedLibrary))
+    let expected = DebugInfoError.unknownType("struct matrx", file: library, nearest: ["struct matrix"])
+    #expect(throws: expected) { try TypeCatalog().importDebugInfo(of: library, types: ["struct matrx"]) }
+    #expect(
+      expected.description
+        == "\(library) has debug info, but no type named struct matrx (the nearest names it has: struct matrix)")
+  }
+
   @Test func aTypeNoFileDescribesIsAnErrorNamingTheExecutable() throws {
     #expect(throws: DebugInfoError.unknownType("struct nowhere_at_all", file: "/proc/self/exe")) {
       try TypeCatalog().importDebugInfoOfRunningProgram(types: ["struct nowhere_at_all"])

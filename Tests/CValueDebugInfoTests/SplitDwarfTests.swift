@@ -189,6 +189,32 @@ import Testing
     #expect(try type.compare(bytes: expected, expected).isEqual)
   }
 
+  /// The running program is read by the name `/proc/self/exe`, a link to the executable: its package is
+  /// `PROG.dwp` beside the file the link names (`/proc/self/exe.dwp` before), and a message names that file.
+  /// Any link is alike; `Tests/C/run.sh` runs such a program itself (`program_split.c`).
+  @Test(.needs(.gcc), .needs(.llvmDwp), arguments: builds)
+  func aProgramReadByALinkFindsThePackageBesideItsFile(_ compiler: String, _ version: String) throws {
+    let binary = try Self.build(compiler, version, name: "linked")
+    try Self.package(binary)
+    let links = "\(DebugInfoFixture.directory)/links-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: links, withIntermediateDirectories: true)
+    let link = "\(links)/exe"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: binary)
+    let imported = try DebugInfoImport.read(link, types: ["struct sample"])
+    #expect(imported.record(named: "struct sample")?.size == 216)
+    // Without the .dwo files or a package (another build: a read is kept while the file is the same), the
+    // message names the executable, its .dwo file and the package to make, not the link.
+    let unpackaged = try Self.build(compiler, version, name: "linked-missing")
+    let unpackagedDirectory = (unpackaged as NSString).deletingLastPathComponent
+    let lost = try #require(try Self.dwoFiles(in: unpackagedDirectory).first)
+    try FileManager.default.removeItem(atPath: "\(unpackagedDirectory)/\(lost)")
+    try FileManager.default.createSymbolicLink(atPath: "\(links)/exe-missing", withDestinationPath: unpackaged)
+    let missing = DebugInfoError.missingSplitDebugInfo(
+      unpackaged, files: ["\(unpackagedDirectory)/\(lost)"], package: nil)
+    #expect(throws: missing) { try DebugInfoImport.read("\(links)/exe-missing", types: ["struct sample"]) }
+    #expect(missing.description.hasSuffix("`llvm-dwp -e sample -o sample.dwp` beside the binary"))
+  }
+
   @Test(.needs(.gcc), arguments: builds)
   func aMissingDwoIsNamedWithWhereItWasLookedFor(_ compiler: String, _ version: String) throws {
     let binary = try Self.build(compiler, version, name: "missing")

@@ -34,6 +34,12 @@ struct CTypeNameTests {
       ("outer::inner", "outer::inner"),
       ("enum e8", "enum e8"),
       ("ptr<char *>", "ptr<char*>"),
+      // gcc's generic lambda, as libstdc++'s std::variant names one in its vtable's types.
+      ("holder<make()::<lambda(auto:1&&)> >", "holder<make()::<lambda(auto:1&&)>>"),
+      (
+        "v::_Multi_array<void (*)(v::_Variant_storage<false, int>::_M_reset()::<lambda(auto:15&&)>&&)>",
+        "v::_Multi_array<void(*)(v::_Variant_storage<false, int>::_M_reset()::<lambda(auto:15&&)>&&)>"
+      ),
     ])
   func canonical(_ text: String, _ expected: String) {
     #expect(CTypeName.canonical(text) == expected)

@@ -79,7 +79,7 @@ struct TableSourceTests {
     }
 
     func heldRecord(_ type: String) -> String? { "struct \(type)" }
-    func typedefProblem(_ type: String?, named name: String) -> String? { nil }
+    func typedefProblem(_ type: String?, named name: String) -> TypedefProblem? { nil }
     func failure(_ problem: ImportProblem) -> Failure { .problem(problem) }
     func problem(in failure: Failure) -> ImportProblem? {
       switch failure {

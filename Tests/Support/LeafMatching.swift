@@ -10,6 +10,15 @@ public struct ReportedLeaf: Decodable, Sendable, Equatable {
   public var bitOffset: Int?
   public var bitWidth: Int?
 
+  public init(path: String, offset: Int, size: Int, encoding: String, bitOffset: Int?, bitWidth: Int?) {
+    self.path = path
+    self.offset = offset
+    self.size = size
+    self.encoding = encoding
+    self.bitOffset = bitOffset
+    self.bitWidth = bitWidth
+  }
+
   public init(_ field: CLayout.Field) {
     path = field.path.description
     offset = field.offset

@@ -187,14 +187,14 @@ extension DieReader {
   }
 
   /// Why a typedef's type cannot be registered, or `nil` when it can.
-  func typedefProblem(_ die: Dwarf_Die?, named name: String) throws(DebugInfoError) -> String? {
-    guard let die, let type = try strip(die) else { return "void has no layout" }
+  func typedefProblem(_ die: Dwarf_Die?, named name: String) throws(DebugInfoError) -> TypedefProblem? {
+    guard let die, let type = try strip(die) else { return .void }
     switch tag(type) {
-    case Tag.subroutineType: return "a function type has no layout"
+    case Tag.subroutineType: return .function
     case Tag.structureType where flag(type, Attribute.declaration),
       Tag.classType where flag(type, Attribute.declaration),
       Tag.unionType where flag(type, Attribute.declaration):
-      return "\(name) names an incomplete struct or union"
+      return .incompleteRecord(name)
     default: return nil
     }
   }

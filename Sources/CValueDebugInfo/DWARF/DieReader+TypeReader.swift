@@ -16,9 +16,10 @@ extension DieReader: TypeReader {
     switch problem {
     // A type in a unit whose .dwo file is missing cannot be found: that is what to say.
     case .unknownType where !missingSplitFiles.isEmpty:
-      .missingSplitDebugInfo(file.path, files: missingSplitFiles, package: missingSplitPackage)
+      .missingSplitDebugInfo(file.realPath, files: missingSplitFiles, package: missingSplitPackage)
     case .unknownType(let name): .unknownType(name, file: file.path)
     case .incompleteType(let name): .incompleteType(name, file: file.path)
+    case .typeWithoutLayout(let name, let what): .typeWithoutLayout(name, file: file.path, what: what)
     case .unsupportedType(let type, let record, let field): .unsupportedType(type, record: record, field: field)
     case .conflictingDefinitions(let name, let places): .conflictingDefinitions(name, units: places)
     case .layoutMismatch(let record, let field, let source, let cvaluekit):

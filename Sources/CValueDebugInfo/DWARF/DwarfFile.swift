@@ -5,6 +5,9 @@ internal import CDwarf
 final class DwarfFile {
   let libdw: LibDW
   let path: String
+  /// The file `path` names, symbolic links followed (the executable's for `/proc/self/exe`): its `.dwp`
+  /// package is beside it, and a message names it.
+  let realPath: String
   let dwarf: OpaquePointer
   /// libdw's functions where C helpers can take them by pointer, for the life of the file.
   let api: UnsafeMutablePointer<cv_dwarf_api>
@@ -20,6 +23,7 @@ final class DwarfFile {
     let api = libdw.api
     self.libdw = libdw
     self.path = path
+    self.realPath = DwarfPackage.realPath(of: path)
     let table = UnsafeMutablePointer<cv_dwarf_api>.allocate(capacity: 1)
     table.initialize(to: api)
     guard let session = cv_dwarf_begin(table, DebugInfoImport.fetchesFromDebuginfod) else {
@@ -142,7 +146,7 @@ final class DwarfFile {
           case .success(let packaged?): split = packaged
           case .success(nil): break
           case .failure(let failure):
-            packageFailure = packageFailure ?? "\(path).dwp \(failure.reason)"
+            packageFailure = packageFailure ?? "\(realPath).dwp \(failure.reason)"
           }
         }
         guard split.addr != nil else {
@@ -181,12 +185,12 @@ final class DwarfFile {
           var die = typeUnit.unit
           result.append(
             Unit(
-              die: typeUnit.unit, name: "(type unit 0x\(String(typeUnit.signature, radix: 16)) of \(path).dwp)",
+              die: typeUnit.unit, name: "(type unit 0x\(String(typeUnit.signature, radix: 16)) of \(realPath).dwp)",
               isTypeUnit: true, location: .init(section: .split, offset: libdw.api.dwarf_dieoffset(&die))))
         }
       } catch {
-        packageFailure = packageFailure ?? "\(path).dwp \(error.reason)"
-        missingSplitUnits.append("\(path).dwp")
+        packageFailure = packageFailure ?? "\(realPath).dwp \(error.reason)"
+        missingSplitUnits.append("\(realPath).dwp")
       }
     }
     return Units(
@@ -254,7 +258,7 @@ final class DwarfFile {
   private func packagedUnit(of skeleton: OpaquePointer?) -> Result<Dwarf_Die?, DwarfPackage.Failure> {
     if package == nil {
       do throws(DwarfPackage.Failure) {
-        package = .success(try DwarfPackage(path: path + ".dwp", api: api))
+        package = .success(try DwarfPackage(path: realPath + ".dwp", api: api))
       } catch {
         package = .failure(error)
       }
@@ -291,7 +295,7 @@ extension DwarfFile.Units {
   /// A split build whose `.dwo` files are not where its skeleton units say: no type can be read from them.
   func checkSplitUnits(of file: DwarfFile) throws(DebugInfoError) {
     if !missingSplitFiles.isEmpty, !units.contains(where: { !$0.isTypeUnit }) {
-      throw .missingSplitDebugInfo(file.path, files: missingSplitFiles, package: package)
+      throw .missingSplitDebugInfo(file.realPath, files: missingSplitFiles, package: package)
     }
   }
 }

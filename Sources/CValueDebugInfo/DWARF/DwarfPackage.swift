@@ -1,6 +1,16 @@
 internal import CDwarf
 import Glibc
 
+extension DwarfPackage {
+  /// The file `path` names, its symbolic links followed: `/proc/self/exe` is the executable's real path, and
+  /// its package is `PROG.dwp` beside that, as `llvm-dwp -e PROG -o PROG.dwp` wrote it.
+  static func realPath(of path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}
+
 /// A DWARF package (`.dwp`, made by `llvm-dwp` or binutils' `dwp` from a split build's `.dwo` files), read
 /// without libdw's help: elfutils reads packages only from 0.191, and Debian 12 has 0.188.
 ///

@@ -58,7 +58,7 @@ extension TypeCatalog {
   ///
   /// - Parameter types: The types to import, as C names them.
   /// - Returns: One import per file the types came from.
-  /// - Throws: ``DebugInfoError``: ``DebugInfoError/unknownType(_:file:)`` naming the executable for a
+  /// - Throws: ``DebugInfoError``: ``DebugInfoError/unknownType(_:file:nearest:)`` naming the executable for a
   ///   type that no file describes.
   @discardableResult
   public func importDebugInfoOfRunningProgram(types: [String]) throws(DebugInfoError) -> [ImportedTypes] {

@@ -143,6 +143,16 @@ final class IndexedFile: @unchecked Sendable {
   /// Reads `types` with the index, as ``DebugInfoImport/read(_:types:unit:)`` reads them from every unit: from
   /// a kept index, only the units holding them are found (by their offsets), none of the others walked.
   func read(_ types: [String], origin: ImportedTypes.Origin) throws(DebugInfoError) -> ImportedTypes {
+    do {
+      return try readByIndex(types, origin: origin)
+    } catch .unknownType(let name, let file, let nearest) where nearest.isEmpty {
+      // A miss names the nearest names the file has: a typo, or the other keyword.
+      let names = lock.withLock { index.allNames }
+      throw .unknownType(name, file: file, nearest: TypeIndex.nearest(to: name, in: names))
+    }
+  }
+
+  private func readByIndex(_ types: [String], origin: ImportedTypes.Origin) throws(DebugInfoError) -> ImportedTypes {
     try lock.withLock { () throws(DebugInfoError) -> ImportedTypes in
       // A name the index has nowhere fails as the import pass fails it, without opening the DWARF (a kept
       // index is never of a build with split units missing: a name nowhere is unknown).

@@ -66,6 +66,48 @@ struct TypeIndex {
     return kept.isIncomplete(name)
   }
 
+  /// Every name the index defines, for the nearest names to one it lacks (a kept index is read whole).
+  var allNames: [String] {
+    guard let kept else { return Array(definitions.keys) }
+    return kept.names()
+  }
+
+  /// Up to three names of `names` spelled most like `type` (by edit distance, keywords aside, at most a
+  /// quarter of its length and at least 2 apart), nearest first: what a miss offers instead.
+  static func nearest(to type: String, in names: [String]) -> [String] {
+    func bare(_ name: String) -> [UInt8] {
+      for keyword in ["struct ", "union ", "enum "] where name.hasPrefix(keyword) {
+        return Array(name.utf8.dropFirst(keyword.utf8.count))
+      }
+      return Array(name.utf8)
+    }
+    let query = bare(CTypeName.canonical(type) ?? type)
+    let limit = max(2, query.count / 4)
+    var scored: [(distance: Int, name: String)] = []
+    for name in names {
+      let candidate = bare(name)
+      guard abs(candidate.count - query.count) <= limit else { continue }
+      let distance = editDistance(query, candidate)
+      if distance <= limit { scored.append((distance, name)) }
+    }
+    return scored.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(3).map(\.name)
+  }
+
+  /// Levenshtein's distance between two byte strings.
+  private static func editDistance(_ first: [UInt8], _ second: [UInt8]) -> Int {
+    var previous = Array(0...second.count)
+    var current = [Int](repeating: 0, count: second.count + 1)
+    for (row, byte) in first.enumerated() {
+      current[0] = row + 1
+      for column in 0..<second.count {
+        let substitution = previous[column] + (byte == second[column] ? 0 : 1)
+        current[column + 1] = min(substitution, previous[column + 1] + 1, current[column] + 1)
+      }
+      swap(&previous, &current)
+    }
+    return previous[second.count]
+  }
+
   /// Whether the index was read from the disk cache.
   var isKept: Bool { kept != nil }
 

@@ -114,6 +114,23 @@ extension TypeIndexCache {
       return result
     }
 
+    /// The names of every definition line, in order (each once): for the nearest names to a miss.
+    func names() -> [String] {
+      var result: [String] = []
+      var start = bodyStart
+      while start < bodyEnd {
+        let end = lineEnd(from: start)
+        let line = String(decoding: UnsafeRawBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+        if let fields = TabSeparatedLine.fields(Substring(line)), fields.count >= 2, fields[0] == "D",
+          result.last != fields[1]
+        {
+          result.append(fields[1])
+        }
+        start = end + 1
+      }
+      return result
+    }
+
     /// The definitions of `name`, `nil` when a line of them is damaged.
     func definitions(of name: String) -> [TypeIndex.Definition]? {
       guard let lines = lines("D", name) else { return nil }

@@ -20,7 +20,8 @@ import CValueKit
 /// half-written one.
 enum TypeIndexCache {
   /// The first line of every index file, with its format's version.
-  static let magic = "cvalue type index 4"
+  // 5: names with a generic lambda's parameters (`auto:15`) in their canonical spelling.
+  static let magic = "cvalue type index 5"
 
   /// The directory indexes are kept in, or `nil` when the cache is off or there is nowhere to put it.
   static func directory(environment: [String: String]) -> String? {

@@ -10,6 +10,7 @@
 /// ```swift
 /// CTypeName.canonical("class geo::box< int >")   // "struct geo::box<int>"
 /// CTypeName.canonical("std::pair<int,long>")     // "std::pair<int, long>"
+/// CTypeName.canonical("f<void (*)(g<int>::h()::<lambda(auto:15&&)>&&)>")   // "f<void(*)(g<int>::h()::<lambda(auto:15&&)>&&)>"
 /// CTypeName.canonical("{CGPoint=dd}")            // nil: an encoding, not a name
 /// ```
 package enum CTypeName {
@@ -107,7 +108,8 @@ package enum CTypeName {
         switch token {
         case "<": depth += 1
         case ">": depth -= 1
-        case "(", ")", "::", "*", "&", "-", "[", "]": break
+        // `:` as gcc names a generic lambda's parameters: `_M_reset()::<lambda(auto:15&&)>`.
+        case "(", ")", "::", ":", "*", "&", "-", "[", "]": break
         case ",":
           text += ", "
           previous = token

@@ -78,9 +78,14 @@ struct ImportPass<Reader: TypeReader> {
   {
     for entry in entries where selected?.contains(entry.name) ?? true {
       let isNamed = selected != nil
-      if entry.isTypedef, let reason = try reader.typedefProblem(entry.type, named: entry.name) {
-        if isNamed { throw reader.failure(.incompleteType(entry.name)) }
-        skipped[entry.name] = reason
+      if entry.isTypedef, let problem = try reader.typedefProblem(entry.type, named: entry.name) {
+        if isNamed {
+          // Only a typedef of an incomplete record is "declared but defined nowhere": void and a function
+          // type are complete, with no values.
+          if case .incompleteRecord = problem { throw reader.failure(.incompleteType(entry.name)) }
+          throw reader.failure(.typeWithoutLayout(entry.name, what: problem.what))
+        }
+        skipped[entry.name] = problem.description
         continue
       }
       guard let type = entry.type else { continue }

@@ -38,7 +38,7 @@ package protocol TypeReader {
 
   /// Why a typedef of the type cannot be a readable name (a function type, `void`, an incomplete record),
   /// or `nil` when it can.
-  func typedefProblem(_ type: TypeReference?, named name: String) throws(Failure) -> String?
+  func typedefProblem(_ type: TypeReference?, named name: String) throws(Failure) -> TypedefProblem?
 
   /// The constants of a typedef's or `enum tag`'s type when it is an enum (or an array of one), named as
   /// the source names the enum (`nil` for an anonymous one); `nil` for any other type.
@@ -91,6 +91,34 @@ package struct TypeDeclarations<TypeReference> {
   }
 }
 
+/// Why a typedef names no type with a layout, as ``TypeReader/typedefProblem(_:named:)`` says it.
+package enum TypedefProblem: Hashable, Sendable, CustomStringConvertible {
+  /// `typedef void name` (glibc's `_IO_lock_t`): void has no layout and no values.
+  case void
+  /// A typedef of a function type (`typedef int handler(int)`): a function is no value.
+  case function
+  /// A typedef of a struct or union that is declared and defined nowhere, named here.
+  case incompleteRecord(String)
+
+  /// What the typedef is, for the skipped types and the errors: `a typedef of void`.
+  package var what: String {
+    switch self {
+    case .void: "a typedef of void"
+    case .function: "a typedef of a function type"
+    case .incompleteRecord(let name): "a typedef of \(name), which is declared but defined nowhere"
+    }
+  }
+
+  /// Why the typedef has no layout, as the import's skipped types say it.
+  package var description: String {
+    switch self {
+    case .void: "void has no layout"
+    case .function: "a function type has no layout"
+    case .incompleteRecord(let name): "\(name) names an incomplete struct or union"
+    }
+  }
+}
+
 /// What the import pass finds wrong with a source's types, in words any source can say; each
 /// ``TypeReader`` turns it into its own error (``TypeReader/failure(_:)``).
 package enum ImportProblem: Error, Hashable, Sendable, CustomStringConvertible {
@@ -98,6 +126,9 @@ package enum ImportProblem: Error, Hashable, Sendable, CustomStringConvertible {
   case unknownType(String)
   /// A type declared (`struct opaque;`) but defined nowhere, so it has no layout.
   case incompleteType(String)
+  /// A typedef asked for by name that names no type with values (`typedef void _IO_lock_t`, a function
+  /// type): what it is, in the words of ``TypedefProblem/what``.
+  case typeWithoutLayout(String, what: String)
   /// A member whose type no encoding describes, in a record, at a field path.
   case unsupportedType(String, record: String, field: String)
   /// A name that parts of the source (`places`) define differently.
@@ -111,6 +142,7 @@ package enum ImportProblem: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .unknownType(let name): "no type named \(name)"
     case .incompleteType(let name): "\(name) is declared but defined nowhere"
+    case .typeWithoutLayout(let name, let what): "\(name) is \(what), which has no layout or values"
     case .unsupportedType(let type, let record, let field): "\(record)\(field): \(type) has no type encoding"
     case .conflictingDefinitions(let name, let places):
       "\(name) is defined differently in \(places.joined(separator: ", "))"

@@ -45,13 +45,17 @@ extension CLayout {
     func makeIterator() -> FieldIterator { FieldIterator(root: root) }
 
     /// Iterates the leaves depth first; with `folding`, an array of scalars (or of arrays of them) is one
-    /// leaf, its first element, with the array's dimensions (``CLayout/foldedFields``).
+    /// leaf, its first element, with the array's dimensions, and an array of records (or of arrays of them)
+    /// is walked by its first element alone, each leaf in it carrying the array's count and stride
+    /// (``CLayout/foldedFields``).
     struct FieldIterator: IteratorProtocol {
       private struct Frame {
         var node: Node
         var bitBase: Int
         var path: FieldPath
         var next = 0
+        /// With `folding`, the arrays of records above the node that are walked by their first element.
+        var folds: [ArrayFold] = []
       }
       private var stack: [Frame]
       private let folding: Bool
@@ -66,9 +70,17 @@ extension CLayout {
         while var frame = stack.popLast() {
           switch frame.node.content {
           case .leaf, .bitfield:
-            return Fields.leaf(frame.node, bitBase: frame.bitBase, path: frame.path)
+            return Fields.leaf(frame.node, bitBase: frame.bitBase, path: frame.path, folds: frame.folds)
           case .array(let count, let element):
             if folding, frame.next == 0, let run = Self.scalarRun(frame) { return run }
+            if folding, count > 0, element.fieldCount > 0 {
+              // An array of records (or of arrays of them): its first element stands for all of them.
+              stack.append(
+                Frame(
+                  node: element, bitBase: frame.bitBase, path: frame.path.appending(.index(0)),
+                  folds: frame.folds + [ArrayFold(count: count, stride: element.size)]))
+              continue
+            }
             guard frame.next < count else { continue }
             let index = frame.next
             frame.next += 1
@@ -77,7 +89,7 @@ extension CLayout {
               stack.append(
                 Frame(
                   node: element, bitBase: frame.bitBase + index * element.size * 8,
-                  path: frame.path.appending(.index(index))))
+                  path: frame.path.appending(.index(index)), folds: frame.folds))
             }
           case .structure(let members), .union(let members):
             guard frame.next < members.count else { continue }
@@ -87,9 +99,12 @@ extension CLayout {
             if member.fieldCount > 0 {
               let path = member.component.map { frame.path.appending($0) } ?? frame.path
               if member.isFlexibleArray {
-                return Fields.leaf(member.node, bitBase: frame.bitBase + member.bitOffset, path: path)
+                return Fields.leaf(
+                  member.node, bitBase: frame.bitBase + member.bitOffset, path: path, folds: frame.folds)
               }
-              stack.append(Frame(node: member.node, bitBase: frame.bitBase + member.bitOffset, path: path))
+              stack.append(
+                Frame(
+                  node: member.node, bitBase: frame.bitBase + member.bitOffset, path: path, folds: frame.folds))
             }
           }
         }
@@ -109,13 +124,13 @@ extension CLayout {
           node = element
         }
         guard case .leaf = node.content else { return nil }
-        var field = Fields.leaf(node, bitBase: frame.bitBase, path: path)
+        var field = Fields.leaf(node, bitBase: frame.bitBase, path: path, folds: frame.folds)
         field.foldedCounts = counts
         return field
       }
     }
 
-    fileprivate static func leaf(_ node: Node, bitBase: Int, path: FieldPath) -> Field {
+    fileprivate static func leaf(_ node: Node, bitBase: Int, path: FieldPath, folds: [ArrayFold] = []) -> Field {
       var field: Field
       if case .bitfield(let width, let isSigned) = node.content {
         field = Field(
@@ -126,11 +141,13 @@ extension CLayout {
           path: path, offset: bitBase / 8, size: node.size, type: node.type, bits: nil, bitfieldIsSigned: nil)
       }
       field.enumeration = node.enumeration
+      field.recordFolds = folds
       return field
     }
   }
 
-  /// ``foldedFields``: the leaves with arrays of scalars folded, computed as they are read.
+  /// ``foldedFields``: the leaves with arrays of scalars folded and arrays of records walked by their first
+  /// element, computed as they are read.
   struct FoldedFields: Sequence, Sendable {
     let root: Node
 
@@ -243,5 +260,80 @@ struct CoveredRanges: IteratorProtocol {
       }
     }
     return nil
+  }
+}
+
+extension CLayout {
+  /// One array of records folded to its first element in ``foldedFields`` and ``foldedPadding``: how many
+  /// elements it has and how far apart they lie.
+  package struct ArrayFold: Hashable, Sendable {
+    /// The array's element count.
+    package let count: Int
+    /// The distance between its elements, in bytes (the element's size).
+    package let stride: Int
+  }
+
+  /// A hole of ``foldedPadding``: its bytes in the first element of each folded array it lies in, and the
+  /// arrays, outermost first (empty for a hole that stands for itself).
+  package struct FoldedHole: Hashable, Sendable {
+    /// The hole's bytes, from the start of the value.
+    package let range: Range<Int>
+    /// The arrays of records whose first element holds the hole, outermost first: the same hole repeats in
+    /// every element.
+    package let folds: [ArrayFold]
+  }
+
+  /// The padding as ``foldedFields`` lists the fields: the holes of an array of records are those of its
+  /// first element, marked with the array's count and stride, so that a table or JSON of the layout costs
+  /// time in proportion to what it lists, not to the elements it folds. In a union of more than one member,
+  /// whose other members may cover some elements' holes and not others', each element's holes are listed,
+  /// unless the union has more than 65,536 leaves: then its arrays are folded too, their holes those of the
+  /// first element.
+  package var foldedPadding: [FoldedHole] {
+    var regions: [(range: Range<Int>, fold: ArrayFold)] = []
+    let tree = Self.foldedTree(root, base: 0, regions: &regions)
+    return Padding(root: tree).map { hole in
+      FoldedHole(range: hole, folds: regions.filter { $0.range.contains(hole.lowerBound) }.map(\.fold))
+    }
+  }
+
+  /// `node` with every array of records replaced by its first element and one dense leaf for the others,
+  /// noting each such array's first element (from the start of the value) in `regions`, outermost first.
+  private static func foldedTree(
+    _ node: Node, base: Int, regions: inout [(range: Range<Int>, fold: ArrayFold)]
+  ) -> Node {
+    if node.isDense { return node }
+    switch node.content {
+    case .leaf, .bitfield:
+      return node
+    case .union(let members) where members.count > 1 && node.leafCount <= 1 << 16:
+      // The other members may cover the bytes of some elements of an array and not others: a union of
+      // reasonable size keeps each element's holes.
+      return node
+    case .structure(let members), .union(let members):
+      let folded = members.map { member in
+        Member(
+          component: member.component, bitOffset: member.bitOffset,
+          node: foldedTree(member.node, base: base + member.offset, regions: &regions))
+      }
+      let content: Content = if case .union = node.content { .union(folded) } else { .structure(folded) }
+      return Node(
+        type: node.type, size: node.size, alignment: node.alignment, content: content, enumeration: node.enumeration)
+    case .array(let count, let element):
+      guard count > 0 else { return node }
+      regions.append((base..<base + element.size, ArrayFold(count: count, stride: element.size)))
+      let first = foldedTree(element, base: base, regions: &regions)
+      guard count > 1 else {
+        return Node(
+          type: node.type, size: node.size, alignment: node.alignment, content: .array(count: 1, element: first))
+      }
+      let rest = Node(type: node.type, size: (count - 1) * element.size, alignment: 1, content: .leaf)
+      return Node(
+        type: node.type, size: node.size, alignment: node.alignment,
+        content: .structure([
+          Member(component: nil, bitOffset: 0, node: first),
+          Member(component: nil, bitOffset: element.size * 8, node: rest),
+        ]))
+    }
   }
 }

@@ -43,8 +43,9 @@ public struct CLayout: Hashable, Sendable {
 
   /// The fields as a table shows them (pahole, `cvalue layout`): like ``fields``, except that an array of
   /// scalars, or of arrays of them, is one field, its first element, with the counts of its dimensions in
-  /// ``Field/foldedCounts``. Computed as it is read, in time proportional to what it lists, not to the
-  /// elements it folds.
+  /// ``Field/foldedCounts``; an array of records (or of arrays of them) is listed by its first element's
+  /// fields, whose paths go through index 0. Computed as it is read, in time proportional to what it
+  /// lists, not to the elements it folds.
   ///
   /// ```swift
   /// let layout = try TypeCatalog().layout(of: #"{cv_name="tag"i"text"[16c]}"#)
@@ -184,6 +185,10 @@ extension CLayout {
     /// `double m[2][3]` as `.m[0][0]`; empty for a field that stands for itself (always, in
     /// ``CLayout/fields``). The folded elements follow the field, one element's ``size`` apart.
     public internal(set) var foldedCounts: [Int] = []
+    /// In ``CLayout/foldedFields``, the arrays of records (or of arrays of them) whose first element holds
+    /// this field, outermost first: the field repeats in each element, ``CLayout/ArrayFold/stride`` bytes
+    /// apart. Empty in ``CLayout/fields``.
+    package internal(set) var recordFolds: [ArrayFold] = []
     /// The enumeration whose constants name the leaf's values (registered for its member, as a debug-info
     /// import does for every member of an enum type, bitfields included), or `nil` for a plain number: a
     /// layout shows the field as of its enum type, `enum e8` or `enum e8 : 4`.

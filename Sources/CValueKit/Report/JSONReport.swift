@@ -18,7 +18,7 @@ struct JSONReport: ReportWriter {
         + "\"alignment\":\(layout.alignment),\"alignmentSource\":\(quoted(alignmentSource)),"
         + "\"stride\":\(layout.stride),\"fields\":[")
     var separator = "\n"
-    for field in layout.fields {
+    for field in layout.foldedFields {
       var entry =
         "{\"path\":\(quoted(field.path.description)),\"offset\":\(field.offset),\"size\":\(field.size),"
         + "\"encoding\":\(quoted(field.type.description))"
@@ -26,13 +26,24 @@ struct JSONReport: ReportWriter {
       if let element = field.flexibleArrayElement {
         entry += ",\"flexibleArray\":{\"element\":\(quoted(element.description))}"
       }
+      // An array folded to its first element: every index of the path, outermost first.
+      let folds =
+        field.recordFolds
+        + field.foldedCounts.indices.map { dimension in
+          CLayout.ArrayFold(
+            count: field.foldedCounts[dimension],
+            stride: field.size * field.foldedCounts[(dimension + 1)...].reduce(1, *))
+        }
+      if !folds.isEmpty { entry += ",\"folded\":" + Self.folds(folds) }
       output.write(separator + entry + "}")
       separator = ",\n"
     }
     output.write("],\"padding\":[")
     separator = ""
-    for range in layout.padding {
-      output.write(separator + "{\"offset\":\(range.lowerBound),\"size\":\(range.count)}")
+    for hole in layout.foldedPadding {
+      let range = hole.range
+      let folded = hole.folds.isEmpty ? "" : ",\"folded\":" + Self.folds(hole.folds)
+      output.write(separator + "{\"offset\":\(range.lowerBound),\"size\":\(range.count)\(folded)}")
       separator = ","
     }
     output.write("]}\n")
@@ -81,6 +92,11 @@ struct JSONReport: ReportWriter {
 }
 
 extension JSONReport {
+  /// The arrays a layout's field or hole is folded over: `[{"count":100,"stride":8}]`.
+  static func folds(_ folds: [CLayout.ArrayFold]) -> String {
+    "[" + folds.map { "{\"count\":\($0.count),\"stride\":\($0.stride)}" }.joined(separator: ",") + "]"
+  }
+
   /// A comparison's object.
   static func object(_ comparison: Comparison) -> JSONValue {
     .object([

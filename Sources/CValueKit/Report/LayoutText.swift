@@ -1,7 +1,8 @@
 /// A layout's text, written one way for the two places that show it: the table of the text format
 /// (``CLayout/report(as:name:alignmentSource:to:)``, `cvalue layout`), a pahole-like table of fields and holes
 /// in which an array of scalars, or of arrays of them, is folded into one row (`.name[0...64]`,
-/// `.m[0...1][0...2]`), as pahole prints arrays (JSON lists them all); and the one line a field of a
+/// `.m[0...1][0...2]`) and an array of records is listed by its first element's rows
+/// (`.items[0...99].a`, marked `(× 100 every 8 bytes)`), as pahole prints arrays; and the one line a field of a
 /// snapshot's header (``CLayout/fieldLines``).
 enum LayoutText {
   /// The table: the type and its size, then a row a field (or run of folded elements) and a row a hole.
@@ -15,10 +16,10 @@ enum LayoutText {
     // millions of rows starts printing at once.
     let width = rows(of: layout).prefix(4096).reduce(9) { max($0, $1.path.count) }
     output.write(row("offset", "size", "field", "type", width: width))
-    var holes = layout.padding.makeIterator()
+    var holes = layout.foldedPadding.makeIterator()
     var nextHole = holes.next()
     for entry in rows(of: layout) {
-      while let hole = nextHole, hole.lowerBound < entry.offset {
+      while let hole = nextHole, hole.range.lowerBound < entry.offset {
         output.write(holeRow(hole, width: width))
         nextHole = holes.next()
       }
@@ -44,11 +45,15 @@ enum LayoutText {
     var count: Int { dimensions.reduce(1, *) }
     var path: String {
       if isFlexibleArray { return first.path.description + "[]" }
-      guard !dimensions.isEmpty else {
+      guard !dimensions.isEmpty || !first.recordFolds.isEmpty else {
         return first.path.description.isEmpty ? "(value)" : first.path.description
       }
-      let prefix = FieldPath(first.path.components.dropLast(dimensions.count)).description
-      return prefix + dimensions.map { $0 == 1 ? "[0]" : "[0...\($0 - 1)]" }.joined()
+      // Every index of a folded field's path is folded: the arrays of records first, then the scalars'.
+      var counts = (first.recordFolds.map(\.count) + dimensions).makeIterator()
+      return first.path.components.map { component in
+        guard case .index = component, let count = counts.next() else { return component.description }
+        return count == 1 ? "[0]" : "[0...\(count - 1)]"
+      }.joined()
     }
     var offsetText: String { first.bits.map { "\(first.offset):\($0.lowerBound % 8)" } ?? String(first.offset) }
     var sizeText: String {
@@ -59,7 +64,7 @@ enum LayoutText {
         return "\(first.type)  flexible array of \(element.cTypeName)"
       }
       if first.isVtablePointer { return "\(first.type)  the vtable pointer, not compared" }
-      return "\(first.type)  \(cTypeName)" + (count > 1 ? " × \(count)" : "")
+      return "\(first.type)  \(cTypeName)" + (count > 1 ? " × \(count)" : "") + LayoutText.repeats(first.recordFolds)
     }
     /// How C declares the field: an enum member as its enum type (`enum e8`, `enum e8 : 4`), whatever its
     /// integer.
@@ -73,10 +78,20 @@ enum LayoutText {
   /// the table costs time in proportion to its rows, not to the elements they fold.
   static func rows(of layout: CLayout) -> some Sequence<Row> { layout.foldedFields.lazy.map { Row(first: $0) } }
 
-  private static func holeRow(_ hole: Range<Int>, width: Int) -> String {
-    row(
-      String(hole.lowerBound), String(hole.count), "(padding)",
-      "hole of \(hole.count) byte\(hole.count == 1 ? "" : "s")", width: width)
+  private static func holeRow(_ hole: CLayout.FoldedHole, width: Int) -> String {
+    let range = hole.range
+    return row(
+      String(range.lowerBound), String(range.count), "(padding)",
+      "hole of \(range.count) byte\(range.count == 1 ? "" : "s")" + repeats(hole.folds), width: width)
+  }
+
+  /// What a row of the first element of arrays of records stands for: `  (× 100 every 8 bytes)`, one
+  /// `× N every S bytes` an array of more than one element, outermost first; empty for none.
+  static func repeats(_ folds: [CLayout.ArrayFold]) -> String {
+    let shown = folds.filter { $0.count > 1 }
+    guard !shown.isEmpty else { return "" }
+    return "  ("
+      + shown.map { "× \($0.count) every \($0.stride) byte\($0.stride == 1 ? "" : "s")" }.joined(separator: ", ") + ")"
   }
 
   private static func row(_ offset: String, _ size: String, _ field: String, _ type: String, width: Int) -> String {

@@ -83,12 +83,19 @@ import Testing
   }
 
   @Test func foldedFieldsListAnArrayOfScalarsOnce() throws {
-    let layout = try TypeCatalog().layout(of: #"{cv_name="tag"i"text"[16c]"m"[2[3d]]"rows"[2{row="x"s}]}"#)
+    let layout = try TypeCatalog().layout(
+      of: #"{cv_name="tag"i"text"[16c]"m"[2[3d]]"rows"[2{row="x"s"n"[3c]}]"one"[1{o="y"c}]}"#)
     #expect(
-      layout.foldedFields.map { "\($0.path) \($0.foldedCounts)" } == [
-        ".tag []", ".text[0] [16]", ".m[0][0] [2, 3]", ".rows[0].x []", ".rows[1].x []",
+      layout.foldedFields.map { "\($0.path) \($0.foldedCounts) \($0.recordFolds.map { [$0.count, $0.stride] })" } == [
+        ".tag [] []", ".text[0] [16] []", ".m[0][0] [2, 3] []", ".rows[0].x [] [[2, 6]]", ".rows[0].n[0] [3] [[2, 6]]",
+        ".one[0].y [] [[1, 1]]",
       ])
-    #expect(layout.fields.count == 1 + 16 + 6 + 2)
+    // The hole of each `row` is listed once, in the first, with the array's count and stride.
+    #expect(
+      layout.foldedPadding.map { "\($0.range) \($0.folds.map { [$0.count, $0.stride] })" } == [
+        "20..<24 []", "77..<78 [[2, 6]]", "85..<88 []",
+      ])
+    #expect(layout.fields.count == 1 + 16 + 6 + 2 * 4 + 1)
     #expect(layout.fields.allSatisfy { $0.foldedCounts.isEmpty })
   }
 }
