@@ -80,7 +80,7 @@ public enum DebugInfoError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unreadable(let path, let reason): return "\(path) cannot be read as ELF: \(reason)"
     case .noDebugInfo(let path):
       let fetch =
-        DebugInfoImport.fetchesFromDebuginfod
+        DebuginfodSwitch.isOn
         ? "" : " (or set CVALUE_DEBUGINFOD=1 to fetch it by build id from the debuginfod servers of DEBUGINFOD_URLS)"
       return "\(path) has no DWARF debug info: build it with -g, or install its debug file" + fetch
     case .missingSplitDebugInfo(let path, let files, let package):

@@ -51,18 +51,15 @@ struct LayoutCommand: ParsableCommand {
       throw BadInput(diagnostic: error.caretDiagnostic)
     }
     let override = try real.override()
-    var layout: CLayout
+    let layout: CLayout
     do {
       if let override {
         try TypeCatalog.shared.register(encoding, override: override, abi: abi)
       }
-      layout = try TypeCatalog.shared.layout(of: encoding, abi: abi)
+      // By its name: a name that is itself an enum (`level_t`) is laid out as its enum.
+      layout = try TypeCatalog.shared.layout(of: text, abi: abi)
     } catch {
       throw BadInput(message: "cannot lay out \(encoding.errorSpelling): \(error)")
-    }
-    // A type that is itself an enum (`level_t`) is laid out as its enum, as a value of it is described.
-    if let enumeration = TypeCatalog.shared.enumeration(ofTypeNamed: text), let named = layout.naming(enumeration) {
-      layout = named
     }
     var output = StandardOutput()
     let source = ImportedRecords.alignmentSource(type, encoding: encoding, isOverridden: override != nil)

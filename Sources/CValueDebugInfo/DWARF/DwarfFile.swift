@@ -26,7 +26,7 @@ final class DwarfFile {
     self.realPath = DwarfPackage.realPath(of: path)
     let table = UnsafeMutablePointer<cv_dwarf_api>.allocate(capacity: 1)
     table.initialize(to: api)
-    guard let session = cv_dwarf_begin(table, DebugInfoImport.fetchesFromDebuginfod) else {
+    guard let session = cv_dwarf_begin(table, DebuginfodSwitch.isOn) else {
       table.deallocate()
       throw .unreadable(path, reason: Self.dwflMessage(api))
     }

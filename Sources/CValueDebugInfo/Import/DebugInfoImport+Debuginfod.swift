@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 extension DebugInfoImport {
   /// Whether a separate debug file that is not on this machine is asked for, by build id, from the debuginfod
   /// servers that `DEBUGINFOD_URLS` names. Off unless asked for: `true` when the process starts with
@@ -20,13 +16,7 @@ extension DebugInfoImport {
   /// let imported = try DebugInfoImport.read("build/app.stripped", types: ["struct shape"])
   /// ```
   public static var fetchesFromDebuginfod: Bool {
-    get { debuginfodSwitch.withLock { $0 } }
-    set { debuginfodSwitch.withLock { $0 = newValue } }
+    get { DebuginfodSwitch.isOn }
+    set { DebuginfodSwitch.isOn = newValue }
   }
-
-  /// The environment variable that turns ``fetchesFromDebuginfod`` on for a process (`1`).
-  static let debuginfodVariable = "CVALUE_DEBUGINFOD"
-
-  private static let debuginfodSwitch = PThreadLock.Guarded<Bool>(
-    getenv(debuginfodVariable).map { String(cString: $0) == "1" } ?? false)
 }

@@ -344,7 +344,11 @@ public final class TypeCatalog: Sendable {
     let parsed: TypeEncoding
     do throws(EncodingError) { parsed = try type.typeEncoding(in: self) } catch { throw LayoutError(.encoding(error)) }
     var engine = LayoutEngine(abi: abi, definitions: definitions)
-    return try engine.layout(parsed)
+    let layout = try engine.layout(parsed)
+    // A name that is itself an enum (`level_t`, `enum color`) is laid out as its enum, as a value of it is
+    // described.
+    guard let name = type as? String, let enumeration = enumeration(ofTypeNamed: name) else { return layout }
+    return layout.naming(enumeration) ?? layout
   }
 
   /// Lays out a struct or union with `override` as its layout, registering nothing: the header import
